@@ -1,0 +1,188 @@
+/**
+ * The orchestrator: sources → parse → link → validate → emit. A pure
+ * function of its inputs (texts and schemas); the CLI does all I/O. Every
+ * stage returns diagnostics; if any is fatal, no files are returned.
+ */
+import { createHash } from 'node:crypto';
+import { hasErrors, sortDiagnostics, warning, type Diagnostic } from './model/diagnostic.ts';
+import type { SchemaFile } from './model/generate-types.ts';
+import type { Edition, Erratum, ManifestSource, MentionRules, RandomTable, Ruling, Skill, SourceDigest, SourceManifest } from './model/schema-types.ts';
+import { emitJson, DATA_FILES } from './emit/json.ts';
+import { linkRulings } from './link/rulings.ts';
+import { applyErrata } from './parse/errata.ts';
+import { parseEn2020, type ParseResult } from './parse/en-2020.ts';
+import { parseYaml } from './parse/yaml.ts';
+import type { SourceInput } from './model/source.ts';
+import { checkIntegrity } from './validate/integrity.ts';
+import { buildRandomTables } from './validate/random-tables.ts';
+import { createValidator, type Validator } from './validate/schemas.ts';
+
+export interface TextFile {
+  /** Path relative to the project root. */
+  path: string;
+  text: string;
+}
+
+export interface BuildInput {
+  manifest: TextFile;
+  /** Raw sources by path relative to the project root (`sources/raw/…`). */
+  raw: ReadonlyMap<string, string>;
+  annotations: { errata: TextFile; mentions: TextFile };
+  schemas: readonly SchemaFile[];
+}
+
+export interface BuildSummary {
+  editions: Edition[];
+  randomTables: number;
+  files: number;
+}
+
+export interface BuildResult {
+  /** Files for dist/data, by path relative to it; empty when the build failed. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+  summary: BuildSummary | null;
+}
+
+type Parser = (input: SourceInput) => ParseResult;
+
+/** Parser modules by manifest `parser` name. */
+export const PARSERS: Readonly<Record<string, Parser>> = {
+  'en-2020': parseEn2020,
+};
+
+export const MANIFEST_PATH = 'sources/manifest.yaml';
+export const ERRATA_PATH = 'sources/annotations/errata.yaml';
+export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
+
+export function buildDataset(input: BuildInput): BuildResult {
+  const diagnostics: Diagnostic[] = [];
+  const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null });
+  const validator = createValidator(input.schemas);
+
+  // Curated inputs: YAML → value, validated against schema/input/.
+  const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics);
+  const errata = readYaml<{ errata: Erratum[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics);
+  const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics);
+  if (!manifest || !errata || !mentions) return fail();
+
+  // Parse every source.
+  const sources: SourceDigest[] = [];
+  const parsed: { source: ManifestSource; sha256: string; result: ParseResult }[] = [];
+  for (const [index, source] of manifest.value.sources.entries()) {
+    const text = input.raw.get(source.file);
+    if (text === undefined) {
+      diagnostics.push({
+        reason: `Source ${source.id}: file ${source.file} does not exist`,
+        file: input.manifest.path,
+        place: manifest.locate(['sources', index, 'file']),
+        ruleId: 'manifest/missing-file',
+        source: 'parse',
+        fatal: true,
+      });
+      continue;
+    }
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    sources.push({ id: source.id, file: source.file, sha256 });
+    const parser = PARSERS[source.parser];
+    if (!parser) {
+      diagnostics.push(
+        warning({
+          reason: `Source ${source.id}: parser "${source.parser}" is not implemented yet; the source is digested in meta.json but yields no records`,
+          file: input.manifest.path,
+          place: manifest.locate(['sources', index, 'parser']),
+          ruleId: 'manifest/parser-pending',
+          source: 'parse',
+        }),
+      );
+      continue;
+    }
+    const patched = applyErrata(source.id, source.file, text, errata.value.errata, input.annotations.errata.path, (n) =>
+      errata.locate(['errata', n])?.line ?? null,
+    );
+    diagnostics.push(...patched.diagnostics);
+    const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
+    diagnostics.push(...result.diagnostics);
+    parsed.push({ source, sha256, result });
+  }
+
+  // Link rulings to the records their questions name.
+  let records: Skill[] = [];
+  let rulings: Ruling[] = [];
+  for (const { result } of parsed) {
+    const linked = linkRulings(result.records, result.rulings, mentions.value);
+    records.push(...linked.records);
+    rulings.push(...linked.rulings);
+  }
+  records = records.sort(byId);
+  rulings = rulings.sort(byId);
+
+  // Validate: tables, cross-record integrity, then every file against its schema.
+  const fileOf = new Map(manifest.value.sources.map((source) => [source.id, source.file]));
+  const tables = buildRandomTables(
+    records,
+    parsed.flatMap(({ result }) => result.slotLines),
+    (record) => fileOf.get(record.source.id) ?? input.manifest.path,
+  );
+  diagnostics.push(...tables.diagnostics);
+  diagnostics.push(...checkIntegrity(records, rulings));
+  const editions: Edition[] = parsed
+    .map(({ source, sha256, result }) => ({
+      id: source.edition.id,
+      label: source.edition.label,
+      lang: source.lang,
+      source: source.id,
+      file: source.file,
+      sha256,
+      parser: source.parser,
+      records: result.records.length,
+      rulings: result.rulings.length,
+    }))
+    .sort(byId);
+  const randomTables: RandomTable[] = tables.tables;
+  const data = { 'editions.json': editions, 'skills.json': records, 'rulings.json': rulings, 'random-tables.json': randomTables };
+  for (const [path, schema] of Object.entries(DATA_FILES)) {
+    diagnostics.push(...validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
+  }
+  if (hasErrors(diagnostics)) return fail();
+
+  // Emit, and validate what is about to be written.
+  const { files, meta } = emitJson(
+    {
+      datasetVersion: manifest.value.dataset.version,
+      schemaVersion: manifest.value.dataset.schemaVersion,
+      sources,
+      editions,
+      skills: records,
+      rulings,
+      randomTables,
+    },
+    input.schemas,
+  );
+  diagnostics.push(...validator.validate('meta.schema.json', meta, 'dist/data/meta.json'));
+  for (const [path, schema] of Object.entries(DATA_FILES)) {
+    diagnostics.push(...validator.validate(schema, JSON.parse(files.get(path)!), `dist/data/${path}`));
+  }
+  if (hasErrors(diagnostics)) return fail();
+  return {
+    files,
+    diagnostics: sortDiagnostics(diagnostics),
+    summary: { editions, randomTables: randomTables.length, files: files.size },
+  };
+}
+
+function readYaml<T>(
+  file: TextFile,
+  schema: string,
+  validator: Validator,
+  diagnostics: Diagnostic[],
+): { value: T; locate: (path: readonly (string | number)[]) => { line: number; column?: number } | null } | null {
+  const parsed = parseYaml(file);
+  diagnostics.push(...parsed.diagnostics);
+  if (parsed.diagnostics.length) return null;
+  const problems = validator.validate(schema, parsed.value, file.path, parsed.locate);
+  diagnostics.push(...problems);
+  return problems.length ? null : { value: parsed.value as T, locate: parsed.locate };
+}
+
+const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

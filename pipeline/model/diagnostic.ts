@@ -1,0 +1,58 @@
+/**
+ * Diagnostics are data (the vfile-message model): every stage returns the
+ * problems it found, and the orchestrator fails at the end if any is fatal,
+ * so every problem shows at once.
+ */
+
+export interface Place {
+  line: number;
+  column?: number;
+}
+
+export interface Diagnostic {
+  /** What is wrong, one sentence. */
+  reason: string;
+  /** Path relative to the repository root. */
+  file: string;
+  place: Place | null;
+  /** Stable code, e.g. `en2020/slot-collision`. Documented in docs/DIAGNOSTICS.md. */
+  ruleId: string;
+  /** Stage that raised it: parse, link, validate, emit. */
+  source: string;
+  /** true = error (the build fails), false = warning (listed in the summary). */
+  fatal: boolean;
+  expected?: string;
+  actual?: string;
+  note?: string;
+}
+
+export type DiagnosticInit = Omit<Diagnostic, 'fatal' | 'place'> & { place?: Place | null };
+
+export const error = (init: DiagnosticInit): Diagnostic => ({ ...init, place: init.place ?? null, fatal: true });
+export const warning = (init: DiagnosticInit): Diagnostic => ({ ...init, place: init.place ?? null, fatal: false });
+
+export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.fatal);
+
+/** Stable order: file, line, column, rule. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.place?.line ?? 0) - (b.place?.line ?? 0) ||
+      (a.place?.column ?? 0) - (b.place?.column ?? 0) ||
+      a.ruleId.localeCompare(b.ruleId),
+  );
+}
+
+/**
+ * `sources/raw/en-2020-skills-traits.txt:412:1 error Dodge and Defensive both claim … [en2020/slot-collision]`
+ * followed by `expected`/`actual`/`note` lines when present.
+ */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.place ? `${d.file}:${d.place.line}:${d.place.column ?? 1}` : d.file;
+  const lines = [`${where} ${d.fatal ? 'error' : 'warning'} ${d.reason} [${d.ruleId}]`];
+  if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);
+  if (d.actual !== undefined) lines.push(`  actual:   ${d.actual}`);
+  if (d.note !== undefined) lines.push(`  note:     ${d.note}`);
+  return lines.join('\n');
+}

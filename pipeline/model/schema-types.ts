@@ -1,0 +1,278 @@
+// Generated from schema/*.schema.json by `npm run gen:types`. Do not edit by hand:
+// edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.
+
+// common.schema.json
+
+/** Identifier of an edition: one source text in one language. Lower-case kebab case. */
+export type EditionId = string;
+
+/** Identifier of a raw source text, as declared in sources/manifest.yaml. */
+export type SourceId = string;
+
+/** Stable identifier of a skill or trait record: `<edition>/<slug of the name>`. A published id never changes meaning. */
+export type RecordId = string;
+
+/** Stable identifier of a ruling: `<edition>/r-<first 8 hex digits of the SHA-256 of its normalised question>`. It does not depend on where the ruling stands in the text. */
+export type RulingId = string;
+
+/** Identifier of a concept (one game rule across editions): the slug of its canonical English name without parameter. */
+export type ConceptId = string;
+
+/** BCP 47 language tag of the text. */
+export type Lang = "en" | "fr";
+
+/** Game the record belongs to: `blood-bowl` (the pitch game) or `dungeon-bowl` (the dungeon variant). */
+export type Game = "blood-bowl" | "dungeon-bowl";
+
+/** `skill` (can be learned or rolled) or `trait` (comes with the player). */
+export type Kind = "skill" | "trait";
+
+/** Canonical category. `trait` is the 2020 Traits list; `extraordinary` is the older editions' special skills (French `spéciales`), which 2020 turned mostly into traits. */
+export type Category = "agility" | "general" | "mutation" | "passing" | "strength" | "trait" | "extraordinary";
+
+/** Category that has a random-skill table (traits have none). */
+export type RandomCategory = "agility" | "general" | "mutation" | "passing" | "strength";
+
+/** Result band of the first D6 of a random-skill roll: `1-3` is the first half of the table, `4-6` the second. */
+export type Roll = "1-3" | "4-6";
+
+/** Result of the second D6 of a random-skill roll. */
+export type D6 = number;
+
+/** Lower-case hex SHA-256 digest. */
+export type Sha256 = string;
+
+/** First and last line (1-based, inclusive) in the raw source file. */
+export type LineRange = [number, number];
+
+/** Identifier of a recorded erratum in sources/annotations/errata.yaml. */
+export type ErrataId = string;
+
+/** Provenance: where in which raw source the item was read, and which recorded errata were applied to those lines. */
+export type SourceRef = {
+  id: SourceId;
+  lines: LineRange;
+  /** Errata applied to these lines before parsing, in application order. */
+  errata: ErrataId[];
+};
+
+// editions.schema.json
+
+/** dist/data/editions.json: one row per compiled source, sorted by id. */
+export type EditionsFile = Edition[];
+
+/** A source text and the edition it gives: its label, language, file and digest, and how many records it yields. */
+export type Edition = {
+  id: EditionId;
+  /** Human label of the edition. */
+  label: string;
+  lang: Lang;
+  source: SourceId;
+  /** Path of the raw source, relative to the repository root. */
+  file: string;
+  sha256: Sha256;
+  /** Parser module that read the source. */
+  parser: string;
+  /** Number of skill and trait records the source yields. */
+  records: number;
+  /** Number of distinct rulings the source yields. */
+  rulings: number;
+};
+
+// input/errata.schema.json
+
+/** sources/annotations/errata.yaml: reviewed corrections of obvious typos in raw sources. Each is a patch applied by the pipeline before parsing and listed in the provenance of what it touches; the raw file itself is never edited. */
+export type Errata = {
+  errata: Erratum[];
+};
+
+/** Replace `find` by `replace` on one line of one source. `find` must occur exactly once on that line, or the build fails (the patch is stale). */
+export type Erratum = {
+  id: ErrataId;
+  source: SourceId;
+  /** 1-based line in the raw file. */
+  line: number;
+  /** Exact text to replace. */
+  find: string;
+  /** Replacement text. */
+  replace: string;
+  /** Why this is an obvious typo. */
+  reason: string;
+};
+
+// input/manifest.schema.json
+
+/** sources/manifest.yaml: the dataset version and every raw source the build reads. */
+export type SourceManifest = {
+  /** Versions stamped into dist/data/meta.json. */
+  dataset: {
+    /** Dataset version (semver). Bump it when the data changes. */
+    version: string;
+    /** Version of the data contract in schema/. */
+    schemaVersion: string;
+  };
+  /** The raw sources, each read by one parser. */
+  sources: ManifestSource[];
+};
+
+/** One raw source text. */
+export type ManifestSource = {
+  id: SourceId;
+  /** Path relative to the repository root; raw files live in sources/raw/ and are never edited by hand. */
+  file: string;
+  lang: Lang;
+  /** The edition this source gives. */
+  edition: {
+    id: EditionId;
+    /** Human label, one line. */
+    label: string;
+  };
+  /** Parser module in pipeline/parse/. */
+  parser: "en-2020" | "traits-alt" | "fr-legacy" | "inducements";
+  /** What the source is, where it came from, and the evidence behind its label. */
+  note: string;
+};
+
+// input/mentions.schema.json
+
+/** sources/annotations/mentions.yaml: how English rule text names skills and traits, so rulings (and later inducement notes) link to the records they name. */
+export type MentionRules = {
+  /** Names that are also ordinary game words (the Block action, to Dodge, the Tackle Zone). They count as a mention only when followed by skill, trait or mutation. */
+  qualifiedOnly: string[];
+  /** Other spellings the texts use for a name. Case, spaces, hyphens and `&`/`and` differences need no alias. */
+  aliases: NameAlias[];
+};
+
+/** One other spelling of an English 2020 name. */
+export type NameAlias = {
+  /** The spelling found in a text. */
+  alias: string;
+  /** The English 2020 name it stands for. */
+  name: string;
+  /** Where the spelling occurs. */
+  note: string;
+};
+
+// meta.schema.json
+
+/** dist/data/meta.json: versions, source digests and a checksum and count for every other emitted file. The only file without a digest of its own. */
+export type MetaFile = {
+  /** Semantic version of the dataset, declared in sources/manifest.yaml. The only version-like value in the data; there are no timestamps. */
+  datasetVersion: string;
+  /** Semantic version of the data contract (the schemas in schema/). A major bump means a breaking change for consumers. */
+  schemaVersion: string;
+  /** Every raw source declared in the manifest, sorted by id. */
+  sources: SourceDigest[];
+  /** Every emitted file but meta.json, sorted by path. */
+  files: FileDigest[];
+};
+
+/** A raw source and its digest. */
+export type SourceDigest = {
+  id: SourceId;
+  /** Path relative to the repository root. */
+  file: string;
+  sha256: Sha256;
+};
+
+/** An emitted file, its digest and, for data files, its number of records. */
+export type FileDigest = {
+  /** Path relative to dist/data. */
+  path: string;
+  sha256: Sha256;
+  /** Number of top-level records (array items), or null for files that are not record lists (schemas). */
+  records: number | null;
+};
+
+// random-tables.schema.json
+
+/** dist/data/random-tables.json: the random-skill tables, one per edition, game and category, each a complete 2×6 grid. */
+export type RandomTablesFile = RandomTable[];
+
+/** A random-skill table: roll a D6 for the band (1-3 or 4-6) and a D6 for the slot. */
+export type RandomTable = {
+  /** `<edition>/<game>/<category>`. */
+  id: string;
+  edition: EditionId;
+  game: Game;
+  category: RandomCategory;
+  /** The 12 slots, ordered by band then D6. */
+  slots: TableSlot[];
+};
+
+/** One slot of a random-skill table and the record it gives. */
+export type TableSlot = {
+  roll: Roll;
+  d6: D6;
+  record: RecordId;
+};
+
+// rulings.schema.json
+
+/** dist/data/rulings.json: every FAQ ruling, once, sorted by id. */
+export type RulingsFile = Ruling[];
+
+/** One FAQ question and its answer. A ruling printed under several entries is one ruling linked to all of them. */
+export type Ruling = {
+  id: RulingId;
+  edition: EditionId;
+  /** The question as printed, without the `Q:` mark and the page reference. */
+  question: string;
+  /** The answer as printed, without the `A:` mark. */
+  answer: string;
+  /** Rulebook pages the question refers to, ascending; empty when the text gives none. */
+  pages: number[];
+  /** Qualifier printed with the page reference (`(p.71, dungeon bowl)` gives `dungeon bowl`), or null. */
+  pageNote: string | null;
+  /** Records the ruling is linked to: every entry it is printed under, and every entry its question names. Sorted. */
+  records: RecordId[];
+  /** Every place the ruling is printed, in source order. */
+  occurrences: RulingOccurrence[];
+  source: SourceRef;
+};
+
+/** One printing of a ruling: the entry it stands under and its lines. */
+export type RulingOccurrence = {
+  record: RecordId;
+  lines: LineRange;
+};
+
+// skills.schema.json
+
+/** dist/data/skills.json: every skill and trait record of every edition, sorted by id. */
+export type SkillsFile = Skill[];
+
+/** One skill or trait as one edition words it. */
+export type Skill = {
+  id: RecordId;
+  edition: EditionId;
+  lang: Lang;
+  /** Base name, without parameter or compulsory mark. */
+  name: string;
+  /** Name as printed in the source, with parameter and `*` when compulsory. */
+  displayName: string;
+  /** Text in brackets after the name (`+1`, `X`, `X+`), or null when the name has none. */
+  parameter: string | null;
+  /** True when the source marks the name with `*`: the player must use it when it applies. */
+  compulsory: boolean;
+  kind: Kind;
+  category: Category;
+  /** Rule text as CommonMark + GFM Markdown: paragraphs, and bullet or numbered lists as real Markdown lists. Words are the source's (with recorded errata applied). Render it as text: it never contains HTML. */
+  text: string;
+  /** Games the record is part of, in fixed order (blood-bowl, dungeon-bowl). */
+  games: Game[];
+  /** Slots on the random-skill tables, one per game at most. Empty for records not on a random table. */
+  randomSlots: RandomSlot[];
+  /** Ids of the rulings (FAQ) linked to this record: those printed under it and those whose question names it. */
+  rulings: RulingId[];
+  /** Concept the record belongs to (one game rule across editions), or null while no crosswalk links it. */
+  concept: ConceptId | null;
+  source: SourceRef;
+};
+
+/** A place on a random-skill table: first D6 band and second D6 result. */
+export type RandomSlot = {
+  game: Game;
+  roll: Roll;
+  d6: D6;
+};

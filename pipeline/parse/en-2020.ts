@@ -1,0 +1,459 @@
+/**
+ * Parser for the English 2020 skills & traits text
+ * (sources/raw/en-2020-skills-traits.txt).
+ *
+ * Shape of an entry, as the text has it:
+ *
+ *   Name (parameter)*        ← `*` marks a compulsory skill or trait
+ *   Category                 ← Agility | General | Mutations | Passing | Strength | Traits
+ *   rule text …              ← paragraphs, `•`/`-` bullets, nested `1.` lists
+ *   Q: question (p.75 & 78)  ← FAQ, irregular (see parseFaq)
+ *   A: answer
+ *   Bloodbowl…               ← random-table markers (see parseMarker)
+ *   Dungeonbowl…
+ *
+ * Output: one Skill per entry and one Ruling per distinct question, with
+ * provenance. Linking rulings to the entries their questions name happens in
+ * the link stage.
+ */
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
+import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import { slugify } from '../model/slug.ts';
+import type { SourceInput } from '../model/source.ts';
+import type { SlotLine } from '../validate/random-tables.ts';
+import { errataWithin } from './errata.ts';
+import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf, type SourceLine } from './markdown.ts';
+
+export interface ParseResult {
+  records: Skill[];
+  rulings: Ruling[];
+  /** Line of each random-table marker that gives a slot, for located table errors. */
+  slotLines: SlotLine[];
+  diagnostics: Diagnostic[];
+}
+
+
+export const EN2020_CATEGORIES: Readonly<Record<string, { category: Category; kind: Kind }>> = {
+  Agility: { category: 'agility', kind: 'skill' },
+  General: { category: 'general', kind: 'skill' },
+  Mutations: { category: 'mutation', kind: 'skill' },
+  Passing: { category: 'passing', kind: 'skill' },
+  Strength: { category: 'strength', kind: 'skill' },
+  Traits: { category: 'trait', kind: 'trait' },
+};
+
+const MARKER = /^(Bloodbowl|Dungeonbowl)(.*)$/i;
+const MARKER_SLOT = /^random skill:\s*1d6\s*"\((1-3|4-6)\)"\s*\+\s*1d6\s*"([1-6])"$/;
+const QUESTION = /^Q([:.])\s*(.*)$/;
+const ANSWER = /^A[:.]\s*(.*)$/;
+const PAGE_REF = /\s*\(\s*p\.\s*([^()]*)\)\s*$/;
+const NAME = /^(.*?)(?:\s*\(([^()]+)\))?(\*)?$/;
+
+const GAMES: Record<string, Game> = { bloodbowl: 'blood-bowl', dungeonbowl: 'dungeon-bowl' };
+
+interface Membership {
+  line: number;
+  slot: { roll: Roll; d6: number } | null;
+}
+
+interface DraftRuling {
+  question: string;
+  answer: string;
+  pages: number[];
+  pageNote: string | null;
+  lines: [number, number];
+  record: string;
+}
+
+export function parseEn2020(input: SourceInput): ParseResult {
+  const { manifest, lines } = input;
+  const file = manifest.file;
+  const edition = manifest.edition.id;
+  const diagnostics: Diagnostic[] = [];
+  const at = (index: number) => ({ line: index + 1 });
+  const isBlank = (index: number) => (lines[index] ?? '').trim() === '';
+  const isMarker = (index: number) => MARKER.test((lines[index] ?? '').trim());
+  const isQuestion = (index: number) => QUESTION.test((lines[index] ?? '').trim());
+  const isCategory = (index: number) => Object.hasOwn(EN2020_CATEGORIES, (lines[index] ?? '').trim());
+  /** A new entry starts at `index` when the next line is a category line. */
+  const startsEntry = (index: number) => !isBlank(index) && !isMarker(index) && !isQuestion(index) && isCategory(index + 1);
+
+  const records: Skill[] = [];
+  const slotLines: SlotLine[] = [];
+  const drafts: DraftRuling[] = [];
+  const seen = new Map<string, number>();
+
+  let i = 0;
+  // Optional title line: a lower-case heading before the first entry.
+  while (i < lines.length && isBlank(i)) i++;
+  if (i < lines.length && /^[a-z][a-z -]*$/.test(lines[i]!.trim()) && !isCategory(i + 1)) i++;
+
+  while (i < lines.length) {
+    while (i < lines.length && isBlank(i)) i++;
+    if (i >= lines.length) break;
+    const first = i;
+    const displayName = lines[i]!.trim();
+
+    if (isMarker(i)) {
+      diagnostics.push(unexpected(i, 'a random-table marker line with no entry before it'));
+      i++;
+      continue;
+    }
+    if (!isCategory(i + 1)) {
+      diagnostics.push(
+        error({
+          reason: `Entry "${displayName}" is not followed by a known category line`,
+          file,
+          place: at(i + 1),
+          ruleId: 'en2020/unknown-category',
+          source: 'parse',
+          expected: `one of ${Object.keys(EN2020_CATEGORIES).join(', ')}`,
+          actual: JSON.stringify((lines[i + 1] ?? '').trim()),
+        }),
+      );
+      // Skip to the end of this entry's markers and go on.
+      i++;
+      while (i < lines.length && !isMarker(i)) i++;
+      while (i < lines.length && (isMarker(i) || isBlank(i))) i++;
+      continue;
+    }
+    const { category, kind } = EN2020_CATEGORIES[lines[i + 1]!.trim()]!;
+    i += 2;
+
+    // Rule text: up to the first question or marker (or the next entry, if markers are missing).
+    const body: SourceLine[] = [];
+    while (i < lines.length && !isQuestion(i) && !isMarker(i) && !startsEntry(i)) {
+      body.push({ line: i + 1, text: lines[i]! });
+      i++;
+    }
+    while (body.length && body.at(-1)!.text.trim() === '') body.pop();
+
+    const nameMatch = NAME.exec(displayName)!;
+    const name = nameMatch[1]!.trim();
+    const slug = slugify(name);
+    const id = `${edition}/${slug}`;
+
+    // FAQ: questions and answers up to the markers.
+    const faqStart = i;
+    while (i < lines.length && !isMarker(i) && !startsEntry(i)) i++;
+    drafts.push(...parseFaq(faqStart, i, id));
+
+    // Random-table markers.
+    const memberships = new Map<Game, Membership>();
+    let last = i - 1;
+    while (i < lines.length && (isMarker(i) || (isBlank(i) && isMarker(i + 1)))) {
+      if (isMarker(i)) {
+        readMarker(i, memberships, displayName);
+        last = i;
+      }
+      i++;
+    }
+    if (memberships.size === 0) {
+      diagnostics.push(
+        error({
+          reason: `Entry "${displayName}" has no Bloodbowl or Dungeonbowl marker line`,
+          file,
+          place: at(Math.max(last, first)),
+          ruleId: 'en2020/missing-marker',
+          source: 'parse',
+          expected: 'a `Bloodbowl…` and/or `Dungeonbowl…` line after the entry',
+        }),
+      );
+    }
+
+    if (body.every((line) => line.text.trim() === '')) {
+      diagnostics.push(
+        error({
+          reason: `Entry "${displayName}" has no rule text`,
+          file,
+          place: at(first),
+          ruleId: 'en2020/entry-without-text',
+          source: 'parse',
+          expected: 'at least one line of rule text after the category line',
+        }),
+      );
+      continue;
+    }
+    const previous = seen.get(slug);
+    if (previous !== undefined) {
+      diagnostics.push(
+        error({
+          reason: `Entry "${displayName}" is a duplicate of the entry on line ${previous}`,
+          file,
+          place: at(first),
+          ruleId: 'en2020/duplicate-entry',
+          source: 'parse',
+          expected: `one entry per name (id ${id})`,
+        }),
+      );
+      continue;
+    }
+    seen.set(slug, first + 1);
+
+    const games = (['blood-bowl', 'dungeon-bowl'] as const).filter((game) => memberships.has(game));
+    for (const game of games) {
+      const membership = memberships.get(game)!;
+      if (membership.slot) slotLines.push({ record: id, game, line: membership.line });
+    }
+    const tree = linesToMdast(body);
+    const text = mdastToMarkdown(tree);
+    if (!isDeepStrictEqual(structureOf(markdownToMdast(text).children), structureOf(tree.children))) {
+      diagnostics.push(
+        error({
+          reason: `The Markdown for "${displayName}" does not read back as the source's paragraphs and lists`,
+          file,
+          place: at(first),
+          ruleId: 'markdown/round-trip',
+          source: 'parse',
+          note: 'A line probably starts with Markdown syntax the text model does not expect; report it with the line.',
+        }),
+      );
+    }
+    const randomSlots: RandomSlot[] = games.flatMap((game) => {
+      const slot = memberships.get(game)!.slot;
+      return slot ? [{ game, roll: slot.roll, d6: slot.d6 }] : [];
+    });
+    records.push({
+      id,
+      edition,
+      lang: manifest.lang,
+      name,
+      displayName,
+      parameter: nameMatch[2]?.trim() ?? null,
+      compulsory: nameMatch[3] === '*',
+      kind,
+      category,
+      text,
+      games,
+      randomSlots,
+      rulings: [],
+      concept: null,
+      source: { id: manifest.id, lines: [first + 1, last + 1], errata: errataWithin(input.errata, first + 1, last + 1) },
+    });
+  }
+
+  return { records: records.sort(byId), rulings: mergeRulings(drafts), slotLines, diagnostics };
+
+  function unexpected(index: number, what: string): Diagnostic {
+    return error({
+      reason: `Unexpected line: ${what}`,
+      file,
+      place: at(index),
+      ruleId: 'en2020/unexpected-line',
+      source: 'parse',
+      actual: JSON.stringify(lines[index]!.trim().slice(0, 120)),
+    });
+  }
+
+  function readMarker(index: number, memberships: Map<Game, Membership>, entry: string): void {
+    const text = lines[index]!.trim();
+    const [, head, rest] = MARKER.exec(text)!;
+    const game = GAMES[head!.toLowerCase()]!;
+    const spec = rest!.trim();
+    const malformed = (expected: string) =>
+      diagnostics.push(
+        error({
+          reason: `Malformed random-table line for "${entry}"`,
+          file,
+          place: at(index),
+          ruleId: 'en2020/malformed-marker',
+          source: 'parse',
+          expected,
+          actual: JSON.stringify(text),
+        }),
+      );
+    if (memberships.has(game)) {
+      malformed(`one ${head} line per entry (the first is on line ${memberships.get(game)!.line})`);
+      return;
+    }
+    if (spec === 'none') {
+      memberships.set(game, { line: index + 1, slot: null });
+    } else if (spec === '' && game === 'dungeon-bowl') {
+      // A bare Dungeonbowl line: in Dungeon Bowl, at the same slot as in Blood Bowl.
+      const bloodBowl = memberships.get('blood-bowl');
+      if (!bloodBowl) {
+        malformed('a Bloodbowl line before a bare Dungeonbowl line (it copies the Blood Bowl slot)');
+        return;
+      }
+      memberships.set(game, { line: index + 1, slot: bloodBowl.slot });
+    } else {
+      const slot = MARKER_SLOT.exec(spec);
+      if (!slot) {
+        malformed(`${head}none, ${head}random skill: 1d6 "(1-3)" + 1d6 "4"${game === 'dungeon-bowl' ? ', or a bare Dungeonbowl' : ''}`);
+        return;
+      }
+      memberships.set(game, { line: index + 1, slot: { roll: slot[1] as Roll, d6: Number(slot[2]) } });
+    }
+  }
+
+  /**
+   * FAQ lines [from, to). Irregularities handled (all found in the 2020 text):
+   * `Q.` instead of `Q:`; questions without a page reference; an answer
+   * without `A:`; two questions on one line answered by the next two lines;
+   * no blank line before the markers; page references such as `(p.75 & 78)`,
+   * `(p.41 & p.81)`, `(p.71, dungeon bowl)`.
+   */
+  function parseFaq(from: number, to: number, record: string): DraftRuling[] {
+    const out: DraftRuling[] = [];
+    let index = from;
+    while (index < to) {
+      if (isBlank(index)) {
+        index++;
+        continue;
+      }
+      const text = lines[index]!.trim();
+      const question = QUESTION.exec(text);
+      if (!question) {
+        diagnostics.push(unexpected(index, 'text in the FAQ that is neither a question nor an answer'));
+        index++;
+        continue;
+      }
+      const qLine = index;
+      if (question[1] === '.') {
+        diagnostics.push(
+          warning({
+            reason: 'Question marked `Q.` instead of `Q:`; read as a question',
+            file,
+            place: at(index),
+            ruleId: 'en2020/question-mark-variant',
+            source: 'parse',
+          }),
+        );
+      }
+      // Several questions on one line: `Q. … ? Q: … ? (p.87)`.
+      const parts = text.split(/\s+(?=Q[:.]\s)/).map((part) => QUESTION.exec(part)![2]!.trim());
+      if (parts.length > 1) {
+        diagnostics.push(
+          warning({
+            reason: `${parts.length} questions on one line; each is paired with the answers that follow, in order`,
+            file,
+            place: at(index),
+            ruleId: 'en2020/questions-on-one-line',
+            source: 'parse',
+          }),
+        );
+      }
+      index++;
+      // Tolerate blank lines between a question and its `A:` line.
+      let peek = index;
+      while (peek < to && isBlank(peek)) peek++;
+      if (peek < to && ANSWER.test(lines[peek]!.trim())) index = peek;
+      const answers: { text: string; line: number }[] = [];
+      while (index < to && !isBlank(index) && !isQuestion(index)) {
+        const line = lines[index]!.trim();
+        const answer = ANSWER.exec(line);
+        if (answer) {
+          answers.push({ text: answer[1]!.trim(), line: index });
+        } else if (answers.length === 0) {
+          diagnostics.push(
+            warning({
+              reason: 'Answer without `A:`; read as the answer to the question above',
+              file,
+              place: at(index),
+              ruleId: 'en2020/answer-mark-missing',
+              source: 'parse',
+            }),
+          );
+          answers.push({ text: line, line: index });
+        } else {
+          // Continuation of the previous answer.
+          const previous = answers.at(-1)!;
+          previous.text = `${previous.text} ${line}`;
+          previous.line = index;
+        }
+        index++;
+      }
+      // Page reference: at the end of its question; one at the end of a shared line covers all its questions.
+      const shared = PAGE_REF.exec(parts.at(-1)!);
+      parts.forEach((part, n) => {
+        const ref = PAGE_REF.exec(part) ?? shared;
+        const questionText = part.replace(PAGE_REF, '').trim();
+        const answer = answers[n];
+        if (!answer) {
+          diagnostics.push(
+            error({
+              reason: `Question has no answer: "${questionText.slice(0, 80)}"`,
+              file,
+              place: at(qLine),
+              ruleId: 'en2020/question-without-answer',
+              source: 'parse',
+              expected: 'an `A:` line after the question',
+              actual: index < to || index < lines.length ? JSON.stringify((lines[index] ?? '').trim().slice(0, 80)) : 'end of file',
+            }),
+          );
+          return;
+        }
+        out.push({ question: questionText, answer: answer.text, ...parsePages(ref?.[1] ?? null), lines: [qLine + 1, answer.line + 1], record });
+      });
+      if (answers.length > parts.length) {
+        diagnostics.push(unexpected(answers[parts.length]!.line, 'an answer with no question'));
+      }
+    }
+    return out;
+  }
+
+  function mergeRulings(all: readonly DraftRuling[]): Ruling[] {
+    const byId = new Map<string, Ruling>();
+    for (const draft of all) {
+      const id = `${edition}/r-${rulingHash(draft.question)}`;
+      const existing = byId.get(id);
+      if (existing) {
+        if (normalise(existing.answer) !== normalise(draft.answer)) {
+          diagnostics.push(
+            error({
+              reason: `The same question is answered differently here and on line ${existing.source.lines[0]}`,
+              file,
+              place: { line: draft.lines[0] },
+              ruleId: 'en2020/conflicting-ruling',
+              source: 'parse',
+              expected: JSON.stringify(existing.answer),
+              actual: JSON.stringify(draft.answer),
+            }),
+          );
+          continue;
+        }
+        existing.occurrences.push({ record: draft.record, lines: draft.lines });
+        if (!existing.records.includes(draft.record)) existing.records.push(draft.record);
+        continue;
+      }
+      byId.set(id, {
+        id,
+        edition,
+        question: draft.question,
+        answer: draft.answer,
+        pages: draft.pages,
+        pageNote: draft.pageNote,
+        records: [draft.record],
+        occurrences: [{ record: draft.record, lines: draft.lines }],
+        source: { id: manifest.id, lines: draft.lines, errata: errataWithin(input.errata, draft.lines[0], draft.lines[1]) },
+      });
+    }
+    return [...byId.values()].map((ruling) => ({ ...ruling, records: [...ruling.records].sort() })).sort(byId_);
+  }
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId_ = byId;
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** First 8 hex digits of the SHA-256 of the normalised question: stable wherever the ruling is printed. */
+export function rulingHash(question: string): string {
+  return createHash('sha256').update(normalise(question)).digest('hex').slice(0, 8);
+}
+
+/** `75 & 78` → [75, 78]; `41 & p.81` → [41, 81]; `71, dungeon bowl` → [71] + note. */
+export function parsePages(inner: string | null): { pages: number[]; pageNote: string | null } {
+  if (inner === null) return { pages: [], pageNote: null };
+  const pages: number[] = [];
+  const notes: string[] = [];
+  for (const part of inner.split(/\s*(?:&|,|\band\b)\s*/)) {
+    const value = part.replace(/^p\.\s*/, '').trim();
+    if (value === '') continue;
+    if (/^\d+$/.test(value)) pages.push(Number(value));
+    else notes.push(value);
+  }
+  return { pages: [...new Set(pages)].sort((a, b) => a - b), pageNote: notes.length ? notes.join(', ') : null };
+}

@@ -1,0 +1,95 @@
+/**
+ * Random-skill tables: gather each record's slots into one table per
+ * edition, game and category, and check that every table is a complete 2×6
+ * grid with no collisions. A collision names both entries.
+ */
+import { error, type Diagnostic } from '../model/diagnostic.ts';
+import type { Game, RandomCategory, RandomTable, Roll, Skill } from '../model/schema-types.ts';
+
+export interface SlotLine {
+  record: string;
+  game: Game;
+  line: number;
+}
+
+const ROLLS: readonly Roll[] = ['1-3', '4-6'];
+const RANDOM_CATEGORIES = new Set<string>(['agility', 'general', 'mutation', 'passing', 'strength']);
+const GAME_LABEL: Record<Game, string> = { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' };
+
+export function buildRandomTables(
+  records: readonly Skill[],
+  slotLines: readonly SlotLine[],
+  fileOf: (record: Skill) => string,
+): { tables: RandomTable[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const lineOf = new Map(slotLines.map((slot) => [`${slot.record} ${slot.game}`, slot.line]));
+  const grids = new Map<string, { edition: string; game: Game; category: RandomCategory; cells: Map<string, Skill> }>();
+  for (const record of records) {
+    for (const slot of record.randomSlots) {
+      const line = lineOf.get(`${record.id} ${slot.game}`) ?? record.source.lines[1];
+      if (!RANDOM_CATEGORIES.has(record.category)) {
+        diagnostics.push(
+          error({
+            reason: `${record.displayName} is a ${record.category} and has a random-table slot, but ${record.category}s have no random table`,
+            file: fileOf(record),
+            place: { line },
+            ruleId: 'random-table/no-table-for-category',
+            source: 'validate',
+            expected: `Bloodbowlnone for a ${record.category}`,
+          }),
+        );
+        continue;
+      }
+      const key = `${record.edition}/${slot.game}/${record.category}`;
+      let grid = grids.get(key);
+      if (!grid) {
+        grid = { edition: record.edition, game: slot.game, category: record.category as RandomCategory, cells: new Map() };
+        grids.set(key, grid);
+      }
+      const cell = `${slot.roll}·${slot.d6}`;
+      const holder = grid.cells.get(cell);
+      if (holder) {
+        const holderLine = lineOf.get(`${holder.id} ${slot.game}`) ?? holder.source.lines[1];
+        diagnostics.push(
+          error({
+            reason: `${record.name} and ${holder.name} both claim ${GAME_LABEL[slot.game]} ${record.category} ${cell}`,
+            file: fileOf(record),
+            place: { line },
+            ruleId: 'random-table/slot-collision',
+            source: 'validate',
+            expected: `one entry per slot; ${holder.name} took ${cell} on line ${holderLine}`,
+          }),
+        );
+        continue;
+      }
+      grid.cells.set(cell, record);
+    }
+  }
+  const tables: RandomTable[] = [];
+  for (const [id, grid] of [...grids].sort(([a], [b]) => a.localeCompare(b))) {
+    const missing = ROLLS.flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => `${roll}·${d6}`)).filter((cell) => !grid.cells.has(cell));
+    if (missing.length) {
+      const any = [...grid.cells.values()][0]!;
+      diagnostics.push(
+        error({
+          reason: `The ${GAME_LABEL[grid.game]} ${grid.category} table of ${grid.edition} is incomplete: no entry for ${missing.join(', ')}`,
+          file: fileOf(any),
+          place: null,
+          ruleId: 'random-table/incomplete',
+          source: 'validate',
+          expected: '12 slots (1-3·1 … 4-6·6)',
+          actual: `${grid.cells.size} slots`,
+        }),
+      );
+      continue;
+    }
+    tables.push({
+      id,
+      edition: grid.edition,
+      game: grid.game,
+      category: grid.category,
+      slots: ROLLS.flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => ({ roll, d6, record: grid.cells.get(`${roll}·${d6}`)!.id }))),
+    });
+  }
+  return { tables, diagnostics };
+}

@@ -1,0 +1,94 @@
+/**
+ * JSON Schema validation (ajv, draft 2020-12, strict mode) of every record
+ * and every file at stage boundaries. A failure is a build error that names
+ * the record and the schema path.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import type { SchemaFile } from '../model/generate-types.ts';
+
+export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v1/';
+
+export interface Validator {
+  /**
+   * Validate `value` against `schema/<schemaPath>`. `file` names the data in
+   * messages; `locate` maps an instance path to a source line when known.
+   */
+  validate: (
+    schemaPath: string,
+    value: unknown,
+    file: string,
+    locate?: (path: (string | number)[]) => Place | null,
+  ) => Diagnostic[];
+}
+
+export function createValidator(schemas: readonly SchemaFile[]): Validator {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  for (const { path, schema } of schemas) {
+    const expected = SCHEMA_BASE + path;
+    if (schema.$id !== expected) throw new Error(`schema/${path}: $id must be ${expected}, found ${String(schema.$id)}`);
+    ajv.addSchema(schema);
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  const get = (schemaPath: string): ValidateFunction => {
+    let fn = compiled.get(schemaPath);
+    if (!fn) {
+      fn = ajv.getSchema(SCHEMA_BASE + schemaPath);
+      if (!fn) throw new Error(`no schema ${schemaPath}`);
+      compiled.set(schemaPath, fn);
+    }
+    return fn;
+  };
+  return {
+    validate(schemaPath, value, file, locate) {
+      const fn = get(schemaPath);
+      if (fn(value)) return [];
+      return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate));
+    },
+  };
+}
+
+function toDiagnostic(
+  problem: ErrorObject,
+  value: unknown,
+  schemaPath: string,
+  file: string,
+  locate?: (path: (string | number)[]) => Place | null,
+): Diagnostic {
+  const path = problem.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const where = problem.instancePath || '(root)';
+  const id = recordIdAt(value, path);
+  const detail =
+    problem.keyword === 'additionalProperties'
+      ? `unknown key "${String(problem.params.additionalProperty)}"`
+      : problem.keyword === 'enum'
+        ? `${problem.message}: ${(problem.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+        : (problem.message ?? problem.keyword);
+  return error({
+    reason: `${id ? `${id}: ` : ''}${where} ${detail}`,
+    file,
+    place: locate?.(path) ?? null,
+    ruleId: 'schema/invalid',
+    source: 'validate',
+    expected: `${schemaPath}${problem.schemaPath}`,
+    actual: JSON.stringify(valueAt(value, path))?.slice(0, 160) ?? 'undefined',
+  });
+}
+
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const part of path) current = current && typeof current === 'object' ? (current as Record<string, unknown>)[part] : undefined;
+  return current;
+}
+
+/** The `id` of the outermost record on the path, to name it in messages. */
+function recordIdAt(value: unknown, path: readonly (string | number)[]): string | null {
+  if (typeof path[0] !== 'number') return null;
+  const record = valueAt(value, path.slice(0, 1));
+  const id = record && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+  return typeof id === 'string' ? id : null;
+}
