@@ -55,6 +55,34 @@ export const MANIFEST_PATH = 'sources/manifest.yaml';
 export const ERRATA_PATH = 'sources/annotations/errata.yaml';
 export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
 
+export interface CompiledSource {
+  records: Skill[];
+  rulings: Ruling[];
+  randomTables: RandomTable[];
+  diagnostics: Diagnostic[];
+  slotLines: ParseResult['slotLines'];
+}
+
+/**
+ * One source through parse and link, plus its random-table check: what the
+ * fixture tests run. `errata` are already applied to `lines`.
+ */
+export function compileSource(source: ManifestSource, text: string, errata: readonly Erratum[], mentions: MentionRules): CompiledSource {
+  const parser = PARSERS[source.parser];
+  if (!parser) throw new Error(`no parser ${source.parser}`);
+  const patched = applyErrata(source.id, source.file, text, errata, ERRATA_PATH, () => null);
+  const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
+  const linked = linkRulings(result.records, result.rulings, mentions);
+  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file);
+  return {
+    records: linked.records,
+    rulings: linked.rulings,
+    randomTables: tables.tables,
+    diagnostics: sortDiagnostics([...patched.diagnostics, ...result.diagnostics, ...tables.diagnostics]),
+    slotLines: result.slotLines,
+  };
+}
+
 export function buildDataset(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
   const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null });

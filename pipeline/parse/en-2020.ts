@@ -236,6 +236,13 @@ export function parseEn2020(input: SourceInput): ParseResult {
 
   return { records: records.sort(byId), rulings: mergeRulings(drafts), slotLines, diagnostics };
 
+  /** The next non-blank line from `index`, quoted, for messages. */
+  function nextText(index: number): string {
+    let n = index;
+    while (n < lines.length && isBlank(n)) n++;
+    return n < lines.length ? `line ${n + 1}: ${JSON.stringify(lines[n]!.trim().slice(0, 80))}` : 'end of file';
+  }
+
   function unexpected(index: number, what: string): Diagnostic {
     return error({
       reason: `Unexpected line: ${what}`,
@@ -252,7 +259,9 @@ export function parseEn2020(input: SourceInput): ParseResult {
     const [, head, rest] = MARKER.exec(text)!;
     const game = GAMES[head!.toLowerCase()]!;
     const spec = rest!.trim();
-    const malformed = (expected: string) =>
+    const malformed = (expected: string) => {
+      // Remember the line, so the entry does not also read as having no marker.
+      if (!memberships.has(game)) memberships.set(game, { line: index + 1, slot: null });
       diagnostics.push(
         error({
           reason: `Malformed random-table line for "${entry}"`,
@@ -264,6 +273,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
           actual: JSON.stringify(text),
         }),
       );
+    };
     if (memberships.has(game)) {
       malformed(`one ${head} line per entry (the first is on line ${memberships.get(game)!.line})`);
       return;
@@ -277,6 +287,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
         malformed('a Bloodbowl line before a bare Dungeonbowl line (it copies the Blood Bowl slot)');
         return;
       }
+      // (A malformed Bloodbowl line was reported already; its slot stays unknown.)
       memberships.set(game, { line: index + 1, slot: bloodBowl.slot });
     } else {
       const slot = MARKER_SLOT.exec(spec);
@@ -380,7 +391,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
               ruleId: 'en2020/question-without-answer',
               source: 'parse',
               expected: 'an `A:` line after the question',
-              actual: index < to || index < lines.length ? JSON.stringify((lines[index] ?? '').trim().slice(0, 80)) : 'end of file',
+              actual: nextText(index),
             }),
           );
           return;

@@ -24,7 +24,9 @@ export function buildRandomTables(
   const diagnostics: Diagnostic[] = [];
   const lineOf = new Map(slotLines.map((slot) => [`${slot.record} ${slot.game}`, slot.line]));
   const grids = new Map<string, { edition: string; game: Game; category: RandomCategory; cells: Map<string, Skill> }>();
-  for (const record of records) {
+  // In source order, so a collision is reported at the later of the two entries.
+  const inSourceOrder = [...records].sort((a, b) => a.source.id.localeCompare(b.source.id) || a.source.lines[0] - b.source.lines[0]);
+  for (const record of inSourceOrder) {
     for (const slot of record.randomSlots) {
       const line = lineOf.get(`${record.id} ${slot.game}`) ?? record.source.lines[1];
       if (!RANDOM_CATEGORIES.has(record.category)) {
@@ -78,7 +80,7 @@ export function buildRandomTables(
           ruleId: 'random-table/incomplete',
           source: 'validate',
           expected: '12 slots (1-3·1 … 4-6·6)',
-          actual: `${grid.cells.size} slots`,
+          actual: `${grid.cells.size} of 12 slots filled`,
         }),
       );
       continue;

@@ -1,0 +1,15 @@
+/**
+ * Public API of the Nuffle Codex pipeline. test/api.test.ts pins this list:
+ * adding or removing an export is a deliberate change.
+ */
+export { buildDataset, compileSource, PARSERS, type BuildInput, type BuildResult, type CompiledSource } from './build.ts';
+export { parseEn2020, parsePages, rulingHash, EN2020_CATEGORIES } from './parse/en-2020.ts';
+export { linesToMdast, markdownToMdast, mdastToMarkdown, plainText } from './parse/markdown.ts';
+export { createMentionFinder, type Mention, type NamedTarget } from './link/mentions.ts';
+export { linkRulings } from './link/rulings.ts';
+export { buildRandomTables } from './validate/random-tables.ts';
+export { createValidator } from './validate/schemas.ts';
+export { formatDiagnostic, type Diagnostic } from './model/diagnostic.ts';
+export { generateTypes } from './model/generate-types.ts';
+export { slugify } from './model/slug.ts';
+export type * from './model/schema-types.ts';

@@ -1,0 +1,318 @@
+import type { List, ListItem, Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { markdownToMdast, plainText } from '../pipeline/parse/markdown.ts';
+import { parsePages } from '../pipeline/parse/en-2020.ts';
+import type { RandomTable } from '../pipeline/model/schema-types.ts';
+import { rawText, realData, record, rulings, skills } from './helpers.ts';
+
+const raw = rawText('en-2020-skills-traits.txt');
+const rawLines = raw.split('\n');
+const CATEGORY_LINES = ['Agility', 'General', 'Mutations', 'Passing', 'Strength', 'Traits'];
+
+describe('English 2020 records', () => {
+  it('yields 98 records, one per name line followed by a category line', () => {
+    const en = skills().filter((r) => r.edition === 'en-2020');
+    const entriesInText = rawLines.filter((line, i) => i > 0 && CATEGORY_LINES.includes(line.trim())).length;
+    expect(entriesInText).toBe(98);
+    expect(en).toHaveLength(98);
+  });
+
+  it('has the per-category counts of the text', () => {
+    const counts: Record<string, number> = {};
+    for (const r of skills().filter((s) => s.edition === 'en-2020')) counts[r.category] = (counts[r.category] ?? 0) + 1;
+    expect(counts).toEqual({ agility: 12, general: 13, mutation: 12, passing: 15, strength: 12, trait: 34 });
+    // The same counts, read straight from the category lines of the raw text.
+    const fromText: Record<string, number> = {};
+    for (const line of rawLines) if (CATEGORY_LINES.includes(line.trim())) fromText[line.trim()] = (fromText[line.trim()] ?? 0) + 1;
+    expect(fromText).toEqual({ Agility: 12, General: 13, Mutations: 12, Passing: 15, Strength: 12, Traits: 34 });
+  });
+
+  it('makes every Traits entry a trait and every other entry a skill', () => {
+    for (const r of skills().filter((s) => s.edition === 'en-2020')) expect(r.kind).toBe(r.category === 'trait' ? 'trait' : 'skill');
+  });
+
+  // Every name in the text with `*` or brackets, read by hand from the text.
+  const marked: [string, string, string, string | null, boolean][] = [
+    ['dirty-player', 'Dirty Player (+1)', 'Dirty Player', '+1', false],
+    ['frenzy', 'Frenzy*', 'Frenzy', null, true],
+    ['disturbing-presence', 'Disturbing Presence*', 'Disturbing Presence', null, true],
+    ['foul-appearance', 'Foul Appearance*', 'Foul Appearance', null, true],
+    ['mighty-blow', 'Mighty Blow (+1)', 'Mighty Blow', '+1', false],
+    ['animal-savagery', 'Animal Savagery*', 'Animal Savagery', null, true],
+    ['animosity', 'Animosity (X)*', 'Animosity', 'X', true],
+    ['always-hungry', 'Always Hungry*', 'Always Hungry', null, true],
+    ['bloodlust', 'Bloodlust (X+)', 'Bloodlust', 'X+', false],
+    ['bone-head', 'Bone Head*', 'Bone Head', null, true],
+    ['chainsaw', 'Chainsaw*', 'Chainsaw', null, true],
+    ['decay', 'Decay*', 'Decay', null, true],
+    ['drunkard', 'Drunkard*', 'Drunkard', null, true],
+    ['loner', 'Loner (X+)*', 'Loner', 'X+', true],
+    ['no-hands', 'No Hands*', 'No Hands', null, true],
+    ['really-stupid', 'Really Stupid*', 'Really Stupid', null, true],
+    ['right-stuff', 'Right Stuff*', 'Right Stuff', null, true],
+    ['secret-weapon', 'Secret Weapon*', 'Secret Weapon', null, true],
+    ['stunty', 'Stunty*', 'Stunty', null, true],
+    ['take-root', 'Take Root*', 'Take Root', null, true],
+    ['titchy', 'Titchy*', 'Titchy', null, true],
+    ['unchannelled-fury', 'Unchannelled Fury*', 'Unchannelled Fury', null, true],
+  ];
+
+  it.each(marked)('%s: display name, name, parameter and compulsory', (slug, displayName, name, parameter, compulsory) => {
+    expect(record(`en-2020/${slug}`)).toMatchObject({ displayName, name, parameter, compulsory });
+  });
+
+  it('gives every other record no parameter and compulsory false', () => {
+    const markedIds = new Set(marked.map(([slug]) => `en-2020/${slug}`));
+    const others = skills().filter((r) => r.edition === 'en-2020' && !markedIds.has(r.id));
+    expect(others).toHaveLength(98 - marked.length);
+    for (const r of others) expect([r.parameter, r.compulsory, r.displayName]).toEqual([null, false, r.name]);
+  });
+
+  it('keeps provenance: source id and the line range of the entry', () => {
+    const mightyBlow = record('en-2020/mighty-blow');
+    expect(mightyBlow.source).toEqual({ id: 'en-2020-skills-traits', lines: [448, 465], errata: [] });
+    expect(rawLines[447]).toBe('Mighty Blow (+1)');
+    expect(rawLines[464]).toBe('Dungeonbowl');
+  });
+});
+
+describe('rule text as Markdown', () => {
+  const tree = (id: string): Root => markdownToMdast(record(id).text);
+  const lists = (node: { children?: unknown[] }): List[] =>
+    ((node.children ?? []) as { type: string; children?: unknown[] }[]).flatMap((child) =>
+      child.type === 'list' ? [child as List] : [],
+    );
+
+  it('turns Animal Savagery’s numbered list into a real ordered list with a nested ordered list', () => {
+    const root = tree('en-2020/animal-savagery');
+    const [outer] = lists(root);
+    expect(outer).toMatchObject({ ordered: true, start: 1 });
+    expect(outer!.children).toHaveLength(2);
+    const nested = lists(outer!.children[0] as ListItem);
+    expect(nested).toHaveLength(1);
+    expect(nested[0]).toMatchObject({ ordered: true, start: 1 });
+    expect(nested[0]!.children).toHaveLength(2);
+    expect(plainText({ type: 'root', children: [nested[0]!] })).toContain('One Standing team-mate of your choice');
+    expect(plainText({ type: 'root', children: [outer!.children[1]!] }).trim()).toBe(
+      'On a roll of 4+, this player continues their activation as normal and completes their declared action.',
+    );
+  });
+
+  it('turns Ball and Chain’s bullets into bullet lists, nested where the text indents', () => {
+    const root = tree('en-2020/ball-and-chain');
+    const bulletLists = lists(root);
+    expect(bulletLists.map((l) => [l.ordered, l.children.length])).toEqual([
+      [false, 5],
+      [false, 2],
+      [false, 2],
+    ]);
+    const rush = bulletLists[2]!;
+    for (const item of rush.children) {
+      const inner = lists(item);
+      expect(inner).toHaveLength(1);
+      expect(inner[0]!.children).toHaveLength(2);
+    }
+  });
+
+  it('turns Pro’s dash lines into a bullet list', () => {
+    const [list] = lists(tree('en-2020/pro'));
+    expect(list).toMatchObject({ ordered: false });
+    expect(list!.children).toHaveLength(2);
+  });
+
+  it('keeps the words of the text: every body line is in the plain text of its record', () => {
+    for (const r of skills().filter((s) => s.edition === 'en-2020')) {
+      const text = plainText(markdownToMdast(r.text)).replace(/\s+/g, ' ');
+      const [first] = r.source.lines;
+      const body = rawLines[first + 1]!.trim();
+      // The first body line, after any errata, opens the plain text.
+      if (r.source.errata.length === 0) expect(text.startsWith(body.replace(/\s+/g, ' '))).toBe(true);
+    }
+  });
+
+  it('never produces HTML nodes', () => {
+    for (const r of skills()) expect(JSON.stringify(markdownToMdast(r.text))).not.toContain('"type":"html"');
+  });
+});
+
+describe('random-skill tables', () => {
+  const tables = realData<RandomTable[]>('random-tables.json');
+
+  it('has 10 complete tables: five categories in each game', () => {
+    expect(tables.map((t) => t.id)).toEqual(
+      ['blood-bowl', 'dungeon-bowl'].flatMap((game) =>
+        ['agility', 'general', 'mutation', 'passing', 'strength'].map((category) => `en-2020/${game}/${category}`),
+      ),
+    );
+    for (const table of tables) {
+      expect(table.slots).toHaveLength(12);
+      expect(new Set(table.slots.map((s) => `${s.roll}·${s.d6}`)).size).toBe(12);
+      expect(new Set(table.slots.map((s) => s.record)).size).toBe(12);
+    }
+  });
+
+  it('fills 60 Blood Bowl and 60 Dungeon Bowl slots, matching the records’ own slots', () => {
+    const count = (game: string) => skills().flatMap((r) => r.randomSlots).filter((s) => s.game === game).length;
+    expect(count('blood-bowl')).toBe(60);
+    expect(count('dungeon-bowl')).toBe(60);
+    for (const table of tables) {
+      for (const slot of table.slots) {
+        expect(record(slot.record).randomSlots).toContainEqual({ game: table.game, roll: slot.roll, d6: slot.d6 });
+        expect(record(slot.record).category).toBe(table.category);
+      }
+    }
+  });
+
+  it('reads the marker forms: 1d6 "(1-3)" + 1d6 "4" is Blood Bowl 1-3·4', () => {
+    expect(record('en-2020/dodge').randomSlots).toEqual([
+      { game: 'blood-bowl', roll: '1-3', d6: 4 },
+      { game: 'dungeon-bowl', roll: '1-3', d6: 4 },
+    ]);
+  });
+
+  it('a bare Dungeonbowl line keeps the Blood Bowl slot; a Dungeonbowlrandom line gives its own', () => {
+    expect(record('en-2020/accurate').randomSlots).toContainEqual({ game: 'dungeon-bowl', roll: '1-3', d6: 1 });
+    expect(record('en-2020/dump-off').randomSlots).toEqual([
+      { game: 'blood-bowl', roll: '1-3', d6: 4 },
+      { game: 'dungeon-bowl', roll: '1-3', d6: 2 },
+    ]);
+  });
+
+  it('Bloodbowlnone + Dungeonbowl: in both games, on no table', () => {
+    expect(record('en-2020/stunty')).toMatchObject({ games: ['blood-bowl', 'dungeon-bowl'], randomSlots: [] });
+  });
+
+  it.each(['kick', 'cannoneer', 'cloud-burster', 'hail-mary-pass'])('%s is not in Dungeon Bowl', (slug) => {
+    expect(record(`en-2020/${slug}`).games).toEqual(['blood-bowl']);
+  });
+
+  it.each(['portal-navigator', 'give-and-go', 'portal-passer', 'wall-thrower'])('%s is only in Dungeon Bowl', (slug) => {
+    const r = record(`en-2020/${slug}`);
+    expect(r.games).toEqual(['dungeon-bowl']);
+    expect(r.randomSlots.map((s) => s.game)).toEqual(['dungeon-bowl']);
+  });
+
+  it('every trait is in both games and every non-trait has a slot in each of its games', () => {
+    for (const r of skills().filter((s) => s.edition === 'en-2020')) {
+      if (r.kind === 'trait') expect(r.games).toEqual(['blood-bowl', 'dungeon-bowl']);
+      else expect(r.randomSlots.map((s) => s.game)).toEqual(r.games);
+    }
+  });
+});
+
+describe('FAQ rulings', () => {
+  // How we count: every `Q:` or `Q.` that opens a question in the raw text, including
+  // the second question on line 907 (`… no longer be rooted? Q: Can a Prone player …`).
+  const printedQuestions = rawLines.reduce((n, line) => n + (line.match(/(?:^|\s)Q[:.]\s/g)?.length ?? 0), 0);
+
+  it('counts 108 printed questions in the text', () => {
+    expect(printedQuestions).toBe(108);
+    expect(rawLines.filter((line) => /^Q[:.]/.test(line)).length).toBe(107);
+  });
+
+  it('makes every printed question a ruling occurrence: 108 occurrences, 100 distinct rulings', () => {
+    const all = rulings();
+    expect(all.flatMap((r) => r.occurrences)).toHaveLength(printedQuestions);
+    expect(all).toHaveLength(100);
+  });
+
+  it('reads `Q.` questions and questions without a page reference', () => {
+    const dodge = rulings().find((r) => r.question.startsWith('Can the Dodge skill be used on moves outside'))!;
+    expect(dodge.pages).toEqual([75]);
+    const prone = rulings().find((r) => r.question.startsWith('Will a Prone player that fails its roll for Animal Savagery'))!;
+    expect(prone).toMatchObject({ pages: [], answer: 'Yes.' });
+  });
+
+  it('reads the answer printed without `A:` (Ball and Chain, Mighty Blow on a Prone player)', () => {
+    const ruling = rulings().find((r) => r.question.includes('moves into a square occupied by a Prone or Stunned player, does the resulting Armour roll'))!;
+    expect(ruling.answer).toBe('No, as in this instance a Block action wasn’t made.');
+    expect(ruling.occurrences).toEqual([{ record: 'en-2020/ball-and-chain', lines: [583, 584] }]);
+  });
+
+  it('splits two questions on one line into two rulings with their answers in order', () => {
+    const onLine907 = rulings()
+      .filter((r) => r.occurrences.some((o) => o.lines[0] === 907))
+      .sort((a, b) => a.source.lines[1] - b.source.lines[1]);
+    expect(onLine907.map((r) => [r.question, r.answer, r.pages, r.source.lines])).toEqual([
+      [
+        'Can a player that has been Rooted as per the Take Root trait use a skill such as Pile Driver or Wrestle in order to place themselves Prone and therefore no longer be rooted?',
+        'Yes.',
+        [87],
+        [907, 908],
+      ],
+      ['Can a Prone player who becomes Rooted still stand up?', 'Yes.', [87], [907, 909]],
+    ]);
+  });
+
+  it('reads the answer when no blank line separates it from the markers (Diving Tackle)', () => {
+    const ruling = rulings().find((r) => r.question.includes('can the player with Diving Tackle use this Skill on the re-rolled attempt'))!;
+    expect(ruling).toMatchObject({ answer: 'Yes', pages: [75] });
+  });
+
+  it.each([
+    ['75 & 78', [75, 78], null],
+    ['41 & p.81', [41, 81], null],
+    ['71, dungeon bowl', [71], 'dungeon bowl'],
+    ['5', [5], null],
+    ['57 & 80', [57, 80], null],
+  ])('parses the page reference (p.%s)', (inner, pages, pageNote) => {
+    expect(parsePages(inner)).toEqual({ pages, pageNote });
+  });
+
+  it('merges a ruling printed under several entries into one ruling linked to all of them', () => {
+    const shared = rulings().filter((r) => r.occurrences.length > 1);
+    expect(shared.map((r) => r.occurrences.map((o) => o.record).sort().join(' + ')).sort()).toEqual([
+      'en-2020/brawler + en-2020/pro',
+      'en-2020/cannoneer + en-2020/hail-mary-pass',
+      'en-2020/catch + en-2020/monstrous-mouth',
+      'en-2020/claws + en-2020/mighty-blow',
+      'en-2020/claws + en-2020/mighty-blow',
+      'en-2020/dump-off + en-2020/foul-appearance',
+      'en-2020/leap + en-2020/pogo-stick',
+      'en-2020/running-pass + en-2020/safe-pass',
+    ]);
+    for (const ruling of shared) {
+      for (const o of ruling.occurrences) {
+        expect(ruling.records).toContain(o.record);
+        expect(record(o.record).rulings).toContain(ruling.id);
+      }
+    }
+  });
+
+  it('links a ruling to every other entry its question names', () => {
+    const linkedTo = (fragment: string) => rulings().find((r) => r.question.includes(fragment))!.records;
+    expect(linkedTo('Can a player with both the Claws and Mighty Blow')).toEqual(['en-2020/claws', 'en-2020/mighty-blow']);
+    // Printed under Ball and Chain, about Foul Appearance.
+    expect(linkedTo('If a player with the Foul Appearance skill is chosen as the target of a Foul action')).toEqual([
+      'en-2020/ball-and-chain',
+      'en-2020/foul-appearance',
+    ]);
+    // `Unchanneled` (one l) is a recorded alias; Bone Head is named in brackets.
+    expect(linkedTo('such as Bone Head or Unchanneled Fury')).toEqual([
+      'en-2020/bone-head',
+      'en-2020/dump-off',
+      'en-2020/foul-appearance',
+      'en-2020/unchannelled-fury',
+    ]);
+    // `Piledriver` and `Pile Driver` are one name.
+    expect(linkedTo('rolls the Piledriver skill as a random Skill')).toContain('en-2020/pile-driver');
+  });
+
+  it('does not link game words that are also names (Block action, defensive assists, Passing skills)', () => {
+    const guard = rulings().find((r) => r.question.startsWith('Can the Guard skill be used to provide offensive and defensive assists'))!;
+    expect(guard.records).toEqual(['en-2020/guard']);
+    const timber = rulings().find((r) => r.question.startsWith('Can any of the Passing skills'))!;
+    expect(timber.records).toEqual(['en-2020/throw-team-mate', 'en-2020/timmm-ber']);
+    const pro = rulings().find((r) => r.question.startsWith('Can a player with the Pro skill use the re-roll outside'))!;
+    expect(pro.records).toEqual(['en-2020/pro']);
+  });
+
+  it('gives every ruling provenance: first printing, lines of question to answer', () => {
+    for (const ruling of rulings()) {
+      const [q, a] = ruling.source.lines;
+      expect(rawLines[q - 1]).toMatch(/Q[:.]/);
+      expect(a).toBeGreaterThanOrEqual(q);
+      expect(ruling.occurrences[0]!.lines).toEqual(ruling.source.lines);
+    }
+  });
+});

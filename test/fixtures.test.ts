@@ -1,0 +1,55 @@
+/**
+ * Fixture pairs: test/fixtures/en-2020/<case>.txt is compiled as if it were
+ * the English 2020 source; the output (diagnostics as printed, records,
+ * rulings, tables) must equal <case>.json. Regenerate with `UPDATE=1 npm test`
+ * and review the diff.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../pipeline/build.ts';
+import { formatDiagnostic } from '../pipeline/model/diagnostic.ts';
+import { en2020Source, mentionRules, repoRoot } from './helpers.ts';
+
+const dir = join(repoRoot, 'test/fixtures/en-2020');
+const cases = readdirSync(dir)
+  .filter((name) => name.endsWith('.txt'))
+  .map((name) => name.slice(0, -4))
+  .sort();
+
+describe('English 2020 fixtures', () => {
+  it('has the fixture cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(cases)('%s', (name) => {
+    const file = `test/fixtures/en-2020/${name}.txt`;
+    const compiled = compileSource({ ...en2020Source, file }, readFileSync(join(repoRoot, file), 'utf8'), [], mentionRules());
+    const actual = {
+      diagnostics: compiled.diagnostics.map(formatDiagnostic),
+      records: compiled.records,
+      rulings: compiled.rulings,
+      randomTables: compiled.randomTables,
+    };
+    const expectedPath = join(dir, `${name}.json`);
+    if (process.env.UPDATE || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+  });
+});
+
+describe('each error code has a fixture with file and line in the message', () => {
+  const printed = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')).diagnostics as string[];
+  it.each([
+    ['unknown-category', 'test/fixtures/en-2020/unknown-category.txt:4:1 error', 'en2020/unknown-category'],
+    ['entry-without-text', 'test/fixtures/en-2020/entry-without-text.txt:3:1 error', 'en2020/entry-without-text'],
+    ['duplicate-entry', 'test/fixtures/en-2020/duplicate-entry.txt:8:1 error', 'en2020/duplicate-entry'],
+    ['slot-collision', 'test/fixtures/en-2020/slot-collision.txt:11:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4', 'random-table/slot-collision'],
+    ['malformed-marker', 'test/fixtures/en-2020/malformed-marker.txt:6:1 error', 'en2020/malformed-marker'],
+    ['malformed-marker', 'test/fixtures/en-2020/malformed-marker.txt:11:1 error', 'en2020/malformed-marker'],
+    ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:7:1 error', 'en2020/question-without-answer'],
+    ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:11:1 error', 'en2020/question-without-answer'],
+    ['missing-marker', 'test/fixtures/en-2020/missing-marker.txt:5:1 error', 'en2020/missing-marker'],
+  ])('%s: %s', (name, prefix, code) => {
+    expect(printed(name).some((line) => line.startsWith(prefix) && line.includes(`[${code}]`))).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { buildDataset, type BuildResult } from '../pipeline/build.ts';
+import { readProject } from '../pipeline/cli.ts';
+import { repoRoot } from '../pipeline/io.ts';
+import type { ManifestSource, MentionRules, Ruling, Skill } from '../pipeline/model/schema-types.ts';
+
+export { repoRoot };
+
+let cached: BuildResult | undefined;
+/** The real build of this repository's sources (in memory, once per test file). */
+export function realBuild(): BuildResult {
+  cached ??= buildDataset(readProject(repoRoot));
+  return cached;
+}
+
+export function realData<T>(path: string): T {
+  const text = realBuild().files.get(path);
+  if (text === undefined) throw new Error(`build produced no ${path}`);
+  return JSON.parse(text) as T;
+}
+
+export const skills = () => realData<Skill[]>('skills.json');
+export const rulings = () => realData<Ruling[]>('rulings.json');
+export const record = (id: string): Skill => {
+  const found = skills().find((r) => r.id === id);
+  if (!found) throw new Error(`no record ${id}`);
+  return found;
+};
+
+export const rawText = (name: string) => readFileSync(join(repoRoot, 'sources/raw', name), 'utf8');
+
+export const mentionRules = (): MentionRules =>
+  parseYaml(readFileSync(join(repoRoot, 'sources/annotations/mentions.yaml'), 'utf8')) as MentionRules;
+
+export const en2020Source: ManifestSource = {
+  id: 'en-2020-skills-traits',
+  file: 'sources/raw/en-2020-skills-traits.txt',
+  lang: 'en',
+  edition: { id: 'en-2020', label: 'Blood Bowl 2020 (English)' },
+  parser: 'en-2020',
+  note: 'fixture',
+};
+
+/** A throw-away copy of the project's inputs (sources/ and schema/), for CLI runs. */
+export function copyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'nuffle-'));
+  cpSync(join(repoRoot, 'sources'), join(dir, 'sources'), { recursive: true });
+  cpSync(join(repoRoot, 'schema'), join(dir, 'schema'), { recursive: true });
+  return dir;
+}
+
+export function runCli(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** sha256 of every file under `dir`, by relative path: a fingerprint of a tree. */
+export function treeDigest(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!existsSync(dir)) return out;
+  const walk = (current: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const full = join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
