@@ -83,6 +83,7 @@ export type Edition = {
 
 /** sources/annotations/errata.yaml: reviewed corrections of obvious typos in raw sources. Each is a patch applied by the pipeline before parsing and listed in the provenance of what it touches; the raw file itself is never edited. */
 export type Errata = {
+  /** The recorded patches, in application order. */
   errata: Erratum[];
 };
 

@@ -1,0 +1,125 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, runCli, treeDigest } from './helpers.ts';
+
+describe('nuffle CLI', () => {
+  it('prints help for the program and for every command', () => {
+    const main = runCli(['--help']);
+    expect(main.status).toBe(0);
+    expect(main.stdout).toContain('nuffle <command>');
+    for (const command of ['build', 'check']) {
+      const help = runCli([command, '--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain(`nuffle ${command}`);
+    }
+    expect(runCli(['build', '--help']).stdout).toContain('--only TARGET');
+  });
+
+  it('rejects unknown commands, options and targets with exit code 2', () => {
+    expect(runCli(['frobnicate']).status).toBe(2);
+    expect(runCli(['build', '--colour']).status).toBe(2);
+    const target = runCli(['build', '--only', 'pdf']);
+    expect(target.status).toBe(2);
+    expect(target.stderr).toContain('--only takes one of data, site, cards');
+  });
+});
+
+describe('building a copy of the project', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyProject();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('check validates and writes nothing', () => {
+    const result = runCli(['check', '--root', root]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('en-2020: 98 records, 100 rulings');
+    expect(treeDigest(join(root, 'dist'))).toEqual({});
+  });
+
+  it('build writes dist/data; a second build gives byte-identical files', () => {
+    const first = runCli(['build', '--root', root]);
+    expect(first.status, first.stderr).toBe(0);
+    const before = treeDigest(join(root, 'dist'));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['data/editions.json', 'data/skills.json', 'data/rulings.json', 'data/random-tables.json', 'data/meta.json', 'data/types.d.ts']),
+    );
+    const second = runCli(['build', '--root', root, '--only', 'data']);
+    expect(second.status).toBe(0);
+    expect(treeDigest(join(root, 'dist'))).toEqual(before);
+  });
+
+  it('a slot collision fails the build with file and line, exit 1, and leaves dist/ byte-identical', () => {
+    runCli(['build', '--root', root]);
+    const before = treeDigest(join(root, 'dist'));
+    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
+    const original = readFileSync(rawPath, 'utf8');
+    // Give Defensive (line 51) Dodge's Blood Bowl slot.
+    const lines = original.split('\n');
+    expect(lines[50]).toBe('Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "5"');
+    lines[50] = 'Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "4"';
+    writeFileSync(rawPath, lines.join('\n'));
+    try {
+      const result = runCli(['build', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        'sources/raw/en-2020-skills-traits.txt:51:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4 [random-table/slot-collision]',
+      );
+      expect(result.stderr).toContain('dist/ was left as it was');
+      expect(treeDigest(join(root, 'dist'))).toEqual(before);
+    } finally {
+      writeFileSync(rawPath, original);
+    }
+  });
+
+  // Line 4 of the raw text is Catch's category line, line 5 its only rule line.
+  it.each([
+    ['a misspelt category line', 'en2020/unknown-category', 4, (lines: string[]) => lines.splice(3, 1, 'Agilty')],
+    ['an entry with no rule text', 'en2020/entry-without-text', 3, (lines: string[]) => lines.splice(4, 1)],
+  ])('%s fails with a located error [%s] and dist/ unchanged', (_what, code, line, mutate) => {
+    runCli(['build', '--root', root]);
+    const before = treeDigest(join(root, 'dist'));
+    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
+    const original = readFileSync(rawPath, 'utf8');
+    const lines = original.split('\n');
+    mutate(lines);
+    writeFileSync(rawPath, lines.join('\n'));
+    try {
+      const result = runCli(['build', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code}\\]`));
+      expect(treeDigest(join(root, 'dist'))).toEqual(before);
+    } finally {
+      writeFileSync(rawPath, original);
+    }
+  });
+
+  it('an annotation that breaks its schema fails with the YAML file and line', () => {
+    const errataPath = join(root, 'sources/annotations/errata.yaml');
+    const original = readFileSync(errataPath, 'utf8');
+    writeFileSync(errataPath, original.replace('    line: 288\n', '    line: 288\n    colour: red\n'));
+    try {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(1);
+      const lineOfEntry = original.split('\n').findIndex((l) => l.includes('id: en-2020/very-long-legs-zero')) + 1;
+      expect(result.stderr).toContain(`sources/annotations/errata.yaml:${lineOfEntry}:5 error /errata/0 unknown key "colour" [schema/invalid]`);
+    } finally {
+      writeFileSync(errataPath, original);
+    }
+  });
+
+  it('a stale erratum fails the build, naming the erratum and the line it expected', () => {
+    const errataPath = join(root, 'sources/annotations/errata.yaml');
+    const original = readFileSync(errataPath, 'utf8');
+    writeFileSync(errataPath, original.replace('    line: 288\n', '    line: 289\n'));
+    try {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -1" occurs 0 times on sources\/raw\/en-2020-skills-traits\.txt:289 \[errata\/stale\]/);
+    } finally {
+      writeFileSync(errataPath, original);
+    }
+  });
+});

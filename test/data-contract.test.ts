@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { buildDataset } from '../pipeline/build.ts';
+import { readProject } from '../pipeline/cli.ts';
+import { readSchemaFiles } from '../pipeline/io.ts';
+import type { MetaFile, Skill } from '../pipeline/model/schema-types.ts';
+import { createValidator } from '../pipeline/validate/schemas.ts';
+import { realBuild, realData, record, repoRoot } from './helpers.ts';
+
+const files = () => realBuild().files;
+
+describe('dist/data contract', () => {
+  it('builds without errors', () => {
+    expect(realBuild().diagnostics.filter((d) => d.fatal)).toEqual([]);
+  });
+
+  it('validates every emitted data file against its published schema, with a fresh strict ajv', () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    const published = [...files()].filter(([path]) => path.startsWith('schema/'));
+    expect(published.map(([path]) => path).sort()).toEqual([
+      'schema/common.schema.json',
+      'schema/editions.schema.json',
+      'schema/meta.schema.json',
+      'schema/random-tables.schema.json',
+      'schema/rulings.schema.json',
+      'schema/skills.schema.json',
+    ]);
+    for (const [, text] of published) ajv.addSchema(JSON.parse(text));
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'meta']) {
+      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v1/${name}.schema.json`)!;
+      const ok = validate(JSON.parse(files().get(`${name}.json`)!));
+      expect(validate.errors ?? [], name).toEqual([]);
+      expect(ok).toBe(true);
+    }
+  });
+
+  it('rejects a record with an unknown key or a wrong type (strict schemas)', () => {
+    const validator = createValidator(readSchemaFiles(repoRoot));
+    const mightyBlow = record('en-2020/mighty-blow');
+    const unknownKey = validator.validate('skills.schema.json', [{ ...mightyBlow, colour: 'red' }], 'skills.json');
+    expect(unknownKey.map((d) => d.reason)).toEqual(['en-2020/mighty-blow: /0 unknown key "colour"']);
+    const wrongType = validator.validate('skills.schema.json', [{ ...mightyBlow, compulsory: 'yes' } as unknown as Skill], 'skills.json');
+    expect(wrongType.map((d) => d.reason)).toEqual(['en-2020/mighty-blow: /0/compulsory must be boolean']);
+    const badSlot = validator.validate('skills.schema.json', [{ ...mightyBlow, randomSlots: [{ game: 'blood-bowl', roll: '1-3', d6: 7 }] }], 'skills.json');
+    expect(badSlot).toHaveLength(1);
+  });
+
+  it('documents every schema property with a description and every defined type with an example', () => {
+    for (const { path, schema } of readSchemaFiles(repoRoot)) {
+      const visit = (node: unknown, where: string): void => {
+        if (!node || typeof node !== 'object') return;
+        const n = node as Record<string, unknown>;
+        if (n.properties) {
+          for (const [key, value] of Object.entries(n.properties as Record<string, Record<string, unknown>>)) {
+            if (!value.$ref) expect(value.description, `${path} ${where}.${key}`).toBeTypeOf('string');
+            visit(value, `${where}.${key}`);
+          }
+        }
+        for (const [key, value] of Object.entries((n.$defs ?? {}) as Record<string, Record<string, unknown>>)) {
+          expect(value.description, `${path} $defs.${key}`).toBeTypeOf('string');
+          if (!value.properties && !value.items) expect(value.examples, `${path} $defs.${key}`).toBeInstanceOf(Array);
+          visit(value, `$defs.${key}`);
+        }
+        if (n.items) visit(n.items, `${where}[]`);
+      };
+      visit(schema, '');
+    }
+  });
+
+  it('meta.json lists every other file with its sha256 and record count, and every source digest', () => {
+    const meta = realData<MetaFile>('meta.json');
+    expect(meta.datasetVersion).toMatch(/^\d+\.\d+\.\d+/);
+    expect(meta.files.map((f) => f.path)).toEqual([...files().keys()].filter((p) => p !== 'meta.json').sort());
+    for (const entry of meta.files) {
+      const text = files().get(entry.path)!;
+      expect(createHash('sha256').update(text).digest('hex'), entry.path).toBe(entry.sha256);
+      if (entry.path.endsWith('.json') && !entry.path.startsWith('schema/')) expect(entry.records).toBe(JSON.parse(text).length);
+    }
+    for (const source of meta.sources) {
+      const bytes = readFileSync(join(repoRoot, source.file));
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(source.sha256);
+    }
+    expect(meta.sources.map((s) => s.id)).toEqual(['en-2020-skills-traits', 'fr-legacy-skills', 'inducement-notes', 'traits-alt-wording']);
+  });
+
+  it('editions.json gives the source, its digest and counts', () => {
+    const [en] = realData<{ id: string; records: number; rulings: number; sha256: string; file: string }[]>('editions.json');
+    expect(en).toMatchObject({ id: 'en-2020', records: 98, rulings: 100, file: 'sources/raw/en-2020-skills-traits.txt' });
+    expect(en!.sha256).toBe(createHash('sha256').update(readFileSync(join(repoRoot, en!.file))).digest('hex'));
+  });
+
+  it('is deterministic: two builds give byte-identical files', () => {
+    const again = buildDataset(readProject(repoRoot)).files;
+    expect([...again.keys()]).toEqual([...files().keys()]);
+    for (const [path, text] of files()) expect(again.get(path), path).toBe(text);
+  });
+
+  it('carries no timestamps: the only version-like value is the declared dataset version', () => {
+    for (const [path, text] of files()) expect(text, path).not.toMatch(/\b20\d\d-\d\d-\d\dT\d\d:/);
+  });
+
+  it('applies recorded errata and shows them in provenance, leaving the raw file as it is', () => {
+    const legs = record('en-2020/very-long-legs');
+    expect(legs.text).toContain('to a minimum of -1');
+    expect(legs.source.errata).toEqual(['en-2020/very-long-legs-zero']);
+    expect(readFileSync(join(repoRoot, 'sources/raw/en-2020-skills-traits.txt'), 'utf8')).toContain('to a minimum 0f -1');
+  });
+
+  it('keeps the raw sources byte-identical to the seeds', () => {
+    for (const name of ['en-2020-skills-traits.txt', 'traits-alt-wording.txt', 'fr-legacy-skills.txt', 'inducement-notes.txt']) {
+      const seed = join(repoRoot, '..', 'shared', 'seeds', name);
+      let seedBytes: Buffer;
+      try {
+        seedBytes = readFileSync(seed);
+      } catch {
+        continue; // The seeds folder is not beside every clone; the digests in meta.json still pin the files.
+      }
+      expect(readFileSync(join(repoRoot, 'sources/raw', name)).equals(seedBytes), name).toBe(true);
+    }
+  });
+});
