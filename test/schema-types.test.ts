@@ -5,7 +5,7 @@ import { generateTypes } from '../pipeline/model/generate-types.ts';
 import { readSchemaFiles } from '../pipeline/io.ts';
 import { repoRoot } from './helpers.ts';
 
-it('pipeline/model/schema-types.ts is what the schemas generate (run `npm run gen:types` after a schema change)', () => {
+it('pipeline/model/schema-types.ts is what the schemas generate (run `npm run gen` after a schema change)', () => {
   const committed = readFileSync(join(repoRoot, 'pipeline/model/schema-types.ts'), 'utf8');
   expect(generateTypes(readSchemaFiles(repoRoot))).toBe(committed);
 });
@@ -17,4 +17,10 @@ it('generates object types with required and optional keys, unions, tuples and $
   ]);
   expect(out).toContain('export type Thing = {\n  id: Id;\n  /** Note. */\n  note?: string | null;\n  pair?: [number, number];\n};');
   expect(out).toContain('export type Id = "a" | "b";');
+});
+
+it('docs/DATA.md carries the reference the schemas generate (run `npm run gen` after a schema change)', async () => {
+  const { generateDataReference, spliceDataReference } = await import('../pipeline/model/generate-data-doc.ts');
+  const committed = readFileSync(join(repoRoot, 'docs/DATA.md'), 'utf8');
+  expect(spliceDataReference(committed, generateDataReference(readSchemaFiles(repoRoot)))).toBe(committed);
 });

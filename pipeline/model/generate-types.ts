@@ -116,7 +116,7 @@ export function generateTypes(files: readonly SchemaFile[]): string {
   };
 
   const out: string[] = [
-    '// Generated from schema/*.schema.json by `npm run gen:types`. Do not edit by hand:',
+    '// Generated from schema/*.schema.json by `npm run gen`. Do not edit by hand:',
     '// edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.',
     '',
   ];

@@ -1,0 +1,15 @@
+// `npm run gen`: regenerate what is derived from schema/ — the TypeScript types
+// (pipeline/model/schema-types.ts) and the reference section of docs/DATA.md.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateDataReference, spliceDataReference } from '../model/generate-data-doc.ts';
+import { generateTypes } from '../model/generate-types.ts';
+import { readSchemaFiles, repoRoot } from '../io.ts';
+
+const schemas = readSchemaFiles(repoRoot);
+const types = join(repoRoot, 'pipeline/model/schema-types.ts');
+writeFileSync(types, generateTypes(schemas));
+console.log(`wrote ${types}`);
+const doc = join(repoRoot, 'docs/DATA.md');
+writeFileSync(doc, spliceDataReference(readFileSync(doc, 'utf8'), generateDataReference(schemas)));
+console.log(`wrote ${doc}`);
