@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runCli, treeDigest } from './helpers.ts';
+import { copyProject, repoRoot, runCli, treeDigest } from './helpers.ts';
 
 describe('nuffle CLI', () => {
   it('prints help for the program and for every command', () => {
@@ -74,22 +74,26 @@ describe('building a copy of the project', () => {
     }
   });
 
-  // Line 4 of the raw text is Catch's category line, line 5 its only rule line.
+  // Each error fixture of test/fixtures/en-2020/ stands in for the real source.
   it.each([
-    ['a misspelt category line', 'en2020/unknown-category', 4, (lines: string[]) => lines.splice(3, 1, 'Agilty')],
-    ['an entry with no rule text', 'en2020/entry-without-text', 3, (lines: string[]) => lines.splice(4, 1)],
-  ])('%s fails with a located error [%s] and dist/ unchanged', (_what, code, line, mutate) => {
+    ['unknown-category', 4, 'en2020/unknown-category'],
+    ['entry-without-text', 3, 'en2020/entry-without-text'],
+    ['duplicate-entry', 8, 'en2020/duplicate-entry'],
+    ['slot-collision', 11, 'random-table/slot-collision'],
+    ['malformed-marker', 6, 'en2020/malformed-marker'],
+    ['question-without-answer', 7, 'en2020/question-without-answer'],
+    ['missing-marker', 5, 'en2020/missing-marker'],
+  ])('bad input %s fails with exit 1, file:%i and [%s], and dist/ byte-identical', (fixture, line, code) => {
     runCli(['build', '--root', root]);
     const before = treeDigest(join(root, 'dist'));
+    expect(Object.keys(before).length).toBeGreaterThan(5);
     const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
     const original = readFileSync(rawPath, 'utf8');
-    const lines = original.split('\n');
-    mutate(lines);
-    writeFileSync(rawPath, lines.join('\n'));
+    writeFileSync(rawPath, readFileSync(join(repoRoot, 'test/fixtures/en-2020', `${fixture}.txt`), 'utf8'));
     try {
       const result = runCli(['build', '--root', root]);
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code}\\]`));
+      expect(result.stderr).toMatch(new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code.replace('/', '\\/')}\\]`));
       expect(treeDigest(join(root, 'dist'))).toEqual(before);
     } finally {
       writeFileSync(rawPath, original);
