@@ -6,11 +6,28 @@
 import { createHash } from 'node:crypto';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
-import type { Edition, Erratum, ManifestSource, MentionRules, RandomTable, Ruling, Skill, SourceDigest, SourceManifest } from './model/schema-types.ts';
+import type {
+  Concept,
+  CrosswalkAnnotations,
+  CrosswalkRow,
+  Edition,
+  Erratum,
+  GlossaryTerm,
+  ManifestSource,
+  MentionRules,
+  RandomTable,
+  Ruling,
+  Skill,
+  SourceDigest,
+  SourceManifest,
+} from './model/schema-types.ts';
 import { emitJson, DATA_FILES } from './emit/json.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
 import { parseEn2020, type ParseResult } from './parse/en-2020.ts';
+import { parseFrLegacy } from './parse/fr-legacy.ts';
+import { parseTraitsAlt } from './parse/traits-alt.ts';
+import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
 import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
@@ -27,7 +44,7 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources by path relative to the project root (`sources/raw/…`). */
   raw: ReadonlyMap<string, string>;
-  annotations: { errata: TextFile; mentions: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile };
   schemas: readonly SchemaFile[];
 }
 
@@ -42,6 +59,17 @@ export interface BuildResult {
   files: Map<string, string>;
   diagnostics: Diagnostic[];
   summary: BuildSummary | null;
+  /** The linked model, also when the build failed after linking: what `nuffle suggest` works on. */
+  model: LinkedModel | null;
+}
+
+export interface LinkedModel {
+  records: Skill[];
+  concepts: Concept[];
+  crosswalk: CrosswalkRow[];
+  unlinked: UnlinkedRecord[];
+  glossary: GlossaryTerm[];
+  sources: ManifestSource[];
 }
 
 type Parser = (input: SourceInput) => ParseResult;
@@ -49,11 +77,15 @@ type Parser = (input: SourceInput) => ParseResult;
 /** Parser modules by manifest `parser` name. */
 export const PARSERS: Readonly<Record<string, Parser>> = {
   'en-2020': parseEn2020,
+  'traits-alt': parseTraitsAlt,
+  'fr-legacy': parseFrLegacy,
 };
 
 export const MANIFEST_PATH = 'sources/manifest.yaml';
 export const ERRATA_PATH = 'sources/annotations/errata.yaml';
 export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
+export const CROSSWALK_PATH = 'sources/annotations/crosswalk.yaml';
+export const GLOSSARY_PATH = 'sources/annotations/glossary.yaml';
 
 export interface CompiledSource {
   records: Skill[];
@@ -85,14 +117,17 @@ export function compileSource(source: ManifestSource, text: string, errata: read
 
 export function buildDataset(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
-  const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null });
+  let model: LinkedModel | null = null;
+  const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model });
   const validator = createValidator(input.schemas);
 
   // Curated inputs: YAML → value, validated against schema/input/.
   const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics);
   const errata = readYaml<{ errata: Erratum[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics);
   const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics);
-  if (!manifest || !errata || !mentions) return fail();
+  const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics);
+  const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics);
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary) return fail();
 
   // Parse every source.
   const sources: SourceDigest[] = [];
@@ -134,16 +169,28 @@ export function buildDataset(input: BuildInput): BuildResult {
     parsed.push({ source, sha256, result });
   }
 
-  // Link rulings to the records their questions name.
-  let records: Skill[] = [];
+  // Link: rulings to the records their questions name, then every record to its concept.
+  const named: Skill[] = [];
   let rulings: Ruling[] = [];
   for (const { result } of parsed) {
     const linked = linkRulings(result.records, result.rulings, mentions.value);
-    records.push(...linked.records);
+    named.push(...linked.records);
     rulings.push(...linked.rulings);
   }
-  records = records.sort(byId);
   rulings = rulings.sort(byId);
+  const crosswalk = linkConcepts({
+    records: named,
+    unnamed: parsed.flatMap(({ result }) => result.unnamed),
+    sources: manifest.value.sources,
+    annotations: crosswalkFile.value,
+    glossary: glossary.value.terms,
+    file: input.annotations.crosswalk.path,
+    locate: crosswalkFile.locate,
+  });
+  diagnostics.push(...crosswalk.diagnostics);
+  const records = crosswalk.records;
+  const { concepts, crosswalk: crosswalkRows } = crosswalk;
+  model = { records, concepts, crosswalk: crosswalkRows, unlinked: crosswalk.unlinked, glossary: glossary.value.terms, sources: manifest.value.sources };
 
   // Validate: tables, cross-record integrity, then every file against its schema.
   const fileOf = new Map(manifest.value.sources.map((source) => [source.id, source.file]));
@@ -153,7 +200,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     (record) => fileOf.get(record.source.id) ?? input.manifest.path,
   );
   diagnostics.push(...tables.diagnostics);
-  diagnostics.push(...checkIntegrity(records, rulings));
+  diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));
   const editions: Edition[] = parsed
     .map(({ source, sha256, result }) => ({
       id: source.edition.id,
@@ -163,12 +210,19 @@ export function buildDataset(input: BuildInput): BuildResult {
       file: source.file,
       sha256,
       parser: source.parser,
-      records: result.records.length,
+      records: records.filter((r) => r.source.id === source.id).length,
       rulings: result.rulings.length,
     }))
     .sort(byId);
   const randomTables: RandomTable[] = tables.tables;
-  const data = { 'editions.json': editions, 'skills.json': records, 'rulings.json': rulings, 'random-tables.json': randomTables };
+  const data = {
+    'editions.json': editions,
+    'skills.json': records,
+    'rulings.json': rulings,
+    'random-tables.json': randomTables,
+    'concepts.json': concepts,
+    'crosswalk.json': crosswalkRows,
+  };
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     diagnostics.push(...validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
   }
@@ -184,6 +238,8 @@ export function buildDataset(input: BuildInput): BuildResult {
       skills: records,
       rulings,
       randomTables,
+      concepts,
+      crosswalk: crosswalkRows,
     },
     input.schemas,
   );
@@ -196,6 +252,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     files,
     diagnostics: sortDiagnostics(diagnostics),
     summary: { editions, randomTables: randomTables.length, files: files.size },
+    model,
   };
 }
 

@@ -7,8 +7,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDataset, ERRATA_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from './build.ts';
+import { buildDataset, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from './build.ts';
 import { formatDiagnostic } from './model/diagnostic.ts';
+import { BASE_PARSER, createSuggesterFor } from './link/crosswalk.ts';
+import { evaluateSuggestions } from './link/evaluate.ts';
+import { markdownToMdast, plainText } from './parse/markdown.ts';
 import { readSchemaFiles, repoRoot, writeTreeAtomically } from './io.ts';
 
 const TARGETS = ['data', 'site', 'cards'] as const;
@@ -24,6 +27,7 @@ Usage: nuffle <command> [options]
 Commands:
   build    Parse, link, validate and write dist/ (atomically; a failed build leaves dist/ as it was)
   check    Parse, link and validate; write nothing
+  suggest  Rank candidate concepts for unlinked records; --evaluate measures the engine
 
 Options:
   --root DIR   Project root (default: this repository)
@@ -43,6 +47,21 @@ Options:
 
 Each target is built in a staging folder and swapped into place only when every
 stage succeeded. Errors are printed as file:line:column, with a stable code.`,
+  suggest: `nuffle suggest — rank candidate concepts for records the crosswalk does not link
+
+Usage: nuffle suggest [--source ID] [--all] [--top N] [--evaluate] [--root DIR]
+
+Options:
+  --source ID  Only records of this source (an id from sources/manifest.yaml)
+  --all        Rank every record of the source(s), linked or not (English 2020 records define concepts and are left out)
+  --top N      How many candidates to print per record (default 3)
+  --evaluate   Measure the engine against the curated crosswalk, leave-one-out: top-1 and top-3 accuracy per source
+  --root DIR   Project root (default: this repository)
+  -h, --help   This help
+
+Scores combine name similarity (character trigrams, French game terms translated by
+sources/annotations/glossary.yaml), text similarity (TF-IDF cosine) and mechanics
+fingerprints (dice, numbers, game terms). Each candidate lists the evidence that drove it.`,
   check: `nuffle check — parse, link and validate the sources; write nothing
 
 Usage: nuffle check [--root DIR]
@@ -60,7 +79,7 @@ export function main(argv: readonly string[]): number {
     console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
     return 2;
   }
-  let values: { only?: string; root?: string; out?: string; help?: boolean };
+  let values: { only?: string | undefined; root?: string | undefined; out?: string | undefined; help?: boolean | undefined; source?: string | boolean | undefined; all?: string | boolean | undefined; top?: string | boolean | undefined; evaluate?: string | boolean | undefined };
   try {
     ({ values } = parseArgs({
       args: [...rest],
@@ -69,6 +88,9 @@ export function main(argv: readonly string[]): number {
         root: { type: 'string' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...(command === 'suggest'
+          ? { source: { type: 'string' }, all: { type: 'boolean' }, top: { type: 'string' }, evaluate: { type: 'boolean' } }
+          : {}),
       },
       strict: true,
       allowPositionals: false,
@@ -81,8 +103,8 @@ export function main(argv: readonly string[]): number {
     console.log(HELP[command]);
     return 0;
   }
-  if (command === 'check' && (values.only || values.out)) {
-    console.error(`nuffle check: --only and --out belong to build\n\n${HELP.check}`);
+  if (command !== 'build' && (values.only || values.out)) {
+    console.error(`nuffle ${command}: --only and --out belong to build\n\n${HELP[command]}`);
     return 2;
   }
   const root = resolve(values.root ?? repoRoot);
@@ -105,6 +127,10 @@ export function main(argv: readonly string[]): number {
   } catch (cause) {
     console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
     return 1;
+  }
+  if (command === 'suggest') {
+    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return suggest(input, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true });
   }
   const started = performance.now();
   const result = buildDataset(input);
@@ -131,9 +157,69 @@ export function readProject(root: string): BuildInput {
   return {
     manifest: text(MANIFEST_PATH),
     raw,
-    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH) },
+    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH) },
     schemas: readSchemaFiles(root),
   };
+}
+
+function suggest(input: BuildInput, options: { source: string | undefined; all: boolean; top: string | undefined; evaluate: boolean }): number {
+  const top = options.top === undefined ? 3 : Number(options.top);
+  if (!Number.isInteger(top) || top < 1) {
+    console.error(`nuffle suggest: --top takes a whole number ≥ 1; got "${options.top}"`);
+    return 2;
+  }
+  const result = buildDataset(input);
+  const model = result.model;
+  if (!model) {
+    report(result, 'suggest');
+    return 1;
+  }
+  const known = model.sources.map((s) => s.id);
+  if (options.source !== undefined && !known.includes(options.source)) {
+    console.error(`nuffle suggest: unknown source "${options.source}"; sources: ${known.join(', ')}`);
+    return 2;
+  }
+  const inScope = (source: string) => options.source === undefined || source === options.source;
+  const base = new Set(model.sources.filter((s) => s.parser === BASE_PARSER).map((s) => s.id));
+  const unnamedSources = new Set(model.sources.filter((s) => s.parser === 'traits-alt').map((s) => s.id));
+
+  if (options.evaluate) {
+    const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, unnamedSources).filter((r) => inScope(r.source));
+    console.log('Leave-one-out evaluation of `nuffle suggest` against sources/annotations/crosswalk.yaml');
+    console.log('(each editor row: hide the record, rank every concept by its other records)\n');
+    const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
+    for (const r of results) {
+      console.log(`${r.source}: ${r.rows} rows, ${r.evaluated} rankable (${r.ownConcept} with a concept of their own: new/removed/replaced)`);
+      console.log(`  top-1 ${r.top1}/${r.evaluated} = ${pct(r.top1, r.evaluated)}   top-3 ${r.top3}/${r.evaluated} = ${pct(r.top3, r.evaluated)}`);
+      for (const miss of r.misses) console.log(`  miss ${miss.record}: expected ${miss.expected}, ranked ${miss.ranked.join(', ')}`);
+    }
+    return 0;
+  }
+
+  const linked = new Map(model.crosswalk.map((row) => [row.record, row]));
+  const items = options.all
+    ? model.records
+        .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
+        .map((r) => ({ source: r.source.id, line: r.source.lines[0], label: `${r.id} ("${r.displayName}")`, record: r.id, query: { name: unnamedSources.has(r.source.id) ? null : r.name, text: plainText(markdownToMdast(r.text)), lang: r.lang, edition: r.edition } }))
+        .concat(model.unlinked.filter((u) => u.record === null && inScope(u.source)) as never[])
+    : model.unlinked.filter((u) => inScope(u.source));
+  if (items.length === 0) {
+    console.log(`Every record${options.source ? ` of ${options.source}` : ''} is linked. Use --all to rank them anyway, or --evaluate to measure the engine.`);
+    return 0;
+  }
+  const fileOf = new Map(model.sources.map((s) => [s.id, s.file]));
+  for (const item of items) {
+    const exclude = new Set(item.record ? [item.record] : []);
+    const ranked = createSuggesterFor(model.concepts, model.records, linked, model.glossary, exclude)(item.query);
+    const current = item.record ? linked.get(item.record)?.concept : undefined;
+    console.log(`${fileOf.get(item.source)}:${item.line} ${item.label}${current ? ` (linked to ${current})` : ' (not linked)'}`);
+    ranked.slice(0, top).forEach((s, n) => {
+      console.log(
+        `  ${n + 1}. ${s.concept.padEnd(22)} ${s.score.toFixed(2)}  name ${s.name.toFixed(2)} text ${s.text.toFixed(2)} mechanics ${s.mechanics.toFixed(2)}  [${s.evidence.join('; ')}]`,
+      );
+    });
+  }
+  return 0;
 }
 
 function report(result: BuildResult, command: string): void {

@@ -22,6 +22,8 @@ describe('dist/data contract', () => {
     const published = [...files()].filter(([path]) => path.startsWith('schema/'));
     expect(published.map(([path]) => path).sort()).toEqual([
       'schema/common.schema.json',
+      'schema/concepts.schema.json',
+      'schema/crosswalk.schema.json',
       'schema/editions.schema.json',
       'schema/meta.schema.json',
       'schema/random-tables.schema.json',
@@ -29,7 +31,7 @@ describe('dist/data contract', () => {
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'meta']) {
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'meta']) {
       const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v1/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);

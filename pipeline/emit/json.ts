@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
-import type { Edition, FileDigest, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, FileDigest, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 
 export interface DatasetContent {
   datasetVersion: string;
@@ -16,6 +16,8 @@ export interface DatasetContent {
   skills: Skill[];
   rulings: Ruling[];
   randomTables: RandomTable[];
+  concepts: Concept[];
+  crosswalk: CrosswalkRow[];
 }
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
@@ -24,6 +26,8 @@ export const DATA_FILES = {
   'skills.json': 'skills.schema.json',
   'rulings.json': 'rulings.schema.json',
   'random-tables.json': 'random-tables.schema.json',
+  'concepts.json': 'concepts.schema.json',
+  'crosswalk.json': 'crosswalk.schema.json',
 } as const;
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -39,6 +43,8 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'skills.json': content.skills,
     'rulings.json': content.rulings,
     'random-tables.json': content.randomTables,
+    'concepts.json': content.concepts,
+    'crosswalk.json': content.crosswalk,
   };
   const files = new Map<string, string>();
   const digests: FileDigest[] = [];

@@ -71,8 +71,11 @@ export function generateTypes(files: readonly SchemaFile[]): string {
     if (schema.$ref) return resolveRef(from, schema.$ref);
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
-    const union = schema.anyOf ?? schema.oneOf;
-    if (union) return union.map((member) => render(from, member, indent)).join(' | ');
+    // Unions of types; a oneOf of bare `required` constraints only narrows an object and is not a type.
+    const union = (schema.anyOf ?? schema.oneOf)?.filter(
+      (member) => member.type !== undefined || member.$ref !== undefined || member.enum !== undefined || member.const !== undefined,
+    );
+    if (union?.length) return union.map((member) => render(from, member, indent)).join(' | ');
     const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
     if (types.length === 0) return 'unknown';
     return types.map((type) => renderType(from, type, schema, indent)).join(' | ');

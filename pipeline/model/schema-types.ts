@@ -56,6 +56,66 @@ export type SourceRef = {
   errata: ErrataId[];
 };
 
+/** Relation of the record to the English 2020 rules: `same` (same rule; wording or language differs), `renamed` (same rule, another name), `reworked` (same idea, mechanics changed: the rationale says what changed), `split` (one old rule became several: `concept` is the primary, `related` the others), `replaced` (succeeded by a different rule, named in `related`; the record keeps a concept of its own), `removed` (no successor), `new` (no predecessor). */
+export type Relation = "same" | "renamed" | "reworked" | "split" | "replaced" | "removed" | "new";
+
+/** How sure the link is: `high`, `medium` or `low`. Links below high are explained in docs/CROSSWALK.md. */
+export type Confidence = "high" | "medium" | "low";
+
+// concepts.schema.json
+
+/** dist/data/concepts.json: every concept (one game rule across editions and languages) with its records, sorted by id. */
+export type ConceptsFile = Concept[];
+
+/** One game rule across editions and languages: go from any wording to all the others. */
+export type Concept = {
+  id: ConceptId;
+  /** Canonical English name, without parameter: the English 2020 name where there is one. */
+  name: string;
+  /** Name by language: `en` always; `fr` from the French records (used by the site and the cards). */
+  names: {
+    /** English name. */
+    en: string;
+    /** French name, from the French record of the concept. */
+    fr?: string;
+  };
+  kind: Kind;
+  category: Category;
+  /** Every record of the concept, in every edition and language, sorted by id. */
+  records: RecordId[];
+  /** Links to other concepts: `replaced-by`/`replaces` and `split-into`/`split-from`, each with the record that declares it. */
+  relations: ConceptRelation[];
+};
+
+/** A link between two concepts, declared by a crosswalk row. */
+export type ConceptRelation = {
+  /** `replaced-by`: this rule's role passed to `concept`; `replaces` the reverse; `split-into`/`split-from` for splits. */
+  type: "replaced-by" | "replaces" | "split-into" | "split-from";
+  concept: ConceptId;
+  record: RecordId;
+};
+
+// crosswalk.schema.json
+
+/** dist/data/crosswalk.json: one row per record of every source: its concept and its typed relation to the English 2020 rules, sorted by record id. */
+export type CrosswalkFile = CrosswalkRow[];
+
+/** How one record relates to its concept. */
+export type CrosswalkRow = {
+  record: RecordId;
+  concept: ConceptId;
+  relation: Relation;
+  confidence: Confidence;
+  /** One line of rule-text evidence; for `reworked`, what changed. */
+  rationale: string;
+  /** `source`: the record defines its concept (English 2020); `editor`: a reviewed link in sources/annotations/crosswalk.yaml. */
+  declaredBy: "source" | "editor";
+  /** Successor (`replaced`) or other parts (`split`); empty otherwise. */
+  related: ConceptId[];
+  /** Why the record's name misleads, when it does; null otherwise. */
+  falseFriend: string | null;
+};
+
 // editions.schema.json
 
 /** dist/data/editions.json: one row per compiled source, sorted by id. */
@@ -79,6 +139,46 @@ export type Edition = {
   rulings: number;
 };
 
+// input/crosswalk.schema.json
+
+/** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, and the concepts no English 2020 record defines. */
+export type CrosswalkAnnotations = {
+  /** Concepts with no English 2020 record (new in a later edition, or gone since an older one). */
+  concepts: ExtraConcept[];
+  /** One link per record of every source but the English 2020 text (whose records define their concepts). */
+  links: CrosswalkLink[];
+};
+
+/** A concept no English 2020 record defines. */
+export type ExtraConcept = {
+  id: ConceptId;
+  /** Canonical English name, without parameter. */
+  name: string;
+  kind: Kind;
+  category: Category;
+  /** Where the rule comes from and why it has no 2020 record. */
+  note: string;
+};
+
+/** Link one record to its concept. Named sources give `record`; unnamed ones (the second trait wording) give `match` (the paragraph's opening words) and `name`. */
+export type CrosswalkLink = {
+  source: SourceId;
+  record?: RecordId;
+  /** Opening words of an unnamed paragraph; must start exactly one paragraph of the source (case and spacing folded). */
+  match?: string;
+  /** Name of an unnamed paragraph, with its parameter if any: `Hatred (X)`. The record id is `<edition>/<slug of the name>`. */
+  name?: string;
+  concept: ConceptId;
+  relation: Relation;
+  /** Other concepts: the successor for `replaced`, the other parts for `split`. */
+  related?: ConceptId[];
+  confidence: Confidence;
+  /** One line: the rule-text evidence for the link; for `reworked`, what changed. */
+  rationale: string;
+  /** When the name misleads (a French name that reads like another skill): which skill it suggests and the rule-text reason it is not that one. */
+  falseFriend?: string;
+};
+
 // input/errata.schema.json
 
 /** sources/annotations/errata.yaml: reviewed corrections of obvious typos in raw sources. Each is a patch applied by the pipeline before parsing and listed in the provenance of what it touches; the raw file itself is never edited. */
@@ -99,6 +199,22 @@ export type Erratum = {
   replace: string;
   /** Why this is an obvious typo. */
   reason: string;
+};
+
+// input/glossary.schema.json
+
+/** sources/annotations/glossary.yaml: French → English game terms that feed `nuffle suggest`. Terms only, never rule sentences. */
+export type Glossary = {
+  /** The terms; longest French terms are matched first, ignoring case and accents. */
+  terms: GlossaryTerm[];
+};
+
+/** One French game term and its English equivalent. */
+export type GlossaryTerm = {
+  /** French term as the texts write it. */
+  fr: string;
+  /** English game term. */
+  en: string;
 };
 
 // input/manifest.schema.json
@@ -132,6 +248,8 @@ export type ManifestSource = {
   parser: "en-2020" | "traits-alt" | "fr-legacy" | "inducements";
   /** What the source is, where it came from, and the evidence behind its label. */
   note: string;
+  /** Games every record of this source belongs to, for sources that do not say (the English 2020 text marks them per entry and needs none). */
+  games?: Game[];
 };
 
 // input/mentions.schema.json

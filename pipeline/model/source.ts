@@ -1,4 +1,4 @@
-import type { ManifestSource } from './schema-types.ts';
+import type { Category, EditionId, Game, Kind, Lang, ManifestSource, SourceRef } from './schema-types.ts';
 
 /** A raw source as the parse stage receives it: manifest entry + text after errata. */
 export interface SourceInput {
@@ -7,4 +7,21 @@ export interface SourceInput {
   lines: readonly string[];
   /** Erratum ids applied, by 1-based line. */
   errata: ReadonlyMap<number, string[]>;
+}
+
+/**
+ * A record whose source gives no name (the second trait wording). The link
+ * stage names it from the crosswalk annotation whose `match` its opening
+ * words start with.
+ */
+export interface UnnamedRecord {
+  /** The paragraph's text, whitespace-folded: what an annotation's `match` is compared with. */
+  opening: string;
+  edition: EditionId;
+  lang: Lang;
+  kind: Kind;
+  category: Category;
+  text: string;
+  games: Game[];
+  source: SourceRef;
 }

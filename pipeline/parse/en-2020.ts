@@ -21,13 +21,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
-import type { SourceInput } from '../model/source.ts';
+import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
 import { errataWithin } from './errata.ts';
 import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf, type SourceLine } from './markdown.ts';
 
 export interface ParseResult {
   records: Skill[];
+  /** Records the source gives no name; the link stage names them from annotations. */
+  unnamed: UnnamedRecord[];
   rulings: Ruling[];
   /** Line of each random-table marker that gives a slot, for located table errors. */
   slotLines: SlotLine[];
@@ -234,7 +236,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     });
   }
 
-  return { records: records.sort(byId), rulings: mergeRulings(drafts), slotLines, diagnostics };
+  return { records: records.sort(byId), unnamed: [], rulings: mergeRulings(drafts), slotLines, diagnostics };
 
   /** The next non-blank line from `index`, quoted, for messages. */
   function nextText(index: number): string {

@@ -3,9 +3,14 @@
  * reference between records and rulings resolves and is mutual.
  */
 import { error, type Diagnostic } from '../model/diagnostic.ts';
-import type { Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Ruling, Skill } from '../model/schema-types.ts';
 
-export function checkIntegrity(records: readonly Skill[], rulings: readonly Ruling[]): Diagnostic[] {
+export function checkIntegrity(
+  records: readonly Skill[],
+  rulings: readonly Ruling[],
+  concepts: readonly Concept[] = [],
+  crosswalk: readonly CrosswalkRow[] = [],
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const problem = (reason: string, ruleId: string) =>
     diagnostics.push(error({ reason, file: 'dist/data', ruleId, source: 'validate' }));
@@ -33,6 +38,21 @@ export function checkIntegrity(records: readonly Skill[], rulings: readonly Ruli
     for (const id of ruling.records) {
       const record = records.find((r) => r.id === id);
       if (record && !record.rulings.includes(ruling.id)) problem(`Ruling ${ruling.id} lists ${id}, which does not list it back`, 'integrity/one-way-link');
+    }
+  }
+  const conceptById = new Map(concepts.map((c) => [c.id, c]));
+  const rowByRecord = new Map(crosswalk.map((r) => [r.record, r]));
+  if (concepts.length) {
+    for (const record of records) {
+      const concept = record.concept === null ? undefined : conceptById.get(record.concept);
+      if (!concept) problem(`Record ${record.id} has no concept${record.concept ? ` (${record.concept} does not exist)` : ''}`, 'integrity/dangling-reference');
+      else if (!concept.records.includes(record.id)) problem(`Concept ${concept.id} does not list ${record.id}`, 'integrity/one-way-link');
+      const row = rowByRecord.get(record.id);
+      if (!row || row.concept !== record.concept) problem(`Record ${record.id} has no matching crosswalk row`, 'integrity/one-way-link');
+    }
+    for (const concept of concepts) {
+      for (const id of concept.records) if (!recordIds.has(id)) problem(`Concept ${concept.id} lists ${id}, which does not exist`, 'integrity/dangling-reference');
+      for (const relation of concept.relations) if (!conceptById.has(relation.concept)) problem(`Concept ${concept.id} relates to ${relation.concept}, which does not exist`, 'integrity/dangling-reference');
     }
   }
   return diagnostics;

@@ -1,0 +1,111 @@
+/**
+ * Parser for the French legacy skill list (sources/raw/fr-legacy-skills.txt):
+ * a title, then five blocks opened by `• Compétences de force`,
+ * `• Compétences d'agilité`, `• Compétences de passe`, `• Mutations`,
+ * `• Compétences spéciales`. In a block, each entry is a name line followed
+ * by its text, entries separated by blank lines. Some lines are hard-wrapped
+ * mid-paragraph: they are joined (parse/paragraphs.ts). Run-together words are
+ * corrected by recorded errata, never silently. Text is kept as written,
+ * accents and typographic quotes intact.
+ */
+import { error, type Diagnostic } from '../model/diagnostic.ts';
+import type { Category, Kind, Skill } from '../model/schema-types.ts';
+import { slugify } from '../model/slug.ts';
+import type { SourceInput } from '../model/source.ts';
+import type { ParseResult } from './en-2020.ts';
+import { errataWithin } from './errata.ts';
+import { mdastToMarkdown } from './markdown.ts';
+import { joinWrapped, splitBlocks } from './paragraphs.ts';
+import type { Root } from 'mdast';
+
+/** French block headings → canonical category. `spéciales` (Extraordinary) are trait-like. */
+export const FR_BLOCKS: Readonly<Record<string, { category: Category; kind: Kind }>> = {
+  force: { category: 'strength', kind: 'skill' },
+  agilité: { category: 'agility', kind: 'skill' },
+  passe: { category: 'passing', kind: 'skill' },
+  mutations: { category: 'mutation', kind: 'skill' },
+  spéciales: { category: 'extraordinary', kind: 'trait' },
+};
+
+const HEADING = /^•\s*(?:Compétences\s+(?:de\s+|d['’]\s*)?)?(\p{L}+)\s*$/u;
+
+export function parseFrLegacy(input: SourceInput): ParseResult {
+  const { manifest, lines } = input;
+  const file = manifest.file;
+  const diagnostics: Diagnostic[] = [];
+  const records: Skill[] = [];
+  const seen = new Map<string, number>();
+  let block: { category: Category; kind: Kind } | null = null;
+
+  for (const chunk of splitBlocks(lines)) {
+    const [head, ...rest] = chunk.lines;
+    const heading = HEADING.exec(head!.trim());
+    if (heading) {
+      const key = heading[1]!.toLowerCase();
+      block = FR_BLOCKS[key] ?? null;
+      if (!block) {
+        diagnostics.push(
+          error({
+            reason: `Unknown block heading "${head!.trim()}"`,
+            file,
+            place: { line: chunk.first },
+            ruleId: 'fr-legacy/unknown-block',
+            source: 'parse',
+            expected: `• Compétences de/d' ${Object.keys(FR_BLOCKS).join(' | ')}`,
+          }),
+        );
+      }
+      if (rest.length) diagnostics.push(error({ reason: 'Text right under a block heading, with no entry name', file, place: { line: chunk.first + 1 }, ruleId: 'fr-legacy/entry-without-name', source: 'parse' }));
+      continue;
+    }
+    if (block === null) {
+      // The title line(s) before the first block.
+      if (records.length === 0 && chunk.lines.length === 1) continue;
+      diagnostics.push(error({ reason: 'Entry outside any category block', file, place: { line: chunk.first }, ruleId: 'fr-legacy/entry-outside-block', source: 'parse' }));
+      continue;
+    }
+    const name = head!.trim();
+    if (rest.length === 0) {
+      diagnostics.push(
+        error({
+          reason: `Entry "${name}" has no text`,
+          file,
+          place: { line: chunk.first },
+          ruleId: 'fr-legacy/entry-without-text',
+          source: 'parse',
+          expected: 'the name line followed by its text, before the next blank line',
+        }),
+      );
+      continue;
+    }
+    const slug = slugify(name);
+    const previous = seen.get(slug);
+    if (previous !== undefined) {
+      diagnostics.push(error({ reason: `Entry "${name}" is a duplicate of the entry on line ${previous}`, file, place: { line: chunk.first }, ruleId: 'fr-legacy/duplicate-entry', source: 'parse' }));
+      continue;
+    }
+    seen.set(slug, chunk.first);
+    const tree: Root = {
+      type: 'root',
+      children: joinWrapped(rest).map((value) => ({ type: 'paragraph', children: [{ type: 'text', value }] })),
+    };
+    records.push({
+      id: `${manifest.edition.id}/${slug}`,
+      edition: manifest.edition.id,
+      lang: manifest.lang,
+      name,
+      displayName: name,
+      parameter: null,
+      compulsory: false,
+      kind: block.kind,
+      category: block.category,
+      text: mdastToMarkdown(tree),
+      games: [...(manifest.games ?? [])],
+      randomSlots: [],
+      rulings: [],
+      concept: null,
+      source: { id: manifest.id, lines: [chunk.first, chunk.last], errata: errataWithin(input.errata, chunk.first, chunk.last) },
+    });
+  }
+  return { records: records.sort((a, b) => (a.id < b.id ? -1 : 1)), unnamed: [], rulings: [], slotLines: [], diagnostics };
+}
