@@ -4,6 +4,7 @@
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
 import { createHash } from 'node:crypto';
+import { byId } from './model/order.ts';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
@@ -32,7 +33,7 @@ import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
-import { createValidator, type Validator } from './validate/schemas.ts';
+import { createValidator, SchemaError, type Validator } from './validate/schemas.ts';
 
 export interface TextFile {
   /** Path relative to the project root. */
@@ -42,8 +43,8 @@ export interface TextFile {
 
 export interface BuildInput {
   manifest: TextFile;
-  /** Raw sources by path relative to the project root (`sources/raw/…`). */
-  raw: ReadonlyMap<string, string>;
+  /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
+  raw: ReadonlyMap<string, Uint8Array>;
   annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile };
   schemas: readonly SchemaFile[];
 }
@@ -105,7 +106,7 @@ export function compileSource(source: ManifestSource, text: string, errata: read
   const patched = applyErrata(source.id, source.file, text, errata, ERRATA_PATH, () => null);
   const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
   const linked = linkRulings(result.records, result.rulings, mentions);
-  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file);
+  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file, source.parser === 'en-2020' ? new Set([source.edition.id]) : new Set());
   return {
     records: linked.records,
     rulings: linked.rulings,
@@ -119,7 +120,21 @@ export function buildDataset(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
   let model: LinkedModel | null = null;
   const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model });
-  const validator = createValidator(input.schemas);
+  let validator: Validator;
+  try {
+    validator = createValidator(input.schemas);
+  } catch (cause) {
+    const problem = cause instanceof SchemaError ? cause : null;
+    diagnostics.push({
+      reason: `A schema cannot be compiled: ${(cause as Error).message}`,
+      file: problem ? `schema/${problem.path}` : 'schema',
+      place: null,
+      ruleId: 'schema/broken',
+      source: 'validate',
+      fatal: true,
+    });
+    return fail();
+  }
 
   // Curated inputs: YAML → value, validated against schema/input/.
   const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics);
@@ -133,8 +148,8 @@ export function buildDataset(input: BuildInput): BuildResult {
   const sources: SourceDigest[] = [];
   const parsed: { source: ManifestSource; sha256: string; result: ParseResult }[] = [];
   for (const [index, source] of manifest.value.sources.entries()) {
-    const text = input.raw.get(source.file);
-    if (text === undefined) {
+    const bytes = input.raw.get(source.file);
+    if (bytes === undefined) {
       diagnostics.push({
         reason: `Source ${source.id}: file ${source.file} does not exist`,
         file: input.manifest.path,
@@ -145,8 +160,23 @@ export function buildDataset(input: BuildInput): BuildResult {
       });
       continue;
     }
-    const sha256 = createHash('sha256').update(text).digest('hex');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     sources.push({ id: source.id, file: source.file, sha256 });
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      diagnostics.push({
+        reason: `Source ${source.id}: ${source.file} is not valid UTF-8`,
+        file: source.file,
+        place: null,
+        ruleId: 'source/invalid-utf8',
+        source: 'parse',
+        fatal: true,
+        expected: 'UTF-8 text, as the seeds are',
+      });
+      continue;
+    }
     const parser = PARSERS[source.parser];
     if (!parser) {
       diagnostics.push(
@@ -166,6 +196,17 @@ export function buildDataset(input: BuildInput): BuildResult {
     diagnostics.push(...patched.diagnostics);
     const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
     diagnostics.push(...result.diagnostics);
+    if (result.records.length === 0 && result.unnamed.length === 0 && !hasErrors(result.diagnostics)) {
+      diagnostics.push({
+        reason: `Source ${source.id}: ${source.file} yields no records`,
+        file: source.file,
+        place: { line: 1 },
+        ruleId: 'source/empty',
+        source: 'parse',
+        fatal: true,
+        expected: `entries in the ${source.parser} format`,
+      });
+    }
     parsed.push({ source, sha256, result });
   }
 
@@ -198,6 +239,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     records,
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => fileOf.get(record.source.id) ?? input.manifest.path,
+    new Set(parsed.filter(({ source }) => source.parser === 'en-2020').map(({ source }) => source.edition.id)),
   );
   diagnostics.push(...tables.diagnostics);
   diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));
@@ -265,9 +307,9 @@ function readYaml<T>(
   const parsed = parseYaml(file);
   diagnostics.push(...parsed.diagnostics);
   if (parsed.diagnostics.length) return null;
-  const problems = validator.validate(schema, parsed.value, file.path, parsed.locate);
+  // A problem at the root (an empty file) has no node to point at: line 1.
+  const problems = validator.validate(schema, parsed.value, file.path, (path) => parsed.locate(path) ?? { line: 1 });
   diagnostics.push(...problems);
   return problems.length ? null : { value: parsed.value as T, locate: parsed.locate };
 }
 
-const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -141,7 +141,12 @@ export function main(argv: readonly string[]): number {
   }
   if (command === 'build') {
     const out = resolve(values.out ?? join(root, 'dist'));
-    if (targets.includes('data')) writeTreeAtomically(join(out, 'data'), result.files);
+    try {
+      if (targets.includes('data')) writeTreeAtomically(join(out, 'data'), result.files);
+    } catch (cause) {
+      console.error(`nuffle build: cannot write ${join(out, 'data')}: ${(cause as Error).message}; the previous output, if any, is in place`);
+      return 1;
+    }
     console.log(`wrote ${join(out, 'data')} (${result.files.size} files) in ${Math.round(performance.now() - started)} ms`);
   }
   return 0;
@@ -149,10 +154,12 @@ export function main(argv: readonly string[]): number {
 
 export function readProject(root: string): BuildInput {
   const text = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
-  const raw = new Map<string, string>();
+  const raw = new Map<string, Uint8Array>();
   const rawDir = join(root, 'sources/raw');
   if (existsSync(rawDir)) {
-    for (const name of readdirSync(rawDir).sort()) raw.set(`sources/raw/${name}`, readFileSync(join(rawDir, name), 'utf8'));
+    for (const entry of readdirSync(rawDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.isFile()) raw.set(`sources/raw/${entry.name}`, readFileSync(join(rawDir, entry.name)));
+    }
   }
   return {
     manifest: text(MANIFEST_PATH),

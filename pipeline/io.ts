@@ -3,10 +3,11 @@
  * writing dist/ atomically. Stages never touch the file system.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SchemaFile } from './model/generate-types.ts';
+import { compare } from './model/order.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,25 +37,41 @@ export function readSchemaFiles(root: string): SchemaFile[] {
   return walk(base)
     .map((file) => relative(base, file).split('\\').join('/'))
     .sort()
-    .map((path) => ({ path, schema: JSON.parse(readFileSync(join(base, path), 'utf8')) }));
+    .map((path) => {
+      try {
+        return { path, schema: JSON.parse(readFileSync(join(base, path), 'utf8')) };
+      } catch (cause) {
+        throw new Error(`schema/${path}: ${(cause as Error).message}`);
+      }
+    });
 }
 
 /**
  * Write `files` (paths relative to `target`) into a fresh staging folder next
- * to `target`, then swap it in. If anything fails before the swap, `target`
- * is untouched; the old tree is removed only after the new one is in place.
+ * to `target`, flush them to disk, then swap it in with renames. If anything
+ * fails before the swap, `target` is untouched. Leftovers of an interrupted
+ * earlier run are cleaned first (and a target lost between the two renames of
+ * a crashed swap is restored from its `.old-*` folder).
  */
 export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string>): void {
   const parent = dirname(target);
+  const name = basename(target);
   mkdirSync(parent, { recursive: true });
+  recoverInterruptedSwap(parent, name, target);
   const tag = `${process.pid}-${Date.now().toString(36)}`;
-  const staging = join(parent, `.staging-${tag}`);
-  const old = join(parent, `.old-${tag}`);
+  const staging = join(parent, `.staging-${name}-${tag}`);
+  const old = join(parent, `.old-${name}-${tag}`);
   try {
-    for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [path, content] of [...files].sort(([a], [b]) => compare(a, b))) {
       const full = join(staging, path);
       mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, content);
+      const fd = openSync(full, 'w');
+      try {
+        writeFileSync(fd, content);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     }
     const hadTarget = existsSync(target);
     if (hadTarget) renameSync(target, old);
@@ -64,8 +81,20 @@ export function writeTreeAtomically(target: string, files: ReadonlyMap<string, s
       if (hadTarget) renameSync(old, target);
       throw cause;
     }
-    rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+  // The new tree is in place: removing the old one is housekeeping, never a failure.
+  try {
+    rmSync(old, { recursive: true, force: true });
+  } catch {
+    // left for the next run's recoverInterruptedSwap
+  }
+}
+
+function recoverInterruptedSwap(parent: string, name: string, target: string): void {
+  const leftovers = readdirSync(parent).filter((entry) => entry.startsWith(`.old-${name}-`) || entry.startsWith(`.staging-${name}-`));
+  const olds = leftovers.filter((entry) => entry.startsWith('.old-')).sort(compare);
+  if (!existsSync(target) && olds.length) renameSync(join(parent, olds.at(-1)!), target);
+  for (const entry of leftovers) rmSync(join(parent, entry), { recursive: true, force: true });
 }

@@ -100,6 +100,59 @@ describe('building a copy of the project', () => {
     }
   });
 
+  it('lists warnings in the build summary', () => {
+    const result = runCli(['check', '--root', root]);
+    expect(result.stdout).toMatch(/\d+ warnings:\n/);
+    expect(result.stdout).toContain('sources/raw/en-2020-skills-traits.txt:584:1 warning Answer without `A:`; read as the answer to the question above [en2020/answer-mark-missing]');
+  });
+
+  it.each([
+    ['an empty source', () => '', 'sources/raw/en-2020-skills-traits.txt:1:1 error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt yields no records [source/empty]'],
+    [
+      'a source whose mutations lost their table markers',
+      (text: string) => text.replace(/(\nMutations\n(?:(?!\nBloodbowl)[\s\S])*?\n)Bloodbowlrandom skill: [^\n]*\nDungeonbowl\n/g, '$1Bloodbowlnone\nDungeonbowl\n'),
+      'error The Blood Bowl mutation table of en-2020 has no entries at all [random-table/incomplete]',
+    ],
+    ['bytes that are not UTF-8', null, 'sources/raw/en-2020-skills-traits.txt error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]'],
+  ])('%s fails the build instead of writing less data', (_what, mutate, message) => {
+    runCli(['build', '--root', root]);
+    const before = treeDigest(join(root, 'dist'));
+    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
+    const original = readFileSync(rawPath);
+    writeFileSync(rawPath, mutate ? mutate(original.toString('utf8')) : Buffer.concat([original, Buffer.from([0xff, 0xfe, 0x41])]));
+    try {
+      const result = runCli(['build', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(message);
+      expect(treeDigest(join(root, 'dist'))).toEqual(before);
+    } finally {
+      writeFileSync(rawPath, original);
+    }
+  });
+
+  it('a broken schema is reported with its file, not a stack trace', () => {
+    const path = join(root, 'schema/skills.schema.json');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, original.replace('"#/$defs/randomSlot"', '"#/$defs/noSuchDefinition"'));
+    try {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^schema\/skills\.schema\.json error A schema cannot be compiled: .*noSuchDefinition.* \[schema\/broken\]/m);
+      expect(result.stderr).not.toContain('    at ');
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+
+  it('a failed write exits 1 with the reason and leaves the previous output in place', () => {
+    const blocker = join(root, 'not-a-folder');
+    writeFileSync(blocker, 'a file where the output folder should be');
+    const result = runCli(['build', '--root', root, '--out', blocker]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`nuffle build: cannot write ${blocker}/data`);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
   it('an annotation that breaks its schema fails with the YAML file and line', () => {
     const errataPath = join(root, 'sources/annotations/errata.yaml');
     const original = readFileSync(errataPath, 'utf8');

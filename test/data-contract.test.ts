@@ -111,16 +111,19 @@ describe('dist/data contract', () => {
     expect(readFileSync(join(repoRoot, 'sources/raw/en-2020-skills-traits.txt'), 'utf8')).toContain('to a minimum 0f -1');
   });
 
-  it('keeps the raw sources byte-identical to the seeds', () => {
-    for (const name of ['en-2020-skills-traits.txt', 'traits-alt-wording.txt', 'fr-legacy-skills.txt', 'inducement-notes.txt']) {
-      const seed = join(repoRoot, '..', 'shared', 'seeds', name);
-      let seedBytes: Buffer;
-      try {
-        seedBytes = readFileSync(seed);
-      } catch {
-        continue; // The seeds folder is not beside every clone; the digests in meta.json still pin the files.
-      }
-      expect(readFileSync(join(repoRoot, 'sources/raw', name)).equals(seedBytes), name).toBe(true);
+  // SHA-256 of the seeds as received (shared/seeds/); the raw copies must never change.
+  const SEED_DIGESTS: Record<string, string> = {
+    'en-2020-skills-traits.txt': 'f52a7766cb8e267c94cc3d615bb5d5e41c8bb740cbdf8082f2c8526a65de936b',
+    'fr-legacy-skills.txt': 'a5dcaab58903551475fd9bed5969ad5192b15e8b78726a108d4fad898e6a5dfe',
+    'inducement-notes.txt': '883f83471351a1ed1a4b4a739389a63d159912608a69ffd20e558f8ce185ebab',
+    'traits-alt-wording.txt': 'b2e69a37c3b1ce285791ce1e2bde6e34d4d2943ece1dd83f67e89021ae76b06d',
+  };
+
+  it('keeps the raw sources byte-identical to the seeds (pinned digests), and meta.json reports those digests', () => {
+    const meta = realData<MetaFile>('meta.json');
+    for (const [name, digest] of Object.entries(SEED_DIGESTS)) {
+      expect(createHash('sha256').update(readFileSync(join(repoRoot, 'sources/raw', name))).digest('hex'), name).toBe(digest);
+      expect(meta.sources.find((s) => s.file === `sources/raw/${name}`)!.sha256).toBe(digest);
     }
   });
 });

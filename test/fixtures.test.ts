@@ -32,7 +32,8 @@ describe('English 2020 fixtures', () => {
       randomTables: compiled.randomTables,
     };
     const expectedPath = join(dir, `${name}.json`);
-    if (process.env.UPDATE || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    if (process.env.UPDATE) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    if (!existsSync(expectedPath)) throw new Error(`${name}.json is missing: run UPDATE=1 npm test and review it`);
     expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
   });
 });
@@ -49,6 +50,9 @@ describe('each error code has a fixture with file and line in the message', () =
     ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:7:1 error', 'en2020/question-without-answer'],
     ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:11:1 error', 'en2020/question-without-answer'],
     ['missing-marker', 'test/fixtures/en-2020/missing-marker.txt:5:1 error', 'en2020/missing-marker'],
+    ['conflicting-ruling', 'test/fixtures/en-2020/conflicting-ruling.txt:16:1 error The same question is printed here and on line 7 with a different answer', 'en2020/conflicting-ruling'],
+    ['answer-without-question', 'test/fixtures/en-2020/answer-without-question.txt:6:1 error An answer with no question before it', 'en2020/answer-without-question'],
+    ['bad-name', 'test/fixtures/en-2020/bad-name.txt:3:1 error', 'en2020/bad-name'],
   ])('%s: %s', (name, prefix, code) => {
     expect(printed(name).some((line) => line.startsWith(prefix) && line.includes(`[${code}]`))).toBe(true);
   });

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
 import type { Concept, CrosswalkRow, Edition, FileDigest, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import { compare } from '../model/order.ts';
 
 export interface DatasetContent {
   datasetVersion: string;
@@ -66,7 +67,7 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
   const meta: MetaFile = {
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
-    sources: [...content.sources].sort((a, b) => a.id.localeCompare(b.id)),
+    sources: [...content.sources].sort((a, b) => compare(a.id, b.id)),
     files: digests.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
   files.set('meta.json', toJson(meta));

@@ -23,6 +23,7 @@ import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
 import { markdownToMdast, plainText } from '../parse/markdown.ts';
 import { createSuggester, type Candidate, type Query, type Suggestion } from './suggest.ts';
+import { compare } from '../model/order.ts';
 
 export interface CrosswalkInput {
   /** Named records of every source. */
@@ -261,7 +262,7 @@ const normalise = (text: string) => text.replace(/^[^\p{L}]+/u, '').replace(/\s+
 const plain = (markdown: string) => plainText(markdownToMdast(markdown));
 
 const sortRelations = (relations: ConceptRelation[]) =>
-  [...relations].sort((a, b) => a.type.localeCompare(b.type) || a.concept.localeCompare(b.concept) || a.record.localeCompare(b.record));
+  [...relations].sort((a, b) => compare(a.type, b.type) || compare(a.concept, b.concept) || compare(a.record, b.record));
 
 /** A suggester over the concepts, each represented by its linked records. */
 export function createSuggesterFor(

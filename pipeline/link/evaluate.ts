@@ -8,6 +8,7 @@
 import type { Concept, CrosswalkRow, GlossaryTerm, Skill } from '../model/schema-types.ts';
 import { markdownToMdast, plainText } from '../parse/markdown.ts';
 import { createSuggesterFor } from './crosswalk.ts';
+import { compare } from '../model/order.ts';
 
 export interface SourceEvaluation {
   source: string;
@@ -59,5 +60,5 @@ export function evaluateSuggestions(
     if (rank >= 0 && rank < 3) result.top3++;
     if (rank !== 0) result.misses.push({ record: record.id, expected: row.concept, ranked: ranked.slice(0, 3) });
   }
-  return [...bySource.values()].sort((a, b) => a.source.localeCompare(b.source));
+  return [...bySource.values()].sort((a, b) => compare(a.source, b.source));
 }

@@ -4,6 +4,7 @@
  * are also ordinary game words (`Block action`, `to Dodge`, `Tackle Zone`) count
  * only when followed by skill/trait/mutation.
  */
+import { compare } from '../model/order.ts';
 
 export interface NamedTarget {
   /** What a match resolves to (record id, concept id, …). */
@@ -53,7 +54,7 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
   const patterns = targets
     .flatMap((target) => target.names.map((name) => ({ target, name })))
     // Longest names first, so `Diving Catch` wins over `Catch` and `Kick Team-mate` over `Kick`.
-    .sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name))
+    .sort((a, b) => b.name.length - a.name.length || compare(a.name, b.name))
     .map(({ target, name }) => ({
       target,
       regex: new RegExp(

@@ -11,6 +11,7 @@
  * and by `nuffle suggest`.
  */
 import type { GlossaryTerm, Lang } from '../model/schema-types.ts';
+import { compare } from '../model/order.ts';
 
 export interface Candidate {
   concept: string;
@@ -59,7 +60,7 @@ const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]
 export function createSuggester(candidates: readonly Candidate[], glossary: readonly GlossaryTerm[]): (query: Query) => Suggestion[] {
   const terms = [...glossary]
     .map((term) => ({ fr: fold(term.fr), en: fold(term.en) }))
-    .sort((a, b) => b.fr.length - a.fr.length || a.fr.localeCompare(b.fr));
+    .sort((a, b) => b.fr.length - a.fr.length || compare(a.fr, b.fr));
   const translate = (text: string, lang: Lang): string => {
     let out = ` ${fold(text)} `;
     if (lang === 'fr') {
@@ -150,7 +151,7 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
       ];
       return { concept: candidate.concept, score: round(score), name: round(name), text: round(text), mechanics: round(mech), evidence };
     });
-    return results.sort((a, b) => b.score - a.score || a.concept.localeCompare(b.concept));
+    return results.sort((a, b) => b.score - a.score || compare(a.concept, b.concept));
   };
 }
 
@@ -183,7 +184,7 @@ function cosine(a: Map<string, number>, b: Map<string, number>): { score: number
   const denominator = norm(a) * norm(b);
   return {
     score: denominator ? dot / denominator : 0,
-    shared: contributions.sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([term]) => term),
+    shared: contributions.sort((x, y) => y[1] - x[1] || compare(x[0], y[0])).map(([term]) => term),
   };
 }
 

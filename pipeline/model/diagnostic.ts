@@ -3,6 +3,7 @@
  * problems it found, and the orchestrator fails at the end if any is fatal,
  * so every problem shows at once.
  */
+import { compare } from './order.ts';
 
 export interface Place {
   line: number;
@@ -37,10 +38,10 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagno
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      compare(a.file, b.file) ||
       (a.place?.line ?? 0) - (b.place?.line ?? 0) ||
       (a.place?.column ?? 0) - (b.place?.column ?? 0) ||
-      a.ruleId.localeCompare(b.ruleId),
+      compare(a.ruleId, b.ruleId),
   );
 }
 

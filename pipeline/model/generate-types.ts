@@ -4,6 +4,7 @@
  * function's output, and a test fails when the committed file drifts.
  * Supports the subset of JSON Schema 2020-12 the project uses.
  */
+import { compare } from './order.ts';
 
 export interface SchemaFile {
   /** Path relative to schema/, e.g. `skills.schema.json` or `input/errata.schema.json`. */
@@ -42,7 +43,7 @@ const pascal = (value: string): string =>
 const nameOf = (key: string, schema: JsonSchema): string => pascal(schema.title ?? key);
 
 export function generateTypes(files: readonly SchemaFile[]): string {
-  const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
+  const sorted = [...files].sort((a, b) => compare(a.path, b.path));
   // Map `<file path>#<pointer>` to a type name, for $ref resolution.
   const names = new Map<string, string>();
   for (const file of sorted) {

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import { byId as byIdOrder, compare } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
@@ -78,6 +79,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
   const isBlank = (index: number) => (lines[index] ?? '').trim() === '';
   const isMarker = (index: number) => MARKER.test((lines[index] ?? '').trim());
   const isQuestion = (index: number) => QUESTION.test((lines[index] ?? '').trim());
+  const isAnswer = (index: number) => /^A:\s/.test((lines[index] ?? '').trim());
   const isCategory = (index: number) => Object.hasOwn(EN2020_CATEGORIES, (lines[index] ?? '').trim());
   /** A new entry starts at `index` when the next line is a category line. */
   const startsEntry = (index: number) => !isBlank(index) && !isMarker(index) && !isQuestion(index) && isCategory(index + 1);
@@ -126,7 +128,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
 
     // Rule text: up to the first question or marker (or the next entry, if markers are missing).
     const body: SourceLine[] = [];
-    while (i < lines.length && !isQuestion(i) && !isMarker(i) && !startsEntry(i)) {
+    while (i < lines.length && !isQuestion(i) && !isAnswer(i) && !isMarker(i) && !startsEntry(i)) {
       body.push({ line: i + 1, text: lines[i]! });
       i++;
     }
@@ -136,6 +138,18 @@ export function parseEn2020(input: SourceInput): ParseResult {
     const name = nameMatch[1]!.trim();
     const slug = slugify(name);
     const id = `${edition}/${slug}`;
+    if (slug === '') {
+      diagnostics.push(
+        error({
+          reason: `Entry name "${displayName}" has no letters or digits to make an id from`,
+          file,
+          place: at(first),
+          ruleId: 'en2020/bad-name',
+          source: 'parse',
+          expected: 'a name such as `Mighty Blow (+1)` or `Loner (X+)*`',
+        }),
+      );
+    }
 
     // FAQ: questions and answers up to the markers.
     const faqStart = i;
@@ -165,6 +179,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
       );
     }
 
+    if (slug === '') continue;
     if (body.every((line) => line.text.trim() === '')) {
       diagnostics.push(
         error({
@@ -236,7 +251,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     });
   }
 
-  return { records: records.sort(byId), unnamed: [], rulings: mergeRulings(drafts), slotLines, diagnostics };
+  return { records: records.sort(byIdOrder), unnamed: [], rulings: mergeRulings(drafts), slotLines, diagnostics };
 
   /** The next non-blank line from `index`, quoted, for messages. */
   function nextText(index: number): string {
@@ -318,6 +333,21 @@ export function parseEn2020(input: SourceInput): ParseResult {
       }
       const text = lines[index]!.trim();
       const question = QUESTION.exec(text);
+      if (!question && ANSWER.test(text)) {
+        diagnostics.push(
+          error({
+            reason: 'An answer with no question before it',
+            file,
+            place: at(index),
+            ruleId: 'en2020/answer-without-question',
+            source: 'parse',
+            expected: 'a `Q:` line before the `A:` line',
+            actual: JSON.stringify(text.slice(0, 80)),
+          }),
+        );
+        index++;
+        continue;
+      }
       if (!question) {
         diagnostics.push(unexpected(index, 'text in the FAQ that is neither a question nor an answer'));
         index++;
@@ -409,20 +439,36 @@ export function parseEn2020(input: SourceInput): ParseResult {
 
   function mergeRulings(all: readonly DraftRuling[]): Ruling[] {
     const byId = new Map<string, Ruling>();
+    /** The normalised question each id was made from: two different questions must never share an id. */
+    const questionOf = new Map<string, string>();
     for (const draft of all) {
       const id = `${edition}/r-${rulingHash(draft.question)}`;
       const existing = byId.get(id);
+      if (existing && questionOf.get(id) !== normalise(draft.question)) {
+        diagnostics.push(
+          error({
+            reason: `Two different questions hash to the same ruling id ${id} (the other is on line ${existing.source.lines[0]})`,
+            file,
+            place: { line: draft.lines[0] },
+            ruleId: 'en2020/ruling-id-collision',
+            source: 'parse',
+            note: 'Ruling ids must stay stable; lengthen the hash in rulingHash() and record the change in the data contract.',
+          }),
+        );
+        continue;
+      }
       if (existing) {
-        if (normalise(existing.answer) !== normalise(draft.answer)) {
+        const samePages = JSON.stringify(existing.pages) === JSON.stringify(draft.pages) && existing.pageNote === draft.pageNote;
+        if (normalise(existing.answer) !== normalise(draft.answer) || !samePages) {
           diagnostics.push(
             error({
-              reason: `The same question is answered differently here and on line ${existing.source.lines[0]}`,
+              reason: `The same question is printed here and on line ${existing.source.lines[0]} with a different ${samePages ? 'answer' : 'page reference'}`,
               file,
               place: { line: draft.lines[0] },
               ruleId: 'en2020/conflicting-ruling',
               source: 'parse',
-              expected: JSON.stringify(existing.answer),
-              actual: JSON.stringify(draft.answer),
+              expected: samePages ? JSON.stringify(existing.answer) : JSON.stringify(existing.pages),
+              actual: samePages ? JSON.stringify(draft.answer) : JSON.stringify(draft.pages),
             }),
           );
           continue;
@@ -431,6 +477,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
         if (!existing.records.includes(draft.record)) existing.records.push(draft.record);
         continue;
       }
+      questionOf.set(id, normalise(draft.question));
       byId.set(id, {
         id,
         edition,
@@ -443,12 +490,10 @@ export function parseEn2020(input: SourceInput): ParseResult {
         source: { id: manifest.id, lines: draft.lines, errata: errataWithin(input.errata, draft.lines[0], draft.lines[1]) },
       });
     }
-    return [...byId.values()].map((ruling) => ({ ...ruling, records: [...ruling.records].sort() })).sort(byId_);
+    return [...byId.values()].map((ruling) => ({ ...ruling, records: [...ruling.records].sort(compare) })).sort(byIdOrder);
   }
 }
 
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const byId_ = byId;
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 

@@ -36,7 +36,7 @@ const manifestSource: ManifestSource = {
   parser: 'en-2020',
   note: '',
 };
-const text = input.raw.get(manifestSource.file)!;
+const text = new TextDecoder().decode(input.raw.get(manifestSource.file)!);
 const lines = splitLines(text);
 const parseMs = measure('parse en-2020 (98 entries)', () => parseEn2020({ manifest: manifestSource, lines, errata: new Map() }));
 const buildMs = measure('buildDataset (all stages, in memory)', () => buildDataset(input));

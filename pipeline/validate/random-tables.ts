@@ -5,6 +5,7 @@
  */
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { Game, RandomCategory, RandomTable, Roll, Skill } from '../model/schema-types.ts';
+import { compare } from '../model/order.ts';
 
 export interface SlotLine {
   record: string;
@@ -13,19 +14,45 @@ export interface SlotLine {
 }
 
 const ROLLS: readonly Roll[] = ['1-3', '4-6'];
-const RANDOM_CATEGORIES = new Set<string>(['agility', 'general', 'mutation', 'passing', 'strength']);
+const RANDOM_CATEGORIES: ReadonlySet<string> = new Set(['agility', 'general', 'mutation', 'passing', 'strength']);
 const GAME_LABEL: Record<Game, string> = { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' };
 
+/**
+ * `tableEditions`: editions whose source has random tables (the English 2020
+ * text). In them every skill of a game must have a slot in that game, and each
+ * game they cover must have all five tables — so a cut-short source fails
+ * instead of building fewer tables.
+ */
 export function buildRandomTables(
   records: readonly Skill[],
   slotLines: readonly SlotLine[],
   fileOf: (record: Skill) => string,
+  tableEditions: ReadonlySet<string> = new Set(),
 ): { tables: RandomTable[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const expected = new Map<string, Skill>();
+  for (const record of records) {
+    if (!tableEditions.has(record.edition) || !RANDOM_CATEGORIES.has(record.category)) continue;
+    for (const game of record.games) {
+      if (!record.randomSlots.some((slot) => slot.game === game)) {
+        diagnostics.push(
+          error({
+            reason: `${record.displayName} is ${/^[aeiou]/.test(record.category) ? "an" : "a"} ${record.category} skill in ${GAME_LABEL[game]} but has no slot on its random table`,
+            file: fileOf(record),
+            place: { line: record.source.lines[1] },
+            ruleId: 'random-table/missing-slot',
+            source: 'validate',
+            expected: `a ${game === 'blood-bowl' ? 'Bloodbowl' : 'Dungeonbowl'}random skill: … line`,
+          }),
+        );
+      }
+      for (const category of RANDOM_CATEGORIES) expected.set(`${record.edition}/${game}/${category}`, record);
+    }
+  }
   const lineOf = new Map(slotLines.map((slot) => [`${slot.record} ${slot.game}`, slot.line]));
   const grids = new Map<string, { edition: string; game: Game; category: RandomCategory; cells: Map<string, Skill> }>();
   // In source order, so a collision is reported at the later of the two entries.
-  const inSourceOrder = [...records].sort((a, b) => a.source.id.localeCompare(b.source.id) || a.source.lines[0] - b.source.lines[0]);
+  const inSourceOrder = [...records].sort((a, b) => compare(a.source.id, b.source.id) || a.source.lines[0] - b.source.lines[0]);
   for (const record of inSourceOrder) {
     for (const slot of record.randomSlots) {
       const line = lineOf.get(`${record.id} ${slot.game}`) ?? record.source.lines[1];
@@ -67,8 +94,23 @@ export function buildRandomTables(
       grid.cells.set(cell, record);
     }
   }
+  for (const [id, witness] of [...expected].sort(([a], [b]) => compare(a, b))) {
+    if (grids.has(id)) continue;
+    const [, game, category] = id.split('/') as [string, Game, string];
+    diagnostics.push(
+      error({
+        reason: `The ${GAME_LABEL[game]} ${category} table of ${witness.edition} has no entries at all`,
+        file: fileOf(witness),
+        place: null,
+        ruleId: 'random-table/incomplete',
+        source: 'validate',
+        expected: `12 ${category} skills with ${game === 'blood-bowl' ? 'Bloodbowl' : 'Dungeonbowl'}random skill lines`,
+        actual: '0 of 12 slots filled',
+      }),
+    );
+  }
   const tables: RandomTable[] = [];
-  for (const [id, grid] of [...grids].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [id, grid] of [...grids].sort(([a], [b]) => compare(a, b))) {
     const missing = ROLLS.flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => `${roll}·${d6}`)).filter((cell) => !grid.cells.has(cell));
     if (missing.length) {
       const any = [...grid.cells.values()][0]!;

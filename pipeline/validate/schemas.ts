@@ -9,6 +9,15 @@ import type { SchemaFile } from '../model/generate-types.ts';
 
 export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v1/';
 
+/** A schema in schema/ that cannot be used: a developer error, reported with the file. */
+export class SchemaError extends Error {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super(`schema/${path}: ${message}`);
+    this.path = path;
+  }
+}
+
 export interface Validator {
   /**
    * Validate `value` against `schema/<schemaPath>`. `file` names the data in
@@ -26,8 +35,20 @@ export function createValidator(schemas: readonly SchemaFile[]): Validator {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   for (const { path, schema } of schemas) {
     const expected = SCHEMA_BASE + path;
-    if (schema.$id !== expected) throw new Error(`schema/${path}: $id must be ${expected}, found ${String(schema.$id)}`);
-    ajv.addSchema(schema);
+    if (schema.$id !== expected) throw new SchemaError(path, `$id must be ${expected}, found ${String(schema.$id)}`);
+    try {
+      ajv.addSchema(schema);
+    } catch (cause) {
+      throw new SchemaError(path, (cause as Error).message);
+    }
+  }
+  // Compile every schema now, so a broken one is reported by name before any data is read.
+  for (const { path } of schemas) {
+    try {
+      ajv.getSchema(SCHEMA_BASE + path);
+    } catch (cause) {
+      throw new SchemaError(path, (cause as Error).message);
+    }
   }
   const compiled = new Map<string, ValidateFunction>();
   const get = (schemaPath: string): ValidateFunction => {

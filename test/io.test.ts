@@ -1,0 +1,29 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { writeTreeAtomically } from '../pipeline/io.ts';
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+it('replaces the whole tree: files of the previous build that are gone now disappear', () => {
+  dir = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
+  const target = join(dir, 'data');
+  writeTreeAtomically(target, new Map([['a.json', '1'], ['sub/b.json', '2']]));
+  writeTreeAtomically(target, new Map([['a.json', '3']]));
+  expect(readFileSync(join(target, 'a.json'), 'utf8')).toBe('3');
+  expect(existsSync(join(target, 'sub'))).toBe(false);
+  expect(readdirSync(dir)).toEqual(['data']);
+});
+
+it('restores the previous tree left as .old-* by a swap that crashed between its two renames, then cleans up', () => {
+  dir = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
+  const old = join(dir, '.old-data-123-abc');
+  mkdirSync(old);
+  writeFileSync(join(old, 'a.json'), 'previous');
+  mkdirSync(join(dir, '.staging-data-123-abc'));
+  writeTreeAtomically(join(dir, 'data'), new Map([['a.json', 'new']]));
+  expect(readFileSync(join(dir, 'data/a.json'), 'utf8')).toBe('new');
+  expect(readdirSync(dir)).toEqual(['data']);
+});
