@@ -10,6 +10,9 @@ import type { SchemaFile } from './model/generate-types.ts';
 import type {
   Concept,
   CrosswalkAnnotations,
+  Inducement,
+  InducementAnnotations,
+  League,
   CrosswalkRow,
   Edition,
   Erratum,
@@ -28,6 +31,10 @@ import { applyErrata } from './parse/errata.ts';
 import { parseEn2020, type ParseResult } from './parse/en-2020.ts';
 import { parseFrLegacy } from './parse/fr-legacy.ts';
 import { parseTraitsAlt } from './parse/traits-alt.ts';
+import { parseInducementNotes } from './parse/inducements.ts';
+import { linkInducements } from './link/inducements.ts';
+import { createNameResolver } from './link/names.ts';
+import { createMentionFinder } from './link/mentions.ts';
 import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
 import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
@@ -45,7 +52,7 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile };
   schemas: readonly SchemaFile[];
 }
 
@@ -80,6 +87,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'en-2020': parseEn2020,
   'traits-alt': parseTraitsAlt,
   'fr-legacy': parseFrLegacy,
+  inducements: parseInducementNotes,
 };
 
 export const MANIFEST_PATH = 'sources/manifest.yaml';
@@ -87,6 +95,7 @@ export const ERRATA_PATH = 'sources/annotations/errata.yaml';
 export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
 export const CROSSWALK_PATH = 'sources/annotations/crosswalk.yaml';
 export const GLOSSARY_PATH = 'sources/annotations/glossary.yaml';
+export const INDUCEMENTS_PATH = 'sources/annotations/inducements.yaml';
 
 export interface CompiledSource {
   records: Skill[];
@@ -142,11 +151,12 @@ export function buildDataset(input: BuildInput): BuildResult {
   const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics);
   const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics);
   const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics);
-  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary) return fail();
+  const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics);
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile) return fail();
 
   // Parse every source.
   const sources: SourceDigest[] = [];
-  const parsed: { source: ManifestSource; sha256: string; result: ParseResult }[] = [];
+  const parsed: { source: ManifestSource; sha256: string; result: ParseResult; errata: ReadonlyMap<number, string[]> }[] = [];
   for (const [index, source] of manifest.value.sources.entries()) {
     const bytes = input.raw.get(source.file);
     if (bytes === undefined) {
@@ -196,7 +206,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     diagnostics.push(...patched.diagnostics);
     const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
     diagnostics.push(...result.diagnostics);
-    if (result.records.length === 0 && result.unnamed.length === 0 && !hasErrors(result.diagnostics)) {
+    if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
       diagnostics.push({
         reason: `Source ${source.id}: ${source.file} yields no records`,
         file: source.file,
@@ -207,7 +217,7 @@ export function buildDataset(input: BuildInput): BuildResult {
         expected: `entries in the ${source.parser} format`,
       });
     }
-    parsed.push({ source, sha256, result });
+    parsed.push({ source, sha256, result, errata: patched.applied });
   }
 
   // Link: rulings to the records their questions name, then every record to its concept.
@@ -233,6 +243,35 @@ export function buildDataset(input: BuildInput): BuildResult {
   const { concepts, crosswalk: crosswalkRows } = crosswalk;
   model = { records, concepts, crosswalk: crosswalkRows, unlinked: crosswalk.unlinked, glossary: glossary.value.terms, sources: manifest.value.sources };
 
+  // Inducement notes: named by annotations, skills resolved through the concepts.
+  const resolveSkill = createNameResolver(concepts, records, mentions.value);
+  const finder = createMentionFinder(
+    concepts.map((concept) => ({
+      id: concept.id,
+      names: [concept.name, ...mentions.value.aliases.filter((a) => a.name === concept.name).map((a) => a.alias)],
+      qualifiedOnly: mentions.value.qualifiedOnly.includes(concept.name),
+    })),
+  );
+  const inducements: Inducement[] = [];
+  const leagues: League[] = [];
+  for (const { source, result, errata: applied } of parsed) {
+    if (!result.notes) continue;
+    const linked = linkInducements({
+      blocks: result.notes,
+      source,
+      errata: applied,
+      annotations: inducementFile.value,
+      file: input.annotations.inducements.path,
+      locate: inducementFile.locate,
+      resolveSkill,
+      findMentions: (text) => [...new Set(finder(text).map((m) => m.id))],
+      notNames: mentions.value.notNames,
+    });
+    diagnostics.push(...linked.diagnostics);
+    inducements.push(...linked.inducements);
+    leagues.push(...linked.leagues);
+  }
+
   // Validate: tables, cross-record integrity, then every file against its schema.
   const fileOf = new Map(manifest.value.sources.map((source) => [source.id, source.file]));
   const tables = buildRandomTables(
@@ -252,7 +291,7 @@ export function buildDataset(input: BuildInput): BuildResult {
       file: source.file,
       sha256,
       parser: source.parser,
-      records: records.filter((r) => r.source.id === source.id).length,
+      records: records.filter((r) => r.source.id === source.id).length + inducements.filter((r) => r.source.id === source.id).length,
       rulings: result.rulings.length,
     }))
     .sort(byId);
@@ -264,6 +303,8 @@ export function buildDataset(input: BuildInput): BuildResult {
     'random-tables.json': randomTables,
     'concepts.json': concepts,
     'crosswalk.json': crosswalkRows,
+    'inducements.json': inducements,
+    'leagues.json': leagues,
   };
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     diagnostics.push(...validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
@@ -282,6 +323,8 @@ export function buildDataset(input: BuildInput): BuildResult {
       randomTables,
       concepts,
       crosswalk: crosswalkRows,
+      inducements,
+      leagues,
     },
     input.schemas,
   );

@@ -25,13 +25,15 @@ describe('dist/data contract', () => {
       'schema/concepts.schema.json',
       'schema/crosswalk.schema.json',
       'schema/editions.schema.json',
+      'schema/inducements.schema.json',
+      'schema/leagues.schema.json',
       'schema/meta.schema.json',
       'schema/random-tables.schema.json',
       'schema/rulings.schema.json',
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'meta']) {
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'meta']) {
       const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v1/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);

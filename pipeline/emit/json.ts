@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
-import type { Concept, CrosswalkRow, Edition, FileDigest, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, FileDigest, Inducement, League, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 
 export interface DatasetContent {
@@ -19,6 +19,8 @@ export interface DatasetContent {
   randomTables: RandomTable[];
   concepts: Concept[];
   crosswalk: CrosswalkRow[];
+  inducements: Inducement[];
+  leagues: League[];
 }
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
@@ -29,6 +31,8 @@ export const DATA_FILES = {
   'random-tables.json': 'random-tables.schema.json',
   'concepts.json': 'concepts.schema.json',
   'crosswalk.json': 'crosswalk.schema.json',
+  'inducements.json': 'inducements.schema.json',
+  'leagues.json': 'leagues.schema.json',
 } as const;
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -46,6 +50,8 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'random-tables.json': content.randomTables,
     'concepts.json': content.concepts,
     'crosswalk.json': content.crosswalk,
+    'inducements.json': content.inducements,
+    'leagues.json': content.leagues,
   };
   const files = new Map<string, string>();
   const digests: FileDigest[] = [];

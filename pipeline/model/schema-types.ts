@@ -139,6 +139,153 @@ export type Edition = {
   rulings: number;
 };
 
+// inducements.schema.json
+
+/** dist/data/inducements.json: every record of the inducement notes (inducements, mercenaries, coaching staff, referees, wizards, special rules, mercenary price lists), sorted by id. */
+export type InducementsFile = Inducement[];
+
+/** One inducement-like record, named from the reviewed annotations, built from one or more blocks of the notes. */
+export type Inducement = {
+  /** `<edition>/<slug>`; stable, from the annotations. */
+  id: string;
+  edition: EditionId;
+  /** Name, from sources/annotations/inducements.yaml (the notes name nothing). */
+  name: string;
+  /** What the record is: an `inducement`, `mercenary` players, (infamous) `coaching-staff`, a named `referee`, a `wizard` with spells, `special-rules` for an unusual player, or a mercenary `price-list`. */
+  kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
+  /** The record's text as Markdown, up to its first named ability or spell (the whole text when it has none). Bullet blocks are lists. Render as text. */
+  text: string;
+  /** Named abilities of coaching staff and referees, in text order: the headings printed in capitals (`CLOSE SCRUTINY`). */
+  abilities: InducementAbility[];
+  /** A wizard's spells, in text order, each a named sub-record. */
+  spells: InducementSpell[];
+  limits: InducementLimits;
+  /** Costs the text states in gold pieces, with the clause that states them. Empty when the notes give none. */
+  costs: InducementCost[];
+  /** For `price-list` records: every bullet as structure; null otherwise. */
+  priceList: PriceList | null;
+  /** Concepts (skills and traits) the record names anywhere, sorted. */
+  mentions: ConceptId[];
+  confidence: Confidence;
+  /** Why the record has its name (research), and what stays uncertain. */
+  note: string;
+  /** The blocks of the notes the record is made of, in text order. */
+  blocks: InducementBlock[];
+  source: SourceRef;
+};
+
+/** One blank-line separated block of the notes. */
+export type InducementBlock = {
+  /** The annotation's fingerprint: the opening words that identify the block. */
+  opening: string;
+  lines: LineRange;
+};
+
+/** A named ability: its heading as printed and its text. */
+export type InducementAbility = {
+  /** Heading as printed, in capitals. */
+  name: string;
+  /** The ability's text (Markdown), up to the next heading. */
+  text: string;
+  /** Line of the heading in the raw file. */
+  line: number;
+};
+
+/** A wizard's spell: a named sub-record with an id of its own. */
+export type InducementSpell = {
+  /** `<inducement id>/<slug of the spell>`. */
+  id: string;
+  /** Spell name as printed. */
+  name: string;
+  /** The spell's text (Markdown). */
+  text: string;
+  /** Line of the spell heading in the raw file. */
+  line: number;
+  /** Concepts the spell names (a frog's profile: Dodge, Leap, No Hands, …). */
+  mentions: ConceptId[];
+};
+
+/** Numbers the text states about how many and how often. */
+export type InducementLimits = {
+  /** Most that may be bought (`Up to 3`, `up to two`), or null when the text does not say. */
+  max: number | null;
+  /** True when the text limits its use to once per game (or match). */
+  oncePerGame: boolean;
+};
+
+/** A cost stated in the text. */
+export type InducementCost = {
+  /** Gold pieces. */
+  amount: number;
+  /** The clause that states it. */
+  text: string;
+};
+
+/** A mercenary price list: what each skill, characteristic change or package adds to a mercenary's cost. */
+export type PriceList = {
+  /** The floor a mercenary's cost cannot go below (`mercenary cost 30K at least`), in gold pieces. */
+  minimumCost: number | null;
+  /** Every bullet, in text order. */
+  items: PriceItem[];
+};
+
+/** One bullet of a price list as structure. `skill-category`: skills of a category (`category`, `count`, `except`); `characteristic`: stat changes (`changes`); `package`: named skills (`skills`), with `changes` and `removes`. */
+export type PriceItem = {
+  /** Which of the three bullet shapes. */
+  kind: "skill-category" | "characteristic" | "package";
+  /** Line in the raw file. */
+  line: number;
+  /** The bullet as printed. */
+  text: string;
+  /** Skill category, for `skill-category`. */
+  category: "agility" | "general" | "passing" | "strength" | "mutation" | null;
+  /** How many skills of the category the price is for, for `skill-category`. */
+  count: SkillCount | null;
+  /** Skills the price does not cover (`(but Dirty Player)`). */
+  except: ConceptId[];
+  /** The skills of a `package`. */
+  skills: PackageSkill[];
+  /** Characteristic changes (`+1MA`, `3F -2M`). */
+  changes: CharacteristicChange[];
+  /** Skills a package takes away (`- Dodge`). */
+  removes: ConceptId[];
+  /** Gold pieces added (negative: taken off). */
+  cost: number;
+  /** `each`: the cost is per skill (`+20K each`); `item`: for the bullet as a whole. */
+  per: "item" | "each";
+  /** A floor stated on this bullet (`mercenary cost 30K at least`), in gold pieces. */
+  minimumCost: number | null;
+  /** League ids (leagues.json) the bullet is restricted to; null for any team. */
+  leagues: string[] | null;
+};
+
+/** A number of skills: `{min: 1, max: 1}` for one, `{min: 2, max: null}` for two or more. */
+export type SkillCount = {
+  /** At least. */
+  min: number;
+  /** At most; null for no limit. */
+  max: number | null;
+};
+
+/** A skill of a package, as a concept reference with its parameter. */
+export type PackageSkill = {
+  concept: ConceptId;
+  /** As printed. */
+  name: string;
+  /** Bracketed value (`5+`, `+1`), or null. */
+  parameter: string | null;
+};
+
+/** A characteristic change, normalised through the alias table of the annotations (MV, M → MA; F → ST; P, CP → PA). */
+export type CharacteristicChange = {
+  /** Characteristic: MA, ST, AG, PA, AV, or `any` ("-1 to any characteristic"). */
+  stat: "MA" | "ST" | "AG" | "PA" | "AV" | "any";
+  /** Change; `3F` is +3. */
+  delta: number;
+  /** As printed. */
+  as: string;
+};
+
 // input/crosswalk.schema.json
 
 /** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, and the concepts no English 2020 record defines. */
@@ -217,6 +364,49 @@ export type GlossaryTerm = {
   en: string;
 };
 
+// input/inducements.schema.json
+
+/** sources/annotations/inducements.yaml: names and kinds of the unnamed blocks of the inducement notes, the league alias table and the characteristic alias table. */
+export type InducementAnnotations = {
+  /** Abbreviation as printed → canonical characteristic. */
+  characteristics: {
+    [key: string]: "MA" | "ST" | "AG" | "PA" | "AV";
+  };
+  /** Leagues with every spelling the notes use; a spelling not listed fails the build. */
+  leagues: LeagueAnnotation[];
+  /** The records, each made of the blocks whose opening words are listed. */
+  records: InducementAnnotation[];
+};
+
+/** A league id, its canonical name and its spellings. */
+export type LeagueAnnotation = {
+  /** Stable id. */
+  id: string;
+  /** Canonical name. */
+  name: string;
+  /** Exact spellings (case matters). */
+  aliases: string[];
+};
+
+/** Name and kind of one record and the blocks it is made of. */
+export type InducementAnnotation = {
+  /** Slug; the record id is `<edition>/<id>`. */
+  id: string;
+  /** Name (researched; descriptive when unknown). */
+  name: string;
+  /** What the record is. */
+  kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
+  confidence: Confidence;
+  /** Evidence for the name; for low confidence, why. */
+  note: string;
+  /** Opening words of each block, in text order; each must open exactly one block (case and spacing folded). */
+  blocks: string[];
+  /** Headings in capitals that open the record's named abilities, in text order. */
+  abilities?: string[];
+  /** Headings in capitals that open a wizard's spells, in text order. */
+  spells?: string[];
+};
+
 // input/manifest.schema.json
 
 /** sources/manifest.yaml: the dataset version and every raw source the build reads. */
@@ -260,6 +450,8 @@ export type MentionRules = {
   qualifiedOnly: string[];
   /** Other spellings the texts use for a name. Case, spaces, hyphens and `&`/`and` differences need no alias. */
   aliases: NameAlias[];
+  /** Capitalised words that precede skill or trait in the texts without being names (`a Primary skill`): never read as a name. */
+  notNames: string[];
 };
 
 /** One other spelling of an English 2020 name. */
@@ -270,6 +462,29 @@ export type NameAlias = {
   name: string;
   /** Where the spelling occurs. */
   note: string;
+};
+
+// leagues.schema.json
+
+/** dist/data/leagues.json: the team special rules (leagues) the price lists name, with every spelling the notes use, sorted by id. */
+export type LeaguesFile = League[];
+
+/** A league (team special rule) and its spellings. */
+export type League = {
+  /** Stable id. */
+  id: string;
+  /** Canonical name. */
+  name: string;
+  /** Every spelling the notes use, with the lines it is used on. */
+  aliases: LeagueAlias[];
+};
+
+/** One spelling of a league name. */
+export type LeagueAlias = {
+  /** As printed. */
+  text: string;
+  /** Lines of the notes that use it. */
+  lines: number[];
 };
 
 // meta.schema.json

@@ -24,6 +24,7 @@ import { byId as byIdOrder, compare } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
+import type { NoteBlock } from './inducements.ts';
 import { errataWithin } from './errata.ts';
 import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf, type SourceLine } from './markdown.ts';
 
@@ -31,6 +32,8 @@ export interface ParseResult {
   records: Skill[];
   /** Records the source gives no name; the link stage names them from annotations. */
   unnamed: UnnamedRecord[];
+  /** Unnamed blocks of the inducement notes; the link stage names and structures them. */
+  notes?: NoteBlock[];
   rulings: Ruling[];
   /** Line of each random-table marker that gives a slot, for located table errors. */
   slotLines: SlotLine[];

@@ -1,0 +1,27 @@
+/**
+ * Resolve a skill or trait name as a text prints it — `Loner(5+)`,
+ * `Throw Teammate`, `Very long legs`, `Bomber` — to a concept id. Case,
+ * spaces, hyphens and `&`/`and` are folded; parameters are dropped; other
+ * spellings go through the aliases of sources/annotations/mentions.yaml.
+ */
+import type { Concept, MentionRules, Skill } from '../model/schema-types.ts';
+
+const key = (name: string) =>
+  name
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
+
+export function createNameResolver(concepts: readonly Concept[], records: readonly Skill[], rules: MentionRules): (name: string) => string | null {
+  const byKey = new Map<string, string>();
+  for (const concept of concepts) byKey.set(key(concept.name), concept.id);
+  for (const record of records) if (record.concept && record.lang === 'en' && !byKey.has(key(record.name))) byKey.set(key(record.name), record.concept);
+  for (const { alias, name } of rules.aliases) {
+    const concept = byKey.get(key(name));
+    if (concept) byKey.set(key(alias), concept);
+  }
+  return (name) => byKey.get(key(name)) ?? null;
+}

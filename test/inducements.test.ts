@@ -1,0 +1,352 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePriceBullet } from '../pipeline/parse/price-list.ts';
+import type { Inducement, League, PriceItem } from '../pipeline/model/schema-types.ts';
+import { copyProject, rawText, realBuild, realData, runCli } from './helpers.ts';
+
+const inducements = () => realData<Inducement[]>('inducements.json');
+const leagues = () => realData<League[]>('leagues.json');
+const byName = (name: string) => {
+  const found = inducements().find((r) => r.name === name);
+  if (!found) throw new Error(`no inducement ${name}`);
+  return found;
+};
+const raw = rawText('inducement-notes.txt').split('\n');
+/** Blocks of the raw text: maximal runs of non-blank lines, as [first, last] line numbers. */
+const rawBlocks = (): [number, number][] => {
+  const out: [number, number][] = [];
+  raw.forEach((line, i) => {
+    if (!line.trim()) return;
+    if (i > 0 && raw[i - 1]!.trim()) out.at(-1)![1] = i + 1;
+    else out.push([i + 1, i + 1]);
+  });
+  return out;
+};
+const items = (): (PriceItem & { record: string })[] =>
+  inducements().flatMap((r) => (r.priceList?.items ?? []).map((item) => ({ ...item, record: r.id })));
+
+describe('inducement blocks', () => {
+  it('accounts for every one of the 44 blocks: 43 in exactly one record, the stray heading as a warning', () => {
+    const blocks = rawBlocks();
+    expect(blocks).toHaveLength(44);
+    const used = inducements().flatMap((r) => r.blocks.map((b) => b.lines));
+    expect(used).toHaveLength(43);
+    expect(new Set(used.map(([a]) => a)).size).toBe(43);
+    expect([...used].sort((a, b) => a[0] - b[0])).toEqual(blocks.filter(([first]) => first !== 1));
+    expect(raw[0]).toBe('goblins');
+    const stray = realBuild().diagnostics.filter((d) => d.ruleId === 'inducements/stray-heading');
+    expect(stray.map((d) => [d.place?.line, d.fatal])).toEqual([[1, false]]);
+  });
+
+  it('gives every record provenance spanning its blocks', () => {
+    for (const r of inducements()) {
+      expect(r.source.lines).toEqual([r.blocks[0]!.lines[0], r.blocks.at(-1)!.lines[1]]);
+      expect(r.source.id).toBe('inducement-notes');
+    }
+  });
+
+  it('names the clearly identifiable inducements', () => {
+    const named: [string, string, number][] = [
+      ['Temp Agency Cheerleaders', 'inducement', 3],
+      ['Part-time Assistant Coaches', 'inducement', 5],
+      ['Weather Mage', 'inducement', 7],
+      ['Team Mascot', 'inducement', 28],
+      ['Mercenary Players', 'mercenary', 30],
+      ['Bottles of Heady Brew', 'inducement', 32],
+      ['Bloodweiser Kegs', 'inducement', 34],
+      ['Bribes', 'inducement', 36],
+      ['Waaagh! Drummer', 'inducement', 56],
+      ['Medicinal Unguent', 'inducement', 58],
+      ['Krot Shockwhisker', 'coaching-staff', 101],
+      ['Biased Referee', 'referee', 103],
+      ['Mungo Spinecracker', 'coaching-staff', 105],
+      ['Jorm the Ogre', 'referee', 107],
+      ['The Trundlefoot Triplets', 'referee', 109],
+      ['Papa Skullbones', 'coaching-staff', 111],
+      ['Fink Da Fixer', 'coaching-staff', 113],
+      ['Schielund Scharlitan', 'coaching-staff', 115],
+      ['Special Plays', 'inducement', 117],
+      ['Extra Team Training', 'inducement', 119],
+      ['Wandering Apothecaries', 'inducement', 121],
+      ['Ayleen Andar', 'coaching-staff', 123],
+      ['Hireling Sports-Wizard', 'wizard', 143],
+      ['Horatio X. Schottenheim', 'wizard', 145],
+      ['Night Goblin Shaman', 'wizard', 149],
+      ['Wicked Witch', 'wizard', 151],
+      ['Warlock Engineer', 'wizard', 153],
+      ['Horticulturalist of Nurgle', 'wizard', 155],
+      ['Halfling Master Chef', 'inducement', 157],
+      ['Enslaved Giants', 'special-rules', 159],
+    ];
+    for (const [name, kind, line] of named) {
+      expect(byName(name), name).toMatchObject({ kind, confidence: 'high' });
+      expect(byName(name).source.lines[0], name).toBe(line);
+    }
+  });
+
+  it('keys names to blocks by opening words, so ids do not depend on position', () => {
+    for (const r of inducements()) {
+      for (const block of r.blocks) {
+        const text = raw.slice(block.lines[0] - 1, block.lines[1]).join(' ').replace(/\s+/g, ' ').toLowerCase();
+        expect(text.startsWith(block.opening.replace(/\s+/g, ' ').toLowerCase()), block.opening).toBe(true);
+      }
+      expect(r.id).toMatch(/^en-2020-inducements\/[a-z0-9-]+$/);
+    }
+  });
+
+  it('says why, for every record below high confidence', () => {
+    const unsure = inducements().filter((r) => r.confidence !== 'high');
+    expect(unsure.map((r) => r.id.split('/')[1]).sort()).toEqual([
+      'big-guy-mercenary-price-list',
+      'blocker-mercenary-price-list',
+      'elf-mercenary-price-list',
+      'favoured-mutation-packages',
+      'goblin-mercenary-price-list',
+      'hypnotic-gaze-packages',
+      'lineman-mercenary-price-list',
+      'ogre-firebelly',
+    ]);
+    for (const r of unsure) expect(r.note.length).toBeGreaterThan(40);
+  });
+});
+
+describe('abilities, spells and numbers', () => {
+  it('turns named headings into abilities of their record', () => {
+    expect(byName('Biased Referee').abilities.map((a) => a.name)).toEqual(['CLOSE SCRUTINY', 'I DIDN’T SEE A THING!']);
+    expect(byName('Mungo Spinecracker').abilities.map((a) => a.name)).toEqual(['I’M FINE THANKS, MUNGO!']);
+    expect(byName('Jorm the Ogre').abilities.map((a) => a.name)).toEqual(['JORM DOESN’T LIKE CHEATERS!', 'SHUT IT, YOU HOOLIGANS!']);
+    const close = byName('Biased Referee').abilities[0]!;
+    expect(close.text.startsWith('If any player on the opposing team commits a Foul')).toBe(true);
+    expect(close.text).not.toContain('I DIDN’T SEE A THING');
+  });
+
+  it('makes each spell a named sub-record with its own id', () => {
+    expect(byName('Hireling Sports-Wizard').spells.map((s) => [s.id, s.name])).toEqual([
+      ['en-2020-inducements/hireling-sports-wizard/fireball', 'FIREBALL'],
+      ['en-2020-inducements/hireling-sports-wizard/zap', 'ZAP!'],
+    ]);
+    expect(byName('Ogre Firebelly').spells.map((s) => s.name)).toEqual(['COLUMN OF FIRE']);
+    expect(byName('Night Goblin Shaman').spells.map((s) => s.name)).toEqual(['FOOT OF GORK (OR MORK)', 'SPORE CLOUD']);
+    expect(byName('Wicked Witch').spells.map((s) => s.name)).toEqual(['ZAP!', 'PLAGUE OF WARTS']);
+    expect(byName('Warlock Engineer').spells.map((s) => s.name)).toEqual(['WARP LIGHTNING', 'THUNDERBOLT']);
+    expect(byName('Horticulturalist of Nurgle').spells.map((s) => s.name)).toEqual(['VIGOROUS GROWTH', 'STRANGE FLORA']);
+    // Zap!'s frog profile names its skills.
+    expect(byName('Hireling Sports-Wizard').spells[1]!.mentions).toEqual(['dodge', 'leap', 'no-hands', 'stunty', 'titchy', 'very-long-legs']);
+  });
+
+  it('reads maximum counts, once-per-game limits and stated costs', () => {
+    expect(byName('Temp Agency Cheerleaders').limits).toEqual({ max: 4, oncePerGame: false });
+    expect(byName('Part-time Assistant Coaches').limits.max).toBe(3);
+    expect(byName('Bloodweiser Kegs').limits.max).toBe(2);
+    expect(byName('Bribes').limits.max).toBe(3); // "up to three"
+    expect(byName('Wandering Apothecaries').limits.max).toBe(2); // "up to two"
+    expect(byName('Weather Mage').limits.oncePerGame).toBe(true); // "Once per match"
+    expect(byName('Hireling Sports-Wizard').limits.oncePerGame).toBe(true);
+    expect(byName('Fink Da Fixer').limits.oncePerGame).toBe(true);
+    expect(byName('Mercenary Players').costs.map((c) => c.amount)).toEqual([30000, 50000]);
+    expect(byName('Mercenary Players').costs[0]!.text).toBe('at 30,000 gold pieces more than the player would normally cost');
+  });
+
+  it('resolves skill mentions in prose to concepts', () => {
+    expect(byName('Bottles of Heady Brew').mentions).toEqual(['dauntless', 'frenzy', 'really-stupid', 'stunty']);
+    expect(byName('Mercenary Players').mentions).toEqual(['loner']);
+    expect(byName('Schielund Scharlitan').mentions).toEqual(['loner', 'pro']);
+    // The D8 table of "By the Power of the Gods!": five pairs of mutations.
+    expect(byName('Papa Skullbones').mentions).toEqual([
+      'big-hand', 'claws', 'disturbing-presence', 'extra-arms', 'foul-appearance', 'horns', 'prehensile-tail', 'tentacles', 'two-heads', 'very-long-legs',
+    ]);
+  });
+
+  it('keeps the Giants’ characteristics as a Markdown list', () => {
+    const text = byName('Enslaved Giants').text;
+    expect(text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(7);
+  });
+});
+
+describe('price lists', () => {
+  it('parses every bullet of every price list: 85 bullets in 11 blocks', () => {
+    const all = items();
+    const rawBullets = inducements()
+      .filter((r) => r.kind === 'price-list')
+      .flatMap((r) => r.blocks.flatMap((b) => raw.slice(b.lines[0] - 1, b.lines[1])))
+      .filter((l) => l.startsWith('•'));
+    expect(rawBullets).toHaveLength(85);
+    expect(all).toHaveLength(85);
+    expect(all.map((i) => i.text)).toEqual(rawBullets.map((l) => l.replace(/^•\s*/, '')));
+    const byKind: Record<string, number> = {};
+    for (const item of all) byKind[item.kind] = (byKind[item.kind] ?? 0) + 1;
+    expect(byKind).toEqual({ 'skill-category': 28, characteristic: 29, package: 28 });
+    expect(inducements().filter((r) => r.kind === 'price-list').flatMap((r) => r.blocks)).toHaveLength(11);
+  });
+
+  it('reads `2 agility skills or more : +20K each`', () => {
+    const item = items().find((i) => i.line === 10)!;
+    expect(item).toMatchObject({ kind: 'skill-category', category: 'agility', count: { min: 2, max: null }, cost: 20000, per: 'each', leagues: null });
+  });
+
+  it('reads exceptions as concept references', () => {
+    expect(items().find((i) => i.line === 11)).toMatchObject({ category: 'general', count: { min: 1, max: 1 }, except: ['dirty-player'], cost: 40000 });
+    expect(items().find((i) => i.line === 41)!.except).toEqual(['leader']);
+    expect(items().find((i) => i.line === 83)!.except).toEqual(['mighty-blow', 'guard']);
+  });
+
+  it('normalises characteristics through the alias table (MV, M → MA; F → ST; P, CP → PA)', () => {
+    const change = (line: number) => items().find((i) => i.line === line)!.changes;
+    expect(change(14)).toEqual([{ stat: 'MA', delta: 1, as: '+1MV' }]);
+    expect(change(16)).toEqual([{ stat: 'PA', delta: 1, as: '+1P' }]);
+    expect(change(88)).toEqual([{ stat: 'PA', delta: 1, as: '+1CP' }]);
+    expect(change(25)).toEqual([
+      { stat: 'ST', delta: 3, as: '3F' },
+      { stat: 'MA', delta: -2, as: '-2M' },
+    ]);
+    // `No Hands + 2ST -1MA`: the `+` is the package separator.
+    expect(change(76)).toEqual([
+      { stat: 'ST', delta: 2, as: '2ST' },
+      { stat: 'MA', delta: -1, as: '-1MA' },
+    ]);
+    expect(items().find((i) => i.line === 67)).toMatchObject({ kind: 'characteristic', changes: [{ stat: 'MA', delta: 2, as: '+2MA' }], cost: 50000, leagues: ['favoured-of', 'lustrian-superleague'] });
+  });
+
+  it('reads `-1 to any characteristic` and the mercenary minimum cost', () => {
+    const floors = inducements()
+      .filter((r) => r.priceList?.minimumCost)
+      .map((r) => [r.id.split('/')[1], r.priceList!.minimumCost]);
+    expect(floors).toEqual([
+      ['big-guy-mercenary-price-list', 130000],
+      ['blocker-mercenary-price-list', 70000],
+      ['elf-mercenary-price-list', 70000],
+      ['goblin-mercenary-price-list', 30000],
+      ['lineman-mercenary-price-list', 50000],
+    ]);
+    expect(items().find((i) => i.line === 18)).toMatchObject({ kind: 'characteristic', changes: [{ stat: 'any', delta: -1 }], cost: -10000, minimumCost: 30000 });
+  });
+
+  it('reads packages: skills with parameters, stat changes, removals, cost and leagues', () => {
+    expect(items().find((i) => i.line === 20)).toMatchObject({
+      kind: 'package',
+      skills: [
+        { concept: 'dirty-player', name: 'Dirty Player (+1)', parameter: '+1' },
+        { concept: 'sneaky-git', name: 'Sneaky Git', parameter: null },
+        { concept: 'loner', name: 'Loner (5+)', parameter: '5+' },
+      ],
+      cost: 50000,
+      leagues: ['badlands-brawl', 'favoured-of', 'halfling-thimble-cup', 'lustrian-superleague', 'old-world-classic', 'underworld-challenge'],
+    });
+    expect(items().find((i) => i.line === 25)).toMatchObject({
+      skills: [{ concept: 'ball-and-chain', name: 'Chain and Ball' }, { concept: 'secret-weapon' }, { concept: 'no-hands' }],
+      removes: ['dodge'],
+      cost: 60000,
+    });
+    expect(items().find((i) => i.line === 74)!.skills).toEqual([
+      { concept: 'mighty-blow', name: 'Mighty Blow(+2)', parameter: '+2' },
+      { concept: 'loner', name: 'Loner(5+)', parameter: '5+' },
+    ]);
+    expect(items().find((i) => i.line === 138)).toMatchObject({
+      skills: [{ concept: 'always-hungry' }, { concept: 'projectile-vomit' }, { concept: 'really-stupid' }, { concept: 'regeneration' }],
+      changes: [{ stat: 'AG', delta: -1, as: '-1AG' }],
+      cost: -10000,
+      leagues: null, // "for any team"
+    });
+    expect(items().find((i) => i.line === 139)).toMatchObject({ removes: ['throw-team-mate'], skills: [{ concept: 'frenzy' }, { concept: 'unchannelled-fury' }, { concept: 'horns' }] });
+    expect(items().find((i) => i.line === 22)!.skills.map((s) => s.concept)).toEqual(['bombardier', 'secret-weapon']); // "Bomber"
+  });
+
+  it('restricts packages to leagues, or to no league for "any team" and unrestricted bullets', () => {
+    expect(items().find((i) => i.line === 54)!.leagues).toBeNull();
+    expect(items().find((i) => i.line === 50)!.leagues).toBeNull(); // "+60K." with no leagues
+    expect(items().find((i) => i.line === 44)!.leagues).toEqual(['favoured-of']); // "(only for favorites of...)"
+  });
+
+  it.each([
+    ['1 agility skill : +10K', { kind: 'skill-category', category: 'agility', count: { min: 1, max: 1 }, cost: 10000, per: 'item' }],
+    ['Two or more mutations: +40K each (only for favorites of...)', { category: 'mutation', count: { min: 2, max: null }, leagues: ['favorites of...'] }],
+    ['Pogo Stick: +50K for Badland Brawl and Underworld Challenge.', { kind: 'package', skills: [{ name: 'Pogo Stick', parameter: null, as: 'Pogo Stick' }], leagues: ['Badland Brawl', 'Underworld Challenge'] }],
+    ['Two Heads: +30K for Favorites of...', { kind: 'package', leagues: ['Favorites of...'] }],
+  ])('parsePriceBullet(%j)', (text, expected) => {
+    const result = parsePriceBullet(text, 1);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.item).toMatchObject(expected);
+  });
+
+  it('rejects a bullet with no price', () => {
+    expect(parsePriceBullet('Dirty Player + Sneaky Git', 1)).toMatchObject({ ok: false });
+  });
+});
+
+describe('leagues', () => {
+  it('normalises every spelling to one of 9 league ids, and records each alias with its lines', () => {
+    expect(leagues().map((l) => l.id)).toEqual([
+      'badlands-brawl', 'elven-kingdoms-league', 'favoured-of', 'halfling-thimble-cup', 'lustrian-superleague', 'old-world-classic', 'sylvanian-spotlight', 'underworld-challenge', 'worlds-edge-superleague',
+    ]);
+    const lustria = leagues().find((l) => l.id === 'lustrian-superleague')!;
+    expect(lustria.aliases).toContainEqual({ text: 'Super-League of Lustria', lines: [72] });
+    expect(leagues().find((l) => l.id === 'halfling-thimble-cup')!.aliases).toContainEqual({ text: 'Haldfling Thimble Cup', lines: [25] });
+    for (const league of leagues()) for (const alias of league.aliases) expect(alias.lines.length, alias.text).toBeGreaterThan(0);
+    // Every league id an item uses exists.
+    const ids = new Set(leagues().map((l) => l.id));
+    for (const item of items()) for (const id of item.leagues ?? []) expect(ids.has(id)).toBe(true);
+  });
+});
+
+describe('bad notes fail the build with file and line', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyProject();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) => {
+    const path = join(root, 'sources/raw/inducement-notes.txt');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, mutate(original));
+    try {
+      const result = runCli(['build', '--root', root]);
+      expect(result.status).toBe(1);
+      check(result.stderr);
+    } finally {
+      writeFileSync(path, original);
+    }
+  };
+
+  it('an unknown league', () => {
+    withNotes(
+      (text) => text.replace('+80K for Badland Brawl and Halfling Thimble Cup.', '+80K for Badland Brawl and Moot Mug Cup.'),
+      (stderr) => expect(stderr).toContain('sources/raw/inducement-notes.txt:21:1 error Unknown league "Moot Mug Cup" [inducements/unknown-league]'),
+    );
+  });
+
+  it('a skill mention that does not resolve (price list and prose)', () => {
+    withNotes(
+      (text) => text.replace('• Bomber + Secret Weapon : +40K', '• Bomber + Secret Weapons : +40K').replace('gain the Dauntless and Frenzy skills', 'gain the Dauntless and Frenzzy skills'),
+      (stderr) => {
+        expect(stderr).toContain('sources/raw/inducement-notes.txt:22:1 error "Secret Weapons" in a price list matches no skill or trait [inducements/unknown-skill]');
+        expect(stderr).toContain('sources/raw/inducement-notes.txt:32:1 error "Frenzzy" is named as a skill or trait but matches no concept [inducements/unknown-skill]');
+      },
+    );
+  });
+
+  it('a block no record claims', () => {
+    withNotes(
+      (text) => text.replace('Up to 2 kegs can be bought', 'Up to 2 barrels can be bought'),
+      (stderr) => {
+        expect(stderr).toMatch(/sources\/raw\/inducement-notes\.txt:34:1 error No record of sources\/annotations\/inducements\.yaml claims the block on line 34 \[inducements\/unnamed-block\]/);
+        expect(stderr).toMatch(/sources\/annotations\/inducements\.yaml:\d+:\d+ error No block of the notes opens with "Up to 2 kegs can be bought" \[inducements\/block-not-found\]/);
+      },
+    );
+  });
+
+  it('a block inserted before the others shifts no name', () => {
+    const path = join(root, 'sources/raw/inducement-notes.txt');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, original.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'));
+    try {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('sources/raw/inducement-notes.txt:3:1 error No record of sources/annotations/inducements.yaml claims the block on line 3 [inducements/unnamed-block]');
+      expect(result.stderr.match(/\[inducements\/[a-z-]+\]/g)).toEqual(['[inducements/unnamed-block]']);
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+});
