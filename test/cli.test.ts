@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, repoRoot, runCli, treeDigest } from './helpers.ts';
+import { copyProject, repoRoot, runCli, treeDigest, withFileChanged } from './helpers.ts';
 
 describe('nuffle CLI', () => {
   it('prints help for the program and for every command', () => {
@@ -51,27 +51,30 @@ describe('building a copy of the project', () => {
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
   });
 
-  it('a slot collision fails the build with file and line, exit 1, and leaves dist/ byte-identical', () => {
+  /** Build once, change one file, build again: exit 1, the message, and dist/ byte-identical. */
+  const failsAndKeepsDist = (file: string, change: (text: string) => string | Buffer, message: string | RegExp, command = 'build') => {
     runCli(['build', '--root', root]);
     const before = treeDigest(join(root, 'dist'));
-    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
-    const original = readFileSync(rawPath, 'utf8');
-    // Give Defensive (line 51) Dodge's Blood Bowl slot.
-    const lines = original.split('\n');
-    expect(lines[50]).toBe('Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "5"');
-    lines[50] = 'Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "4"';
-    writeFileSync(rawPath, lines.join('\n'));
-    try {
-      const result = runCli(['build', '--root', root]);
+    expect(Object.keys(before).length).toBeGreaterThan(5);
+    withFileChanged(join(root, file), change, () => {
+      const result = runCli([command, '--root', root]);
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain(
-        'sources/raw/en-2020-skills-traits.txt:51:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4 [random-table/slot-collision]',
-      );
-      expect(result.stderr).toContain('dist/ was left as it was');
+      if (typeof message === 'string') expect(result.stderr).toContain(message);
+      else expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toContain('    at ');
       expect(treeDigest(join(root, 'dist'))).toEqual(before);
-    } finally {
-      writeFileSync(rawPath, original);
-    }
+    });
+  };
+  const RAW = 'sources/raw/en-2020-skills-traits.txt';
+
+  it('a slot collision fails the build with file and line, exit 1, and leaves dist/ byte-identical', () => {
+    // Give Defensive (line 51) Dodge's Blood Bowl slot.
+    expect(readFileSync(join(root, RAW), 'utf8').split('\n')[50]).toBe('Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "5"');
+    failsAndKeepsDist(
+      RAW,
+      (text) => text.split('\n').map((line, i) => (i === 50 ? 'Bloodbowlrandom skill: 1d6 "(1-3)" + 1d6 "4"' : line)).join('\n'),
+      'sources/raw/en-2020-skills-traits.txt:51:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4 [random-table/slot-collision]',
+    );
   });
 
   // Each error fixture of test/fixtures/en-2020/ stands in for the real source.
@@ -84,20 +87,8 @@ describe('building a copy of the project', () => {
     ['question-without-answer', 7, 'en2020/question-without-answer'],
     ['missing-marker', 5, 'en2020/missing-marker'],
   ])('bad input %s fails with exit 1, file:%i and [%s], and dist/ byte-identical', (fixture, line, code) => {
-    runCli(['build', '--root', root]);
-    const before = treeDigest(join(root, 'dist'));
-    expect(Object.keys(before).length).toBeGreaterThan(5);
-    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
-    const original = readFileSync(rawPath, 'utf8');
-    writeFileSync(rawPath, readFileSync(join(repoRoot, 'test/fixtures/en-2020', `${fixture}.txt`), 'utf8'));
-    try {
-      const result = runCli(['build', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code.replace('/', '\\/')}\\]`));
-      expect(treeDigest(join(root, 'dist'))).toEqual(before);
-    } finally {
-      writeFileSync(rawPath, original);
-    }
+    const bad = readFileSync(join(repoRoot, 'test/fixtures/en-2020', `${fixture}.txt`), 'utf8');
+    failsAndKeepsDist(RAW, () => bad, new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code.replace('/', '\\/')}\\]`));
   });
 
   it('lists warnings in the build summary', () => {
@@ -113,35 +104,21 @@ describe('building a copy of the project', () => {
       (text: string) => text.replace(/(\nMutations\n(?:(?!\nBloodbowl)[\s\S])*?\n)Bloodbowlrandom skill: [^\n]*\nDungeonbowl\n/g, '$1Bloodbowlnone\nDungeonbowl\n'),
       'error The Blood Bowl mutation table of en-2020 has no entries at all [random-table/incomplete]',
     ],
-    ['bytes that are not UTF-8', null, 'sources/raw/en-2020-skills-traits.txt error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]'],
-  ])('%s fails the build instead of writing less data', (_what, mutate, message) => {
-    runCli(['build', '--root', root]);
-    const before = treeDigest(join(root, 'dist'));
-    const rawPath = join(root, 'sources/raw/en-2020-skills-traits.txt');
-    const original = readFileSync(rawPath);
-    writeFileSync(rawPath, mutate ? mutate(original.toString('utf8')) : Buffer.concat([original, Buffer.from([0xff, 0xfe, 0x41])]));
-    try {
-      const result = runCli(['build', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain(message);
-      expect(treeDigest(join(root, 'dist'))).toEqual(before);
-    } finally {
-      writeFileSync(rawPath, original);
-    }
+    [
+      'bytes that are not UTF-8',
+      (text: string) => Buffer.concat([Buffer.from(text), Buffer.from([0xff, 0xfe, 0x41])]),
+      'sources/raw/en-2020-skills-traits.txt error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]',
+    ],
+  ])('%s fails the build instead of writing less data', (_what, change, message) => {
+    failsAndKeepsDist(RAW, change, message);
   });
 
   it('a broken schema is reported with its file, not a stack trace', () => {
-    const path = join(root, 'schema/skills.schema.json');
-    const original = readFileSync(path, 'utf8');
-    writeFileSync(path, original.replace('"#/$defs/randomSlot"', '"#/$defs/noSuchDefinition"'));
-    try {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/^schema\/skills\.schema\.json error A schema cannot be compiled: .*noSuchDefinition.* \[schema\/broken\]/m);
-      expect(result.stderr).not.toContain('    at ');
-    } finally {
-      writeFileSync(path, original);
-    }
+    failsAndKeepsDist(
+      'schema/skills.schema.json',
+      (text) => text.replace('"#/$defs/randomSlot"', '"#/$defs/noSuchDefinition"'),
+      /^schema\/skills\.schema\.json error A schema cannot be compiled: .*noSuchDefinition.* \[schema\/broken\]/m,
+    );
   });
 
   it('a failed write exits 1 with the reason and leaves the previous output in place', () => {
@@ -154,29 +131,20 @@ describe('building a copy of the project', () => {
   });
 
   it('an annotation that breaks its schema fails with the YAML file and line', () => {
-    const errataPath = join(root, 'sources/annotations/errata.yaml');
-    const original = readFileSync(errataPath, 'utf8');
-    writeFileSync(errataPath, original.replace('    line: 288\n', '    line: 288\n    colour: red\n'));
-    try {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(1);
-      const lineOfEntry = original.split('\n').findIndex((l) => l.includes('id: en-2020/very-long-legs-zero')) + 1;
-      expect(result.stderr).toContain(`sources/annotations/errata.yaml:${lineOfEntry}:5 error /errata/0 unknown key "colour" [schema/invalid]`);
-    } finally {
-      writeFileSync(errataPath, original);
-    }
+    const errata = readFileSync(join(root, 'sources/annotations/errata.yaml'), 'utf8');
+    const lineOfEntry = errata.split('\n').findIndex((l) => l.includes('id: en-2020/very-long-legs-zero')) + 1;
+    failsAndKeepsDist(
+      'sources/annotations/errata.yaml',
+      (text) => text.replace('    line: 288\n', '    line: 288\n    colour: red\n'),
+      `sources/annotations/errata.yaml:${lineOfEntry}:5 error /errata/0 unknown key "colour" [schema/invalid]`,
+    );
   });
 
   it('a stale erratum fails the build, naming the erratum and the line it expected', () => {
-    const errataPath = join(root, 'sources/annotations/errata.yaml');
-    const original = readFileSync(errataPath, 'utf8');
-    writeFileSync(errataPath, original.replace('    line: 288\n', '    line: 289\n'));
-    try {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -1" occurs 0 times on sources\/raw\/en-2020-skills-traits\.txt:289 \[errata\/stale\]/);
-    } finally {
-      writeFileSync(errataPath, original);
-    }
+    failsAndKeepsDist(
+      'sources/annotations/errata.yaml',
+      (text) => text.replace('    line: 288\n', '    line: 289\n'),
+      /errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -1" occurs 0 times on sources\/raw\/en-2020-skills-traits\.txt:289 \[errata\/stale\]/,
+    );
   });
 });

@@ -1,11 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateSuggestions } from '../pipeline/link/evaluate.ts';
 import { createSuggester, nameSimilarity } from '../pipeline/link/suggest.ts';
 import type { Concept, CrosswalkRow, Edition } from '../pipeline/model/schema-types.ts';
-import { copyProject, rawText, realBuild, realData, record, repoRoot, runCli, skills } from './helpers.ts';
+import { copyProject, rawText, realBuild, realData, record, repoRoot, runCli, skills, withFileChanged } from './helpers.ts';
 
 const crosswalk = () => realData<CrosswalkRow[]>('crosswalk.json');
 const concepts = () => realData<Concept[]>('concepts.json');
@@ -322,12 +322,12 @@ describe('nuffle suggest and missing links', () => {
   });
 
   it('a record without a link fails the build with a located error and the top-3 suggestions', () => {
-    const path = join(root, 'sources/annotations/crosswalk.yaml');
-    const original = readFileSync(path, 'utf8');
-    const withoutTentacles = original.replace(/  # fr-legacy mutations \(line 122\)[^\n]*\n  - source: fr-legacy-skills\n    record: fr-legacy\/tentacules\n(    [^\n]*\n)+/, '');
-    expect(withoutTentacles.length).toBeLessThan(original.length);
-    writeFileSync(path, withoutTentacles);
-    try {
+    const withoutTentacles = (text: string) => {
+      const out = text.replace(/  # fr-legacy mutations \(line 122\)[^\n]*\n  - source: fr-legacy-skills\n    record: fr-legacy\/tentacules\n(    [^\n]*\n)+/, '');
+      expect(out.length).toBeLessThan(text.length);
+      return out;
+    };
+    withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, () => {
       const result = runCli(['build', '--root', root]);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('sources/raw/fr-legacy-skills.txt:122:1 error No crosswalk row links fr-legacy/tentacules ("Tentacules") to a concept [crosswalk/missing-link]');
@@ -335,21 +335,15 @@ describe('nuffle suggest and missing links', () => {
       const suggested = runCli(['suggest', '--source', 'fr-legacy-skills', '--root', root]);
       expect(suggested.status).toBe(0);
       expect(suggested.stdout).toMatch(/fr-legacy-skills\.txt:122 fr-legacy\/tentacules \("Tentacules"\) \(not linked\)\n  1\. tentacles/);
-    } finally {
-      writeFileSync(path, original);
-    }
+    });
   });
 
   it('an unnamed paragraph without a row is reported with suggestions too', () => {
-    const path = join(root, 'sources/annotations/crosswalk.yaml');
-    const original = readFileSync(path, 'utf8');
-    writeFileSync(path, original.replace(/  # traits-alt ¶27 \(line 55\)\n  - source: traits-alt-wording\n(    [^\n]*\n)+/, ''));
-    try {
+    const withoutStab = (text: string) => text.replace(/  # traits-alt ¶27 \(line 55\)\n  - source: traits-alt-wording\n(    [^\n]*\n)+/, '');
+    withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, () => {
       const result = runCli(['check', '--root', root]);
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/traits-alt-wording\.txt:55:1 error No crosswalk row links the unnamed paragraph "When this player is activated, they can declare a Stab Speci…" to a concept \[crosswalk\/missing-link\]\n[\s\S]*top suggestions: 1\. stab /);
-    } finally {
-      writeFileSync(path, original);
-    }
+    });
   });
 });

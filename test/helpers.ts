@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -72,4 +72,15 @@ export function treeDigest(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/** Change a file for the duration of `fn`, then put the original bytes back. */
+export function withFileChanged<T>(path: string, change: (text: string) => string | Buffer, fn: () => T): T {
+  const original = readFileSync(path);
+  writeFileSync(path, change(original.toString('utf8')));
+  try {
+    return fn();
+  } finally {
+    writeFileSync(path, original);
+  }
 }

@@ -1,9 +1,9 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePriceBullet } from '../pipeline/parse/price-list.ts';
 import type { Inducement, League, PriceItem } from '../pipeline/model/schema-types.ts';
-import { copyProject, rawText, realBuild, realData, runCli } from './helpers.ts';
+import { copyProject, rawText, realBuild, realData, runCli, withFileChanged } from './helpers.ts';
 
 const inducements = () => realData<Inducement[]>('inducements.json');
 const leagues = () => realData<League[]>('leagues.json');
@@ -296,18 +296,12 @@ describe('bad notes fail the build with file and line', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) => {
-    const path = join(root, 'sources/raw/inducement-notes.txt');
-    const original = readFileSync(path, 'utf8');
-    writeFileSync(path, mutate(original));
-    try {
+  const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) =>
+    withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), mutate, () => {
       const result = runCli(['build', '--root', root]);
       expect(result.status).toBe(1);
       check(result.stderr);
-    } finally {
-      writeFileSync(path, original);
-    }
-  };
+    });
 
   it('an unknown league', () => {
     withNotes(
@@ -337,16 +331,12 @@ describe('bad notes fail the build with file and line', () => {
   });
 
   it('a block inserted before the others shifts no name', () => {
-    const path = join(root, 'sources/raw/inducement-notes.txt');
-    const original = readFileSync(path, 'utf8');
-    writeFileSync(path, original.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'));
-    try {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain('sources/raw/inducement-notes.txt:3:1 error No record of sources/annotations/inducements.yaml claims the block on line 3 [inducements/unnamed-block]');
-      expect(result.stderr.match(/\[inducements\/[a-z-]+\]/g)).toEqual(['[inducements/unnamed-block]']);
-    } finally {
-      writeFileSync(path, original);
-    }
+    withNotes(
+      (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
+      (stderr) => {
+        expect(stderr).toContain('sources/raw/inducement-notes.txt:3:1 error No record of sources/annotations/inducements.yaml claims the block on line 3 [inducements/unnamed-block]');
+        expect(stderr.match(/\[inducements\/[a-z-]+\]/g)).toEqual(['[inducements/unnamed-block]']);
+      },
+    );
   });
 });
