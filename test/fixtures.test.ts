@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSource } from '../pipeline/build.ts';
+import { compileSource, PARSERS } from '../pipeline/build.ts';
+import { splitLines } from '../pipeline/parse/errata.ts';
 import { formatDiagnostic } from '../pipeline/model/diagnostic.ts';
 import { en2020Source, mentionRules, repoRoot } from './helpers.ts';
 
@@ -34,6 +35,29 @@ describe('English 2020 fixtures', () => {
     const expectedPath = join(dir, `${name}.json`);
     if (process.env.UPDATE) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
     if (!existsSync(expectedPath)) throw new Error(`${name}.json is missing: run UPDATE=1 npm test and review it`);
+    expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+  });
+});
+
+/**
+ * The other parsers, alone: test/fixtures/<parser>/<case>.txt → what the
+ * parser returns (records, unnamed records, note blocks, diagnostics as
+ * printed). Linking is tested on the real sources.
+ */
+describe.each(['fr-legacy', 'traits-alt', 'inducements'])('%s parser fixtures', (parser) => {
+  const parserDir = join(repoRoot, 'test/fixtures', parser);
+  const parserCases = readdirSync(parserDir)
+    .filter((name) => name.endsWith('.txt'))
+    .map((name) => name.slice(0, -4))
+    .sort();
+  it.each(parserCases)('%s', (name) => {
+    const file = `test/fixtures/${parser}/${name}.txt`;
+    const source = { ...en2020Source, id: `${parser}-fixture`, file, parser: parser as 'fr-legacy', edition: { id: `${parser}-fixture`, label: 'fixture' }, games: ['blood-bowl' as const] };
+    const parsed = PARSERS[parser]!({ manifest: source, lines: splitLines(readFileSync(join(repoRoot, file), 'utf8')), errata: new Map() });
+    const actual = { diagnostics: parsed.diagnostics.map(formatDiagnostic), records: parsed.records, unnamed: parsed.unnamed, notes: parsed.notes ?? [] };
+    const expectedPath = join(parserDir, `${name}.json`);
+    if (process.env.UPDATE) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    if (!existsSync(expectedPath)) throw new Error(`${parser}/${name}.json is missing: run UPDATE=1 npm test and review it`);
     expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
   });
 });
