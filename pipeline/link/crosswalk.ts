@@ -259,7 +259,16 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
 }
 
 const normalise = (text: string) => text.replace(/^[^\p{L}]+/u, '').replace(/\s+/g, ' ').trim().toLowerCase();
-const plain = (markdown: string) => plainText(markdownToMdast(markdown));
+/** Plain text of a record's Markdown. Memoised: suggestions re-read the same texts many times. */
+const plainCache = new Map<string, string>();
+const plain = (markdown: string): string => {
+  let text = plainCache.get(markdown);
+  if (text === undefined) {
+    text = plainText(markdownToMdast(markdown));
+    plainCache.set(markdown, text);
+  }
+  return text;
+};
 
 const sortRelations = (relations: ConceptRelation[]) =>
   [...relations].sort((a, b) => compare(a.type, b.type) || compare(a.concept, b.concept) || compare(a.record, b.record));

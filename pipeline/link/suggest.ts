@@ -88,11 +88,19 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
     for (const term of GAME_TERMS) if (new RegExp(`(?<![\\p{L}])${escape(term)}(?![\\p{L}])`, 'u').test(text)) out.add(term);
     return out;
   };
+  // Features depend only on the text, its language and the glossary: memoised per suggester family.
+  const cache = featureCache(glossary);
   const features = (text: string, lang: Lang) => {
-    const translated = translate(text, lang);
-    const words = tokens(translated);
-    const grams = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
-    return { counts: count(grams), mechanics: mechanics(translated) };
+    const key = `${lang}\u0000${text}`;
+    let found = cache.get(key);
+    if (!found) {
+      const translated = translate(text, lang);
+      const words = tokens(translated);
+      const grams = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
+      found = { counts: count(grams), mechanics: mechanics(translated) };
+      cache.set(key, found);
+    }
+    return found;
   };
 
   // Each concept is represented by each of its records: a query is compared with every
@@ -153,6 +161,18 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
     });
     return results.sort((a, b) => b.score - a.score || compare(a.concept, b.concept));
   };
+}
+
+type Features = { counts: Map<string, number>; mechanics: Set<string> };
+const featureCaches = new WeakMap<readonly GlossaryTerm[], Map<string, Features>>();
+/** One cache per glossary array: the same glossary gives the same features for the same text. */
+function featureCache(glossary: readonly GlossaryTerm[]): Map<string, Features> {
+  let cache = featureCaches.get(glossary);
+  if (!cache) {
+    cache = new Map();
+    featureCaches.set(glossary, cache);
+  }
+  return cache;
 }
 
 /** Name likeness below this is ignored (trigram Dice coefficient). */
