@@ -102,6 +102,22 @@ describe('French legacy list', () => {
     expect(record('fr-legacy/roule-mort').text.trim().split('\n\n')).toHaveLength(2);
   });
 
+  it('joins every hard-wrapped line: each record is its raw lines after errata, one paragraph (two for Roule mort)', () => {
+    const errata = (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/errata.yaml'), 'utf8')) as { errata: { source: string; line: number; find: string; replace: string }[] }).errata.filter(
+      (e) => e.source === 'fr-legacy-skills',
+    );
+    const lines = rawText('fr-legacy-skills.txt').split('\n');
+    for (const e of errata) lines[e.line - 1] = lines[e.line - 1]!.replace(e.find, e.replace);
+    const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
+    for (const r of bySource('fr-legacy')) {
+      const [first, last] = r.source.lines;
+      const body = lines.slice(first, last).join(' '); // the lines after the name line
+      const paragraphs = r.text.trim().split('\n\n');
+      expect(fold(paragraphs.join(' ')).replace(/\\/g, ''), r.id).toBe(fold(body));
+      expect(paragraphs, r.id).toHaveLength(r.id === 'fr-legacy/roule-mort' ? 2 : 1);
+    }
+  });
+
   it('corrects run-together words only through recorded errata, shown in provenance', () => {
     const wild = record('fr-legacy/animal-sauvage');
     expect(wild.text).toContain('pour un Animal Sauvage');
@@ -241,9 +257,18 @@ describe('French false friends, judged by rule text', () => {
     expect(row('fr-legacy/roule-mort')).toMatchObject({ concept: 'deathroller', relation: 'removed' });
     expect(frText('roule-mort')).toContain('roule-mort nain');
   });
+  it('Main de dieu is Hail Mary Pass, not Big Hand (Main démesurée): it throws the ball to any square of the pitch, whatever the distance', () => {
+    expect(row('fr-legacy/main-de-dieu').concept).toBe('hail-mary-pass');
+    expect(frText('main-de-dieu')).toContain("lancer le ballon vers n'importe quelle case du terrain, quelle que soit la distance");
+    expect(row('fr-legacy/main-demesuree').concept).toBe('big-hand');
+  });
+  it('Minus is Stunty, not a modifier: the player ignores enemy tackle zones when dodging and is more fragile', () => {
+    expect(row('fr-legacy/minus').concept).toBe('stunty');
+    expect(frText('minus')).toContain('peut ignorer les zones de tacle adverses');
+  });
   it('marks every false friend in the crosswalk, with a reason', () => {
     const marked = crosswalk().filter((r) => r.falseFriend !== null).map((r) => r.record);
-    for (const slug of ['bond', 'repulsion', 'projection', 'costaud', 'equilibre', 'esquive-en-force', 'passe-rapide', 'lancer-precis', 'animal-sauvage', 'chef', 'plongeon', 'roule-mort']) {
+    for (const slug of ['bond', 'repulsion', 'projection', 'costaud', 'equilibre', 'esquive-en-force', 'passe-rapide', 'lancer-precis', 'animal-sauvage', 'chef', 'plongeon', 'roule-mort', 'main-de-dieu', 'minus']) {
       expect(marked).toContain(`fr-legacy/${slug}`);
     }
   });

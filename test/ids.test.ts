@@ -39,7 +39,7 @@ it('keeps every published id, with the same meaning', () => {
   }
   if (process.env.UPDATE) {
     const merged = Object.fromEntries(
-      KINDS.map((kind) => [kind, Object.fromEntries(Object.entries({ ...golden[kind], ...now[kind] }).sort(([a], [b]) => (a < b ? -1 : 1)))]),
+      KINDS.map((kind) => [kind, Object.fromEntries(Object.entries({ ...golden[kind], ...now[kind] }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]),
     ) as Golden;
     writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
   }

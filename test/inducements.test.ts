@@ -1,9 +1,9 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePriceBullet } from '../pipeline/parse/price-list.ts';
 import type { Inducement, League, PriceItem } from '../pipeline/model/schema-types.ts';
-import { copyProject, rawText, realBuild, realData, runCli, withFileChanged } from './helpers.ts';
+import { copyProject, rawText, realBuild, realData, repoRoot, runCli, withFileChanged } from './helpers.ts';
 
 const inducements = () => realData<Inducement[]>('inducements.json');
 const leagues = () => realData<League[]>('leagues.json');
@@ -330,7 +330,29 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a block inserted before the others shifts no name', () => {
+  it('a block inserted before the others shifts no name: with its own record, every other id keeps its name', () => {
+    const before = new Map(inducements().map((r) => [r.id, [r.name, r.source.lines[0]] as const]));
+    withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'), () =>
+      withFileChanged(
+        join(root, 'sources/annotations/inducements.yaml'),
+        (text) => text.replace('records:\n', 'records:\n  - id: new-note\n    name: A new note\n    kind: inducement\n    confidence: low\n    note: inserted by a test\n    blocks: ["A note that was not there before."]\n'),
+        () =>
+          // Errata are patches of lines: a maintainer moves the one below the insertion (the build says so).
+          withFileChanged(join(root, 'sources/annotations/errata.yaml'), (text) => text.replace('source: inducement-notes\n    line: 165\n', 'source: inducement-notes\n    line: 167\n'), () => {
+          const result = runCli(['build', '--root', root]);
+          expect(result.status, result.stderr).toBe(0);
+          const after = JSON.parse(readFileSync(join(root, 'dist/data/inducements.json'), 'utf8')) as Inducement[];
+          expect(after).toHaveLength(before.size + 1);
+          for (const r of after) {
+            if (r.id === 'en-2020-inducements/new-note') continue;
+            expect([r.name, r.source.lines[0]], r.id).toEqual([before.get(r.id)![0], before.get(r.id)![1] + 2]);
+          }
+          }),
+      ),
+    );
+  });
+
+  it('a block inserted with no record fails, and only that block is reported', () => {
     withNotes(
       (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
       (stderr) => {
@@ -338,5 +360,46 @@ describe('bad notes fail the build with file and line', () => {
         expect(stderr.match(/\[inducements\/[a-z-]+\]/g)).toEqual(['[inducements/unnamed-block]']);
       },
     );
+  });
+
+  it('a heading in capitals that no record lists is reported as a warning', () => {
+    withFileChanged(join(root, 'sources/annotations/inducements.yaml'), (text) => text.replace('"JORM DOESN’T LIKE CHEATERS!", "SHUT IT, YOU HOOLIGANS!"', '"JORM DOESN’T LIKE CHEATERS!"'), () => {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('sources/raw/inducement-notes.txt:107:1 warning "SHUT IT, YOU HOOLIGANS!" looks like a named heading but jorm-the-ogre does not list it [inducements/undeclared-heading]');
+    });
+  });
+
+  it('two records with one id, or one league spelling under two leagues, fail the build', () => {
+    withFileChanged(
+      join(root, 'sources/annotations/inducements.yaml'),
+      (text) => text.replace('  - id: bribes\n', '  - id: bloodweiser-kegs\n').replace('aliases: ["Old World Classic"]', 'aliases: ["Old World Classic", "Underworld Challenge"]'),
+      () => {
+        const result = runCli(['check', '--root', root]);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error Record id bloodweiser-kegs is used twice \[inducements\/duplicate-id\]/);
+        expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error League spelling "Underworld Challenge" is listed under both old-world-classic and underworld-challenge \[inducements\/duplicate-alias\]/);
+      },
+    );
+  });
+
+  it('a heading that is not in capitals is refused by the annotation schema', () => {
+    withFileChanged(join(root, 'sources/annotations/inducements.yaml'), (text) => text.replace('spells: ["FIREBALL", "ZAP!"]', 'spells: ["FIREBALL", "Fireball", "ZAP!"]'), () => {
+      const result = runCli(['check', '--root', root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error \/records\/\d+\/spells\/1 must match pattern/);
+    });
+  });
+});
+
+describe('price lists, item by item', () => {
+  // Every one of the 85 items, field by field, reviewed against lines 9-141 of the notes.
+  // Regenerate with UPDATE=1 only after reviewing the diff.
+  it('matches the reviewed structure of every bullet', () => {
+    const path = join(repoRoot, 'test/golden/price-lists.json');
+    const actual = Object.fromEntries(inducements().filter((r) => r.priceList).map((r) => [r.id, r.priceList]));
+    if (process.env.UPDATE) writeFileSync(path, `${JSON.stringify(actual, null, 2)}\n`);
+    if (!existsSync(path)) throw new Error('test/golden/price-lists.json is missing: run UPDATE=1 npm test and review it');
+    expect(actual).toEqual(JSON.parse(readFileSync(path, 'utf8')));
   });
 });

@@ -23,7 +23,7 @@ import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
 import { markdownToMdast, plainText } from '../parse/markdown.ts';
 import { createSuggester, type Candidate, type Query, type Suggestion } from './suggest.ts';
-import { compare } from '../model/order.ts';
+import { byId, compare } from '../model/order.ts';
 
 export interface CrosswalkInput {
   /** Named records of every source. */
@@ -212,7 +212,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   // Fill records, concepts (records, French names, relations).
   const linked = allRecords
     .map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null }))
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
+    .sort(byId);
   for (const record of linked) {
     const concept = record.concept ? concepts.get(record.concept) : undefined;
     if (!concept) continue;
@@ -238,8 +238,8 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   }
   return {
     records: linked,
-    concepts: [...concepts.values()].filter((c) => c.records.length > 0).map((c) => ({ ...c, relations: sortRelations(c.relations) })).sort((a, b) => (a.id < b.id ? -1 : 1)),
-    crosswalk: [...rows.values()].sort((a, b) => (a.record < b.record ? -1 : 1)),
+    concepts: [...concepts.values()].filter((c) => c.records.length > 0).map((c) => ({ ...c, relations: sortRelations(c.relations) })).sort(byId),
+    crosswalk: [...rows.values()].sort((a, b) => compare(a.record, b.record)),
     unlinked,
     diagnostics,
   };

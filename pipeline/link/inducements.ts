@@ -65,16 +65,28 @@ export function linkInducements(input: InducementInput): InducementResult {
   // Leagues: exact spelling → id, and where each spelling is used.
   const leagueOf = new Map<string, string>();
   const used = new Map<string, Map<string, number[]>>();
-  for (const league of annotations.leagues) {
+  annotations.leagues.forEach((league, index) => {
     used.set(league.id, new Map(league.aliases.map((alias) => [alias, []])));
-    for (const alias of league.aliases) leagueOf.set(alias, league.id);
-  }
+    for (const alias of league.aliases) {
+      const other = leagueOf.get(alias);
+      if (other !== undefined && other !== league.id) {
+        diagnostics.push(error({ reason: `League spelling "${alias}" is listed under both ${other} and ${league.id}`, file, place: locate(['leagues', index]), ruleId: 'inducements/duplicate-alias', source: 'link' }));
+      }
+      leagueOf.set(alias, league.id);
+    }
+  });
   const knownLeagueNames = [...leagueOf.keys()].sort(compare);
 
   // Blocks → records.
   const claimed = new Map<NoteBlock, string>();
   const inducements: Inducement[] = [];
+  const ids = new Set<string>();
   annotations.records.forEach((annotation, index) => {
+    if (ids.has(annotation.id)) {
+      diagnostics.push(error({ reason: `Record id ${annotation.id} is used twice`, file, place: locate(['records', index, 'id']), ruleId: 'inducements/duplicate-id', source: 'link' }));
+      return;
+    }
+    ids.add(annotation.id);
     const blocks: { block: NoteBlock; opening: string }[] = [];
     annotation.blocks.forEach((opening, n) => {
       const matches = input.blocks.filter((block) => normalise(block.flat).startsWith(normalise(opening)));
@@ -130,15 +142,19 @@ export function linkInducements(input: InducementInput): InducementResult {
 
     const abilities: InducementAbility[] = [];
     const spells: InducementSpell[] = [];
-    for (const [n, part] of split.parts.entries()) {
+    for (const part of split.parts) {
       const heading = headings.find((h) => h.name === part.name)!;
       const text = toMarkdown(part.segments);
       if (heading.spell) {
-        spells.push({ id: `${id}/${slugify(part.name)}`, name: part.name, text, line: part.line, mentions: [...mentionsOf(part.segments)].sort(compare) });
+        const spellId = `${id}/${slugify(part.name)}`;
+        if (spells.some((spell) => spell.id === spellId)) {
+          diagnostics.push(error({ reason: `Two spells of ${annotation.id} share the id ${spellId}`, file, place: locate(['records', index, 'spells']), ruleId: 'inducements/duplicate-id', source: 'link' }));
+          continue;
+        }
+        spells.push({ id: spellId, name: part.name, text, line: part.line, mentions: [...mentionsOf(part.segments)].sort(compare) });
       } else {
         abilities.push({ name: part.name, text, line: part.line });
       }
-      void n;
     }
 
     // Price lists.
@@ -232,7 +248,9 @@ export function linkInducements(input: InducementInput): InducementResult {
     .map((league) => ({
       id: league.id,
       name: league.name,
-      aliases: [...used.get(league.id)!].map(([text, lines]) => ({ text, lines: [...new Set(lines)].sort((a, b) => a - b) })),
+      aliases: [...used.get(league.id)!]
+        .map(([text, lines]) => ({ text, lines: [...new Set(lines)].sort((a, b) => a - b) }))
+        .sort((a, b) => compare(a.text, b.text)),
     }))
     .sort((a, b) => compare(a.id, b.id));
   annotations.leagues.forEach((league, index) => {

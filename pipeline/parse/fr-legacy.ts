@@ -10,6 +10,7 @@
  */
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Kind, Skill } from '../model/schema-types.ts';
+import { byId } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from './en-2020.ts';
@@ -27,7 +28,7 @@ export const FR_BLOCKS: Readonly<Record<string, { category: Category; kind: Kind
   spéciales: { category: 'extraordinary', kind: 'trait' },
 };
 
-const HEADING = /^•\s*(?:Compétences\s+(?:de\s+|d['’]\s*)?)?(\p{L}+)\s*$/u;
+const HEADING = /^•\s*(?:Compétences\s+(?:de\s+|d['’]\s*)?)?(\p{L}+)\s*$/iu;
 
 export function parseFrLegacy(input: SourceInput): ParseResult {
   const { manifest, lines } = input;
@@ -39,9 +40,9 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
 
   for (const chunk of splitBlocks(lines)) {
     const [head, ...rest] = chunk.lines;
-    const heading = HEADING.exec(head!.trim());
-    if (heading) {
-      const key = heading[1]!.toLowerCase();
+    const heading = HEADING.exec(head!.trim().normalize('NFC'));
+    if (heading || head!.trim().startsWith('•')) {
+      const key = heading ? heading[1]!.toLowerCase() : '';
       block = FR_BLOCKS[key] ?? null;
       if (!block) {
         diagnostics.push(
@@ -107,5 +108,5 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
       source: { id: manifest.id, lines: [chunk.first, chunk.last], errata: errataWithin(input.errata, chunk.first, chunk.last) },
     });
   }
-  return { records: records.sort((a, b) => (a.id < b.id ? -1 : 1)), unnamed: [], rulings: [], slotLines: [], diagnostics };
+  return { records: records.sort(byId), unnamed: [], rulings: [], slotLines: [], diagnostics };
 }

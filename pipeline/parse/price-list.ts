@@ -34,7 +34,7 @@ export interface PriceBulletDraft {
 export type PriceBulletResult = { ok: true; item: PriceBulletDraft } | { ok: false; reason: string; expected: string };
 
 const PRICE = /^(?<left>.+?)\s*:\s*(?<sign>[+-])(?<amount>\d+)K(?<each>\s+each)?(?<rest>.*)$/;
-const CHANGE = /^([+-]?)(\d+)\s*([A-Za-z]{1,2})$/;
+const CHANGE = /^([+-]?)\s*(\d+)\s*([A-Za-z]{1,2})$/;
 const CATEGORY_WORDS: Record<string, PriceBulletDraft['category']> = {
   agility: 'agility',
   general: 'general',
@@ -61,7 +61,7 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
     return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }] });
   }
   // Only stat changes: `+1MV`, `+2ST -1MA`
-  const parts = what.split(/\s+(?=[+-]?\d)/);
+  const parts = what.split(/\s+(?=[+-]?\s*\d)/);
   if (parts.every((part) => CHANGE.test(part))) {
     return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: parts.map(change) });
   }
@@ -93,7 +93,7 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
   for (const part of what.split(/\s\+\s/)) {
     let restOfPart = part.trim();
     while (restOfPart) {
-      const stat = /^([+-]?\d+\s*[A-Za-z]{1,2})(?=\s|$)\s*/.exec(restOfPart);
+      const stat = /^([+-]?\s*\d+\s*[A-Za-z]{1,2})(?=\s|$)\s*/.exec(restOfPart);
       if (stat) {
         changes.push(change(stat[1]!));
         restOfPart = restOfPart.slice(stat[0].length);
@@ -121,6 +121,7 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
 
 const ok = (item: PriceBulletDraft): PriceBulletResult => ({ ok: true, item });
 
+/** `+1MV`, `-2M`, `3F` (no sign: an increase), `+ 1 AG`. */
 function change(as: string): RawChange {
   const [, sign, amount, abbreviation] = CHANGE.exec(as.replace(/\s+/g, ''))!;
   return { abbreviation: abbreviation!, delta: (sign === '-' ? -1 : 1) * Number(amount), as };
