@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDataset, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from './build.ts';
 import { formatDiagnostic } from './model/diagnostic.ts';
-import { BASE_PARSER, createSuggesterFor } from './link/crosswalk.ts';
+import { BASE_PARSER, createSuggesterFor, type UnlinkedRecord } from './link/crosswalk.ts';
 import { evaluateSuggestions } from './link/evaluate.ts';
 import { markdownToMdast, plainText } from './parse/markdown.ts';
 import { readSchemaFiles, repoRoot, writeTreeAtomically } from './io.ts';
@@ -204,12 +204,18 @@ function suggest(input: BuildInput, options: { source: string | undefined; all: 
   }
 
   const linked = new Map(model.crosswalk.map((row) => [row.record, row]));
-  const items = options.all
-    ? model.records
-        .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
-        .map((r) => ({ source: r.source.id, line: r.source.lines[0], label: `${r.id} ("${r.displayName}")`, record: r.id, query: { name: unnamedSources.has(r.source.id) ? null : r.name, text: plainText(markdownToMdast(r.text)), lang: r.lang, edition: r.edition } }))
-        .concat(model.unlinked.filter((u) => u.record === null && inScope(u.source)) as never[])
-    : model.unlinked.filter((u) => inScope(u.source));
+  // Every record of the scope (`--all`: linked ones too, each ranked as if it had no row), else the unlinked ones.
+  const everyRecord: UnlinkedRecord[] = model.records
+    .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
+    .map((r) => ({
+      source: r.source.id,
+      line: r.source.lines[0],
+      record: r.id,
+      label: `${r.id} ("${r.displayName}")`,
+      query: { name: unnamedSources.has(r.source.id) ? null : r.name, text: plainText(markdownToMdast(r.text)), lang: r.lang, edition: r.edition },
+    }));
+  const unlinked = model.unlinked.filter((u) => inScope(u.source));
+  const items = options.all ? [...everyRecord, ...unlinked.filter((u) => u.record === null)] : unlinked;
   if (items.length === 0) {
     console.log(`Every record${options.source ? ` of ${options.source}` : ''} is linked. Use --all to rank them anyway, or --evaluate to measure the engine.`);
     return 0;
