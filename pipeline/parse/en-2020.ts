@@ -21,6 +21,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { byId as byIdOrder, compare } from '../model/order.ts';
+import { splitDisplayName } from '../model/names.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
@@ -55,7 +56,6 @@ const MARKER_SLOT = /^random skill:\s*1d6\s*"\((1-3|4-6)\)"\s*\+\s*1d6\s*"([1-6]
 const QUESTION = /^Q([:.])\s*(.*)$/;
 const ANSWER = /^A[:.]\s*(.*)$/;
 const PAGE_REF = /\s*\(\s*p\.\s*([^()]*)\)\s*$/;
-const NAME = /^(.*?)(?:\s*\(([^()]+)\))?(\*)?$/;
 
 const GAMES: Record<string, Game> = { bloodbowl: 'blood-bowl', dungeonbowl: 'dungeon-bowl' };
 
@@ -137,8 +137,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     }
     while (body.length && body.at(-1)!.text.trim() === '') body.pop();
 
-    const nameMatch = NAME.exec(displayName)!;
-    const name = nameMatch[1]!.trim();
+    const { name, parameter, compulsory } = splitDisplayName(displayName);
     const slug = slugify(name);
     const id = `${edition}/${slug}`;
     if (slug === '') {
@@ -241,8 +240,8 @@ export function parseEn2020(input: SourceInput): ParseResult {
       lang: manifest.lang,
       name,
       displayName,
-      parameter: nameMatch[2]?.trim() ?? null,
-      compulsory: nameMatch[3] === '*',
+      parameter,
+      compulsory,
       kind,
       category,
       text,
