@@ -3,9 +3,8 @@
  * function of its inputs (texts and schemas); the CLI does all I/O. Every
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
-import { createHash } from 'node:crypto';
 import { byId } from './model/order.ts';
-import { hasErrors, sortDiagnostics, warning, type Diagnostic } from './model/diagnostic.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
   Concept,
@@ -22,12 +21,12 @@ import type {
   RandomTable,
   Ruling,
   Skill,
-  SourceDigest,
   SourceManifest,
 } from './model/schema-types.ts';
 import { emitJson, DATA_FILES } from './emit/json.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
+import { parseSources } from './parse/sources.ts';
 import { parseEn2020, type ParseResult } from './parse/en-2020.ts';
 import { parseFrLegacy } from './parse/fr-legacy.ts';
 import { parseTraitsAlt } from './parse/traits-alt.ts';
@@ -154,71 +153,18 @@ export function buildDataset(input: BuildInput): BuildResult {
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics);
   if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile) return fail();
 
-  // Parse every source.
-  const sources: SourceDigest[] = [];
-  const parsed: { source: ManifestSource; sha256: string; result: ParseResult; errata: ReadonlyMap<number, string[]> }[] = [];
-  for (const [index, source] of manifest.value.sources.entries()) {
-    const bytes = input.raw.get(source.file);
-    if (bytes === undefined) {
-      diagnostics.push({
-        reason: `Source ${source.id}: file ${source.file} does not exist`,
-        file: input.manifest.path,
-        place: manifest.locate(['sources', index, 'file']),
-        ruleId: 'manifest/missing-file',
-        source: 'parse',
-        fatal: true,
-      });
-      continue;
-    }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    sources.push({ id: source.id, file: source.file, sha256 });
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      diagnostics.push({
-        reason: `Source ${source.id}: ${source.file} is not valid UTF-8`,
-        file: source.file,
-        place: null,
-        ruleId: 'source/invalid-utf8',
-        source: 'parse',
-        fatal: true,
-        expected: 'UTF-8 text, as the seeds are',
-      });
-      continue;
-    }
-    const parser = PARSERS[source.parser];
-    if (!parser) {
-      diagnostics.push(
-        warning({
-          reason: `Source ${source.id}: parser "${source.parser}" is not implemented yet; the source is digested in meta.json but yields no records`,
-          file: input.manifest.path,
-          place: manifest.locate(['sources', index, 'parser']),
-          ruleId: 'manifest/parser-pending',
-          source: 'parse',
-        }),
-      );
-      continue;
-    }
-    const patched = applyErrata(source.id, source.file, text, errata.value.errata, input.annotations.errata.path, (n) =>
-      errata.locate(['errata', n])?.line ?? null,
-    );
-    diagnostics.push(...patched.diagnostics);
-    const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
-    diagnostics.push(...result.diagnostics);
-    if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
-      diagnostics.push({
-        reason: `Source ${source.id}: ${source.file} yields no records`,
-        file: source.file,
-        place: { line: 1 },
-        ruleId: 'source/empty',
-        source: 'parse',
-        fatal: true,
-        expected: `entries in the ${source.parser} format`,
-      });
-    }
-    parsed.push({ source, sha256, result, errata: patched.applied });
-  }
+  // Parse every source (digest, decode, errata, parser).
+  const { sources, parsed, diagnostics: parseDiagnostics } = parseSources({
+    manifest: manifest.value,
+    manifestPath: input.manifest.path,
+    locateManifest: manifest.locate,
+    raw: input.raw,
+    errata: errata.value.errata,
+    errataPath: input.annotations.errata.path,
+    locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
+    parsers: PARSERS,
+  });
+  diagnostics.push(...parseDiagnostics);
 
   // Link: rulings to the records their questions name, then every record to its concept.
   const named: Skill[] = [];

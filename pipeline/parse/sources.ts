@@ -1,0 +1,99 @@
+/**
+ * Every source of the manifest through the parse stage: digest of the raw
+ * bytes, strict UTF-8 decoding, recorded errata, then the source's parser.
+ * Problems with one source never stop the others.
+ */
+import { createHash } from 'node:crypto';
+import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
+import type { SourceInput } from '../model/source.ts';
+import type { ParseResult } from './en-2020.ts';
+import { applyErrata } from './errata.ts';
+
+export interface ParsedSource {
+  source: ManifestSource;
+  sha256: string;
+  result: ParseResult;
+  /** Erratum ids applied, by line. */
+  errata: ReadonlyMap<number, string[]>;
+}
+
+export interface ParseSourcesInput {
+  manifest: SourceManifest;
+  manifestPath: string;
+  locateManifest: (path: readonly (string | number)[]) => Place | null;
+  raw: ReadonlyMap<string, Uint8Array>;
+  errata: readonly Erratum[];
+  errataPath: string;
+  locateErratum: (index: number) => number | null;
+  parsers: Readonly<Record<string, (input: SourceInput) => ParseResult>>;
+}
+
+export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[]; parsed: ParsedSource[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const sources: SourceDigest[] = [];
+  const parsed: ParsedSource[] = [];
+  for (const [index, source] of input.manifest.sources.entries()) {
+    const bytes = input.raw.get(source.file);
+    if (bytes === undefined) {
+      diagnostics.push(
+        error({
+          reason: `Source ${source.id}: file ${source.file} does not exist`,
+          file: input.manifestPath,
+          place: input.locateManifest(['sources', index, 'file']),
+          ruleId: 'manifest/missing-file',
+          source: 'parse',
+        }),
+      );
+      continue;
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    sources.push({ id: source.id, file: source.file, sha256 });
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      diagnostics.push(
+        error({
+          reason: `Source ${source.id}: ${source.file} is not valid UTF-8`,
+          file: source.file,
+          ruleId: 'source/invalid-utf8',
+          source: 'parse',
+          expected: 'UTF-8 text, as the seeds are',
+        }),
+      );
+      continue;
+    }
+    const parser = input.parsers[source.parser];
+    if (!parser) {
+      diagnostics.push(
+        warning({
+          reason: `Source ${source.id}: parser "${source.parser}" is not implemented yet; the source is digested in meta.json but yields no records`,
+          file: input.manifestPath,
+          place: input.locateManifest(['sources', index, 'parser']),
+          ruleId: 'manifest/parser-pending',
+          source: 'parse',
+        }),
+      );
+      continue;
+    }
+    const patched = applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum);
+    diagnostics.push(...patched.diagnostics);
+    const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
+    diagnostics.push(...result.diagnostics);
+    if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
+      diagnostics.push(
+        error({
+          reason: `Source ${source.id}: ${source.file} yields no records`,
+          file: source.file,
+          place: { line: 1 },
+          ruleId: 'source/empty',
+          source: 'parse',
+          expected: `entries in the ${source.parser} format`,
+        }),
+      );
+    }
+    parsed.push({ source, sha256, result, errata: patched.applied });
+  }
+  return { sources, parsed, diagnostics };
+}
