@@ -372,3 +372,47 @@ describe('nuffle suggest and missing links', () => {
     });
   });
 });
+
+describe('linkConcepts on a small crosswalk', () => {
+  it('a split row links to the primary concept and lists the others, both ways', async () => {
+    const { linkConcepts } = await import('../pipeline/link/crosswalk.ts');
+    const base = (name: string, id: string) => ({ ...record('en-2020/catch'), id: `en-2020/${id}`, name, displayName: name });
+    const old = { ...record('fr-legacy/reception'), concept: null };
+    const result = linkConcepts({
+      records: [base('Catch', 'catch'), base('Diving Catch', 'diving-catch'), old],
+      unnamed: [],
+      sources: [
+        { id: 'en-2020-skills-traits', file: 'a.txt', lang: 'en', edition: { id: 'en-2020', label: 'x' }, parser: 'en-2020', note: '' },
+        { id: 'fr-legacy-skills', file: 'b.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'y' }, parser: 'fr-legacy', note: '' },
+      ],
+      annotations: {
+        concepts: [],
+        links: [{ source: 'fr-legacy-skills', record: 'fr-legacy/reception', concept: 'catch', relation: 'split', related: ['diving-catch'], confidence: 'low', rationale: 'a test of the split relation' }],
+      },
+      glossary: [],
+      file: 'crosswalk.yaml',
+      locate: () => null,
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.crosswalk.find((r) => r.record === 'fr-legacy/reception')).toMatchObject({ concept: 'catch', relation: 'split', related: ['diving-catch'] });
+    expect(result.concepts.find((c) => c.id === 'catch')!.relations).toEqual([{ type: 'split-into', concept: 'diving-catch', record: 'fr-legacy/reception' }]);
+    expect(result.concepts.find((c) => c.id === 'diving-catch')!.relations).toEqual([{ type: 'split-from', concept: 'catch', record: 'fr-legacy/reception' }]);
+  });
+
+  it('refuses a relation that does not fit its concept (same → an own concept, new → a 2020 concept)', async () => {
+    const { linkConcepts } = await import('../pipeline/link/crosswalk.ts');
+    const result = linkConcepts({
+      records: [record('en-2020/catch'), { ...record('fr-legacy/reception'), concept: null }],
+      unnamed: [],
+      sources: [
+        { id: 'en-2020-skills-traits', file: 'a.txt', lang: 'en', edition: { id: 'en-2020', label: 'x' }, parser: 'en-2020', note: '' },
+        { id: 'fr-legacy-skills', file: 'b.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'y' }, parser: 'fr-legacy', note: '' },
+      ],
+      annotations: { concepts: [], links: [{ source: 'fr-legacy-skills', record: 'fr-legacy/reception', concept: 'catch', relation: 'new', confidence: 'high', rationale: 'wrong on purpose' }] },
+      glossary: [],
+      file: 'crosswalk.yaml',
+      locate: () => null,
+    });
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['crosswalk/relation-mismatch']);
+  });
+});
