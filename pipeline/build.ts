@@ -33,7 +33,7 @@ import { parseTraitsAlt } from './parse/traits-alt.ts';
 import { parseInducementNotes } from './parse/inducements.ts';
 import { linkInducements } from './link/inducements.ts';
 import { createNameResolver } from './link/names.ts';
-import { createMentionFinder } from './link/mentions.ts';
+import { createFinderWithRules } from './link/mentions.ts';
 import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
 import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
@@ -191,13 +191,7 @@ export function buildDataset(input: BuildInput): BuildResult {
 
   // Inducement notes: named by annotations, skills resolved through the concepts.
   const resolveSkill = createNameResolver(concepts, records, mentions.value);
-  const finder = createMentionFinder(
-    concepts.map((concept) => ({
-      id: concept.id,
-      names: [concept.name, ...mentions.value.aliases.filter((a) => a.name === concept.name).map((a) => a.alias)],
-      qualifiedOnly: mentions.value.qualifiedOnly.includes(concept.name),
-    })),
-  );
+  const finder = createFinderWithRules(concepts.map((concept) => ({ id: concept.id, name: concept.name })), mentions.value);
   const inducements: Inducement[] = [];
   const leagues: League[] = [];
   for (const { source, result, errata: applied } of parsed) {

@@ -77,3 +77,22 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
     return out.sort((a, b) => a.index - b.index);
   };
 }
+
+/**
+ * A finder over named targets with the reviewed rules of
+ * sources/annotations/mentions.yaml applied: each name gets its aliases, and
+ * names that are also game words count only when qualified.
+ */
+export function createFinderWithRules(
+  targets: readonly { id: string; name: string }[],
+  rules: { qualifiedOnly: readonly string[]; aliases: readonly { alias: string; name: string }[] },
+): (text: string) => Mention[] {
+  const qualified = new Set(rules.qualifiedOnly);
+  return createMentionFinder(
+    targets.map(({ id, name }) => ({
+      id,
+      names: [name, ...rules.aliases.filter((a) => a.name === name).map((a) => a.alias)],
+      qualifiedOnly: qualified.has(name),
+    })),
+  );
+}

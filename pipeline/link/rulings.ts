@@ -5,19 +5,14 @@
  */
 import type { Ruling, Skill } from '../model/schema-types.ts';
 import type { MentionRules } from '../model/annotations.ts';
-import { createMentionFinder } from './mentions.ts';
+import { createFinderWithRules } from './mentions.ts';
 
 export function linkRulings(
   records: readonly Skill[],
   rulings: readonly Ruling[],
   rules: MentionRules,
 ): { records: Skill[]; rulings: Ruling[] } {
-  const qualified = new Set(rules.qualifiedOnly);
-  const aliases = new Map<string, string[]>();
-  for (const { alias, name } of rules.aliases) aliases.set(name, [...(aliases.get(name) ?? []), alias]);
-  const find = createMentionFinder(
-    records.map((record) => ({ id: record.id, names: [record.name, ...(aliases.get(record.name) ?? [])], qualifiedOnly: qualified.has(record.name) })),
-  );
+  const find = createFinderWithRules(records.map((record) => ({ id: record.id, name: record.name })), rules);
   const linked = rulings.map((ruling) => {
     const named = find(ruling.question).map((mention) => mention.id);
     return { ...ruling, records: [...new Set([...ruling.records, ...named])].sort() };
