@@ -13,11 +13,12 @@ import { BASE_PARSER, createSuggesterFor, type UnlinkedRecord } from './link/cro
 import { evaluateSuggestions } from './link/evaluate.ts';
 import { markdownToMdast, plainText } from './parse/markdown.ts';
 import { readSchemaFiles, repoRoot, writeTreeAtomically } from './io.ts';
+import type { TargetContext } from './targets/context.ts';
 
-const TARGETS = ['data', 'site', 'cards'] as const;
+/** Build order: the site links to the card PDFs, so cards come before it. */
+const TARGETS = ['data', 'cards', 'site'] as const;
 type Target = (typeof TARGETS)[number];
-/** Targets this version can build; the others arrive with their issues. */
-const AVAILABLE: readonly Target[] = ['data'];
+const AVAILABLE: readonly Target[] = TARGETS;
 
 const HELP: Record<string, string> = {
   main: `nuffle — compile Blood Bowl rule texts into datasets, a docs site and skill cards
@@ -28,6 +29,7 @@ Commands:
   build    Parse, link, validate and write dist/ (atomically; a failed build leaves dist/ as it was)
   check    Parse, link and validate; write nothing
   suggest  Rank candidate concepts for unlinked records; --evaluate measures the engine
+  cards    Print PDF skill cards from dist/data (all editions, or a league's selection)
 
 Options:
   --root DIR   Project root (default: this repository)
@@ -36,11 +38,12 @@ Options:
 Exit codes: 0 success, 1 the sources have errors, 2 bad usage.`,
   build: `nuffle build — compile sources/ into dist/
 
-Usage: nuffle build [--only data|site|cards] [--root DIR] [--out DIR]
+Usage: nuffle build [--only data|cards|site] [--root DIR] [--out DIR]
 
 Options:
-  --only TARGET  Build one target: data (dist/data), site (dist/site), cards (dist/cards).
-                 Default: every available target. Available now: ${AVAILABLE.join(', ')}.
+  --only TARGET  Build one target: data (dist/data), cards (dist/cards, from the
+                 current dist/data), site (dist/site, from the current dist/data).
+                 Default: data, then cards, then site.
   --root DIR     Project root to read sources/ and schema/ from (default: this repository)
   --out DIR      Output folder (default: <root>/dist)
   -h, --help     This help
@@ -69,12 +72,13 @@ Usage: nuffle check [--root DIR]
 Prints every error and warning, then a summary. Exit code 1 if any error.`,
 };
 
-export function main(argv: readonly string[]): number {
+export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '-h' || command === '--help' || command === 'help') {
     console.log(HELP.main);
     return command ? 0 : 2;
   }
+  if (command === 'cards') return (await import('./targets/cards.ts')).runCardsCommand(rest);
   if (!(command in HELP) || command === 'main') {
     console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
     return 2;
@@ -133,6 +137,7 @@ export function main(argv: readonly string[]): number {
     return suggest(input, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true });
   }
   const started = performance.now();
+  if (command === 'build' && !targets.includes('data')) return buildOutputs(targets, root, resolve(values.out ?? join(root, 'dist')));
   const result = buildDataset(input);
   report(result, command);
   if (result.summary === null) {
@@ -142,12 +147,42 @@ export function main(argv: readonly string[]): number {
   if (command === 'build') {
     const out = resolve(values.out ?? join(root, 'dist'));
     try {
-      if (targets.includes('data')) writeTreeAtomically(join(out, 'data'), result.files);
+      writeTreeAtomically(join(out, 'data'), result.files);
     } catch (cause) {
       console.error(`nuffle build: cannot write ${join(out, 'data')}: ${(cause as Error).message}; the previous output, if any, is in place`);
       return 1;
     }
     console.log(`wrote ${join(out, 'data')} (${result.files.size} files) in ${Math.round(performance.now() - started)} ms`);
+    return buildOutputs(targets.filter((t) => t !== 'data'), root, out);
+  }
+  return 0;
+}
+
+/**
+ * The outputs that render from the published data (cards, site), in build
+ * order. Each reads `<out>/data` only, builds in a staging folder and swaps in;
+ * the first failure stops the rest. Their modules load only when asked for.
+ */
+async function buildOutputs(targets: readonly Target[], root: string, out: string): Promise<number> {
+  const dataDir = join(out, 'data');
+  if (targets.length && !existsSync(join(dataDir, 'meta.json'))) {
+    console.error(`nuffle build: ${dataDir} has no dataset; run nuffle build (or --only data) first`);
+    return 1;
+  }
+  for (const target of targets) {
+    const started = performance.now();
+    const context: TargetContext = { root, dataDir, outDir: join(out, target) };
+    const code =
+      target === 'cards'
+        ? await (await import('./targets/cards.ts')).buildCardsTarget(context)
+        : target === 'site'
+          ? await (await import('./targets/site.ts')).buildSiteTarget(context)
+          : 0;
+    if (code !== 0) {
+      console.error(`nuffle build: the ${target} target failed; ${context.outDir} was left as it was`);
+      return code;
+    }
+    console.log(`wrote ${context.outDir} in ${Math.round(performance.now() - started)} ms`);
   }
   return 0;
 }
@@ -253,4 +288,4 @@ function report(result: BuildResult, command: string): void {
   }
 }
 
-if (import.meta.main) process.exitCode = main(process.argv.slice(2));
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseDataBundle, type DataBundle } from './model/dataset.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import { compare } from './model/order.ts';
 
@@ -53,14 +54,8 @@ export function readSchemaFiles(root: string): SchemaFile[] {
  * earlier run are cleaned first (and a target lost between the two renames of
  * a crashed swap is restored from its `.old-*` folder).
  */
-export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string>): void {
-  const parent = dirname(target);
-  const name = basename(target);
-  mkdirSync(parent, { recursive: true });
-  recoverInterruptedSwap(parent, name, target);
-  const tag = `${process.pid}-${Date.now().toString(36)}`;
-  const staging = join(parent, `.staging-${name}-${tag}`);
-  const old = join(parent, `.old-${name}-${tag}`);
+export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string | Uint8Array>): void {
+  const { staging } = stagingFor(target);
   try {
     for (const [path, content] of [...files].sort(([a], [b]) => compare(a, b))) {
       const full = join(staging, path);
@@ -73,16 +68,38 @@ export function writeTreeAtomically(target: string, files: ReadonlyMap<string, s
         closeSync(fd);
       }
     }
-    const hadTarget = existsSync(target);
-    if (hadTarget) renameSync(target, old);
-    try {
-      renameSync(staging, target);
-    } catch (cause) {
-      if (hadTarget) renameSync(old, target);
-      throw cause;
-    }
+    swapIn(staging, target);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A fresh staging folder next to `target` (leftovers of an interrupted earlier
+ * run are cleaned first), for a tool that writes a tree itself (Astro): fill
+ * it, then `swapIn(staging, target)`.
+ */
+export function stagingFor(target: string): { staging: string } {
+  const parent = dirname(target);
+  const name = basename(target);
+  mkdirSync(parent, { recursive: true });
+  recoverInterruptedSwap(parent, name, target);
+  return { staging: join(parent, `.staging-${name}-${process.pid}-${Date.now().toString(36)}`) };
+}
+
+/**
+ * Swap a complete staging folder into `target` with renames; the previous
+ * `target` stays in place if the swap fails.
+ */
+export function swapIn(staging: string, target: string): void {
+  const old = join(dirname(target), `.old-${basename(target)}-${process.pid}-${Date.now().toString(36)}`);
+  const hadTarget = existsSync(target);
+  if (hadTarget) renameSync(target, old);
+  try {
+    renameSync(staging, target);
+  } catch (cause) {
+    if (hadTarget) renameSync(old, target);
+    throw cause;
   }
   // The new tree is in place: removing the old one is housekeeping, never a failure.
   try {
@@ -97,4 +114,9 @@ function recoverInterruptedSwap(parent: string, name: string, target: string): v
   const olds = leftovers.filter((entry) => entry.startsWith('.old-')).sort(compare);
   if (!existsSync(target) && olds.length) renameSync(join(parent, olds.at(-1)!), target);
   for (const entry of leftovers) rmSync(join(parent, entry), { recursive: true, force: true });
+}
+
+/** The published dataset in `dataDir` (a `dist/data` folder), typed. */
+export function readDataBundle(dataDir: string): DataBundle {
+  return parseDataBundle((file) => readFileSync(join(dataDir, file), 'utf8'));
 }

@@ -1,0 +1,47 @@
+/**
+ * The published dataset as one typed value: what the outputs that render from
+ * `dist/data` (cards, site loaders, the consumer API) read. Built from the
+ * file texts by `parseDataBundle`; `io.ts` `readDataBundle` reads a folder.
+ */
+import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from './schema-types.ts';
+
+export interface DataBundle {
+  meta: MetaFile;
+  editions: Edition[];
+  skills: Skill[];
+  rulings: Ruling[];
+  randomTables: RandomTable[];
+  concepts: Concept[];
+  crosswalk: CrosswalkRow[];
+  inducements: Inducement[];
+  leagues: League[];
+}
+
+/** File name in `dist/data` of each part of the bundle. */
+export const BUNDLE_FILES = {
+  meta: 'meta.json',
+  editions: 'editions.json',
+  skills: 'skills.json',
+  rulings: 'rulings.json',
+  randomTables: 'random-tables.json',
+  concepts: 'concepts.json',
+  crosswalk: 'crosswalk.json',
+  inducements: 'inducements.json',
+  leagues: 'leagues.json',
+} as const satisfies Record<keyof DataBundle, string>;
+
+/**
+ * The bundle from the files' texts (`read(name)` returns a file's text). The
+ * files were validated against their schemas when they were emitted; this
+ * only parses them.
+ */
+export function parseDataBundle(read: (file: string) => string): DataBundle {
+  const parse = (file: string): unknown => {
+    try {
+      return JSON.parse(read(file));
+    } catch (cause) {
+      throw new Error(`${file}: ${(cause as Error).message}`);
+    }
+  };
+  return Object.fromEntries(Object.entries(BUNDLE_FILES).map(([key, file]) => [key, parse(file)])) as unknown as DataBundle;
+}
