@@ -1,0 +1,76 @@
+/**
+ * The site target: the Astro + Starlight project in `site/`, built from the
+ * published dataset in `dataDir` only, into a staging folder that replaces
+ * `outDir` only when the whole build succeeded. The dataset files are served
+ * under `/data/`, the card PDFs (when the cards target built them) under
+ * `/cards/`.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { stagingFor, swapIn } from '../io.ts';
+import type { TargetContext } from './context.ts';
+
+export interface SiteBuildOptions {
+  /** Astro's log level; `warn` keeps `nuffle build` terse. */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export async function buildSiteTarget(context: TargetContext, options: SiteBuildOptions = {}): Promise<number> {
+  const { root, dataDir, outDir } = context;
+  const siteRoot = join(root, 'site');
+  if (!existsSync(join(siteRoot, 'astro.config.mjs'))) {
+    console.error(`nuffle build: no site project at ${siteRoot}`);
+    return 1;
+  }
+  const cardsDir = join(dirname(outDir), 'cards');
+  const { staging } = stagingFor(outDir);
+  // A cache of its own per build: the content layer keeps its data store
+  // there, so two builds (or two datasets) never share one.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'nuffle-site-cache-'));
+  const saved = { data: process.env.NUFFLE_DATA_DIR, cards: process.env.NUFFLE_CARDS_DIR };
+  process.env.NUFFLE_DATA_DIR = dataDir;
+  process.env.NUFFLE_CARDS_DIR = existsSync(join(cardsDir, 'index.json')) ? cardsDir : '';
+  try {
+    const { build } = await import('astro');
+    await build({
+      root: siteRoot,
+      outDir: staging,
+      cacheDir,
+      logLevel: options.logLevel ?? 'warn',
+      telemetry: { enabled: false },
+    } as Parameters<typeof build>[0]);
+    cpSync(dataDir, join(staging, 'data'), { recursive: true });
+    if (process.env.NUFFLE_CARDS_DIR) {
+      for (const name of readdirSync(cardsDir)) {
+        if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
+      }
+    }
+    swapIn(staging, outDir);
+    return 0;
+  } catch (cause) {
+    console.error(`nuffle build: the site failed to build from ${dataDir}\n${describe(cause)}`);
+    return 1;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(cacheDir, { recursive: true, force: true });
+    restore('NUFFLE_DATA_DIR', saved.data);
+    restore('NUFFLE_CARDS_DIR', saved.cards);
+  }
+}
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/** An Astro error with its hint and the page it was rendering, when it says. */
+function describe(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const extra = cause as Error & { hint?: string; loc?: { file?: string }; cause?: unknown };
+  const lines = [cause.message];
+  if (extra.loc?.file) lines.push(`  in ${extra.loc.file}`);
+  if (extra.hint) lines.push(`  hint: ${extra.hint}`);
+  if (extra.cause instanceof Error && !cause.message.includes(extra.cause.message)) lines.push(`  cause: ${extra.cause.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,28 @@
+// The Nuffle Codex docs site: Astro + Starlight, generated from the published
+// dataset only (dist/data, or NUFFLE_DATA_DIR). `nuffle build` runs it through
+// pipeline/targets/site.ts; see site/README.md.
+import starlight from '@astrojs/starlight';
+import { defineConfig } from 'astro/config';
+import { sidebar } from './src/lib/sidebar.ts';
+
+export default defineConfig({
+  trailingSlash: 'always',
+  build: { format: 'directory' },
+  // No telemetry, no dev toolbar, nothing fetched from elsewhere.
+  devToolbar: { enabled: false },
+  integrations: [
+    starlight({
+      title: 'Nuffle Codex',
+      description: 'Blood Bowl skills and traits across editions and languages, with FAQ rulings, random tables and inducements.',
+      defaultLocale: 'root',
+      locales: {
+        root: { label: 'English', lang: 'en' },
+        fr: { label: 'Français', lang: 'fr' },
+      },
+      sidebar,
+      pagination: false,
+      lastUpdated: false,
+      customCss: ['./src/styles/codex.css'],
+    }),
+  ],
+});

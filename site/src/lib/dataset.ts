@@ -1,0 +1,111 @@
+/**
+ * The dataset as the pages use it: every collection loaded once, with the
+ * look-ups the pages need (record by id, concept by id, crosswalk row by
+ * record, rulings by concept, …). Types are the published ones
+ * (dist/data/types.d.ts, the same file as pipeline/model/schema-types.ts).
+ */
+import { getCollection } from 'astro:content';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
+
+export type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill };
+
+export interface Dataset {
+  meta: MetaFile;
+  editions: Edition[];
+  skills: Skill[];
+  rulings: Ruling[];
+  randomTables: RandomTable[];
+  concepts: Concept[];
+  crosswalk: CrosswalkRow[];
+  inducements: Inducement[];
+  leagues: League[];
+  skill: (id: string) => Skill;
+  concept: (id: string) => Concept;
+  edition: (id: string) => Edition;
+  editionBySource: (sourceId: string) => Edition | undefined;
+  row: (recordId: string) => CrosswalkRow | undefined;
+  ruling: (id: string) => Ruling;
+  league: (id: string) => League | undefined;
+  /** The concepts a ruling is about (through its records), sorted by id. */
+  rulingConcepts: (ruling: Ruling) => string[];
+  /** Rulings about a concept, sorted by id. */
+  conceptRulings: (conceptId: string) => Ruling[];
+  /** The English 2020 edition id (the reference edition of the crosswalk). */
+  baseEdition: string;
+  /** Skill editions (those with records), in id order. */
+  skillEditions: Edition[];
+}
+
+async function load<T>(name: Parameters<typeof getCollection>[0]): Promise<T[]> {
+  return (await getCollection(name)).map((entry) => entry.data as T);
+}
+
+function index<T>(items: readonly T[], key: (item: T) => string, what: string): (id: string) => T {
+  const map = new Map(items.map((item) => [key(item), item]));
+  return (id) => {
+    const found = map.get(id);
+    if (!found) throw new Error(`no ${what} ${id} in the dataset`);
+    return found;
+  };
+}
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+let cached: Promise<Dataset> | undefined;
+export function dataset(): Promise<Dataset> {
+  cached ??= build();
+  return cached;
+}
+
+async function build(): Promise<Dataset> {
+  const [metaList, editions, skills, rulings, randomTables, concepts, crosswalk, inducements, leagues] = await Promise.all([
+    load<MetaFile>('meta'),
+    load<Edition>('editions'),
+    load<Skill>('skills'),
+    load<Ruling>('rulings'),
+    load<RandomTable>('randomTables'),
+    load<Concept>('concepts'),
+    load<CrosswalkRow>('crosswalk'),
+    load<Inducement>('inducements'),
+    load<League>('leagues'),
+  ]);
+  for (const list of [editions, skills, rulings, randomTables, concepts, inducements, leagues] as { id: string }[][]) list.sort(byId);
+  crosswalk.sort((a, b) => (a.record < b.record ? -1 : 1));
+  const meta = metaList[0];
+  if (!meta) throw new Error('meta.json: no dataset metadata');
+  const skill = index(skills, (s) => s.id, 'record');
+  const rows = new Map(crosswalk.map((r) => [r.record, r]));
+  const rulingConceptsMap = new Map<string, string[]>();
+  const conceptRulingsMap = new Map<string, Ruling[]>();
+  for (const ruling of rulings) {
+    const ids = [...new Set(ruling.records.map((r) => skill(r).concept).filter((c): c is string => c !== null))].sort();
+    rulingConceptsMap.set(ruling.id, ids);
+    for (const id of ids) conceptRulingsMap.set(id, [...(conceptRulingsMap.get(id) ?? []), ruling]);
+  }
+  const leaguesMap = new Map(leagues.map((l) => [l.id, l]));
+  const sources = new Map(editions.map((e) => [e.source, e]));
+  const base = editions.find((e) => e.parser === 'en-2020') ?? editions.find((e) => e.id === 'en-2020');
+  const withRecords = new Set(skills.map((s) => s.edition));
+  return {
+    meta,
+    editions,
+    skills,
+    rulings,
+    randomTables,
+    concepts,
+    crosswalk,
+    inducements,
+    leagues,
+    skill,
+    concept: index(concepts, (c) => c.id, 'concept'),
+    edition: index(editions, (e) => e.id, 'edition'),
+    editionBySource: (id) => sources.get(id),
+    row: (id) => rows.get(id),
+    ruling: index(rulings, (r) => r.id, 'ruling'),
+    league: (id) => leaguesMap.get(id),
+    rulingConcepts: (ruling) => rulingConceptsMap.get(ruling.id) ?? [],
+    conceptRulings: (id) => conceptRulingsMap.get(id) ?? [],
+    baseEdition: base?.id ?? 'en-2020',
+    skillEditions: editions.filter((e) => withRecords.has(e.id)),
+  };
+}

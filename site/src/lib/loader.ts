@@ -1,0 +1,63 @@
+/**
+ * A content-layer loader over one file of the published dataset. It reads the
+ * file from the data dir, validates it against its published JSON Schema
+ * (dist/data/schema, ajv 2020-12, strict) and stores one entry per record.
+ * A record that does not fit fails the build with the file and the record id.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { dataDir } from './data-dir.ts';
+
+const validators = new Map<string, Ajv2020>();
+function validator(dir: string): Ajv2020 {
+  const cached = validators.get(dir);
+  if (cached) return cached;
+  const instance = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  for (const name of readdirSync(join(dir, 'schema')).filter((n) => n.endsWith('.schema.json')).sort()) {
+    instance.addSchema(JSON.parse(readFileSync(join(dir, 'schema', name), 'utf8')) as object);
+  }
+  validators.set(dir, instance);
+  return instance;
+}
+
+/** Why a record does not fit: "skills.json: record en-2020/dodge: /text must be string". */
+export function describeErrors(file: string, value: unknown, errors: readonly ErrorObject[]): string {
+  return errors
+    .slice(0, 10)
+    .map((e) => {
+      const [, index, ...rest] = e.instancePath.split('/');
+      const item = Array.isArray(value) && index !== undefined ? (value[Number(index)] as { id?: unknown; record?: unknown } | undefined) : undefined;
+      const id = item ? String(item.id ?? item.record ?? `#${index}`) : null;
+      const where = id ? `record ${id}: /${rest.join('/')}` : e.instancePath || '(file)';
+      return `${file}: ${where} ${e.message ?? ''}`.trim();
+    })
+    .join('\n');
+}
+
+export function datasetLoader(file: string): Loader {
+  return {
+    name: `nuffle-dataset:${file}`,
+    load: async ({ store, logger }) => {
+      const dir = dataDir();
+      const schemaName = file.replace(/\.json$/, '.schema.json');
+      let value: unknown;
+      try {
+        value = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      } catch (cause) {
+        throw new Error(`${join(dir, file)}: ${(cause as Error).message}`);
+      }
+      const schema = validator(dir).getSchema(JSON.parse(readFileSync(join(dir, 'schema', schemaName), 'utf8')).$id as string);
+      if (!schema) throw new Error(`${file}: no published schema ${schemaName} in ${dir}/schema`);
+      if (!schema(value)) throw new Error(`the dataset does not fit its schema\n${describeErrors(file, value, schema.errors ?? [])}`);
+      store.clear();
+      const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [value as Record<string, unknown>];
+      for (const [index, data] of records.entries()) {
+        const id = String(data.id ?? data.record ?? (Array.isArray(value) ? index : 'meta'));
+        store.set({ id, data });
+      }
+      logger.debug(`${file}: ${records.length} records`);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Small derived views over dataset records that several pages share. */
+import type { Concept, Inducement, Skill } from './dataset.ts';
+
+/**
+ * Whether a concept is compulsory, as its English 2020 record says: the
+ * concept's own `compulsory` when the dataset has it, else the 2020 record's
+ * marker; null when neither says.
+ */
+export function conceptCompulsory(concept: Concept, base: Skill | undefined): boolean | null {
+  const own = (concept as { compulsory?: boolean | null }).compulsory;
+  if (own !== undefined) return own;
+  return typeof base?.compulsory === 'boolean' ? base.compulsory : null;
+}
+
+/** The URL segment of an inducement: its id without the edition (`bloodweiser-kegs`). */
+export function inducementSlug(inducement: Inducement): string {
+  return inducement.id.slice(inducement.id.indexOf('/') + 1);
+}
+
+/** Every concept an inducement names: in its text, its spells and its price list. */
+export function inducementConcepts(i: Inducement): Set<string> {
+  const ids = new Set(i.mentions);
+  for (const spell of i.spells) for (const c of spell.mentions) ids.add(c);
+  for (const item of i.priceList?.items ?? []) {
+    for (const c of item.except) ids.add(c);
+    for (const c of item.removes) ids.add(c);
+    for (const s of item.skills) ids.add(s.concept);
+  }
+  return ids;
+}
+
+export function mentionsConcept(i: Inducement, conceptId: string): boolean {
+  return inducementConcepts(i).has(conceptId);
+}
