@@ -1,0 +1,202 @@
+/**
+ * What goes on each card, before layout: skill and trait records (and a
+ * roster's players) become `CardSpec`s — name with parameter, kind and
+ * category with their colour, compulsory marker, random-table corner index,
+ * footer, and the rule text as blocks. Labels in the card's language. Pure.
+ */
+import { markdownToMdast } from '../../parse/markdown.ts';
+import type { DataBundle } from '../../model/dataset.ts';
+import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';
+import type { Face, TextOrigin, UsedText } from './fonts.ts';
+import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
+
+export interface CardSpec {
+  /** Unique within a document: the record id, with the parameter or player when given. */
+  key: string;
+  lang: Lang;
+  title: string;
+  /** Small type under the title: the English name on a French card, the team on a player card. */
+  subtitle: string | null;
+  /** "Skill · Strength", "Trait", "Compétence · Force". */
+  kindLabel: string;
+  /** "COMPULSORY", "COMPULSORY IN 2020", "OBLIGATOIRE"… or null. */
+  marker: string | null;
+  /** Random-table slots: "BB 4-6·1 · DB 4-6·1". */
+  corner: string | null;
+  footerLeft: string;
+  footerRight: string;
+  body: Block[];
+  /** Category (or kind) colour of the band and the back. */
+  colour: string;
+  /** What the back says under the codex name. */
+  backLabel: string;
+  origin: TextOrigin;
+}
+
+/** One colour per category, dark enough for white type; the category is always written too. */
+export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', string> = {
+  general: '#1d5a8a',
+  agility: '#2b7a33',
+  strength: '#a8321c',
+  passing: '#8a6508',
+  mutation: '#6a3d9a',
+  trait: '#464646',
+  extraordinary: '#7a4a1e',
+  'coaching-staff': '#00695c',
+  wizard: '#2c3a8f',
+  player: '#37474f',
+};
+
+export const LABELS = {
+  en: {
+    skill: 'Skill',
+    trait: 'Trait',
+    categories: { agility: 'Agility', general: 'General', mutation: 'Mutation', passing: 'Passing', strength: 'Strength', trait: 'Trait', extraordinary: 'Extraordinary' },
+    compulsory: 'COMPULSORY',
+    compulsoryIn2020: 'COMPULSORY IN 2020',
+    cont: '(cont.)',
+    contNext: 'continued on the next card →',
+    player: 'Player',
+    skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
+  },
+  fr: {
+    skill: 'Compétence',
+    trait: 'Trait',
+    categories: { agility: 'Agilité', general: 'Générale', mutation: 'Mutation', passing: 'Passe', strength: 'Force', trait: 'Trait', extraordinary: 'Spéciale' },
+    compulsory: 'OBLIGATOIRE',
+    compulsoryIn2020: 'OBLIGATOIRE EN 2020',
+    cont: '(suite)',
+    contNext: 'suite sur la carte suivante →',
+    player: 'Joueur',
+    skills: (n: number) => `${n} compétence${n === 1 ? '' : 's'}`,
+  },
+} as const;
+
+export const CODEX_NAME = 'Nuffle Codex';
+
+/** The card's name: the base name with the parameter given (or the record's own), no `*`. */
+export function titleOf(record: Skill, parameter: string | null): string {
+  const value = parameter ?? record.parameter;
+  return value ? `${record.name} (${value})` : record.name;
+}
+
+export function kindLabelOf(record: Pick<Skill, 'kind' | 'category'>, lang: Lang): string {
+  const labels = LABELS[lang];
+  const kind = labels[record.kind];
+  const category = labels.categories[record.category];
+  return record.category === record.kind ? kind : `${kind} · ${category}`;
+}
+
+/**
+ * The compulsory marker. The record's own value when its source marks
+ * compulsory names; when it has none (`null`), the English 2020 value of its
+ * concept, naming the edition. (Before the contract had `null`, the field was
+ * a plain boolean; both shapes read right.)
+ */
+export function markerOf(record: Skill, concept: Concept | undefined): string | null {
+  const labels = LABELS[record.lang];
+  const own = record.compulsory as boolean | null | undefined;
+  if (own === true) return labels.compulsory;
+  if (own === false) return null;
+  const fromConcept = (concept as { compulsory?: boolean | null } | undefined)?.compulsory;
+  return fromConcept === true ? labels.compulsoryIn2020 : null;
+}
+
+export function cornerOf(record: Skill): string | null {
+  if (!record.randomSlots.length) return null;
+  return record.randomSlots.map((slot) => `${slot.game === 'blood-bowl' ? 'BB' : 'DB'} ${slot.roll}·${slot.d6}`).join(' · ');
+}
+
+/** Lookups the specs need, built once per bundle. */
+export interface SpecContext {
+  concepts: Map<string, Concept>;
+  editionLabel: Map<string, string>;
+  editionFile: Map<string, string>;
+}
+
+export function specContextOf(bundle: DataBundle): SpecContext {
+  return {
+    concepts: new Map(bundle.concepts.map((c) => [c.id, c])),
+    editionLabel: new Map(bundle.editions.map((e) => [e.id, e.label])),
+    editionFile: new Map(bundle.editions.map((e) => [e.id, e.file])),
+  };
+}
+
+export function originOf(record: Skill, context: SpecContext): TextOrigin {
+  return { record: record.id, file: context.editionFile.get(record.edition) ?? record.source.id, line: record.source.lines[0] };
+}
+
+/** The card of one record (with a parameter given by the selection, if any). */
+export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext): CardSpec {
+  const concept = record.concept === null ? undefined : context.concepts.get(record.concept);
+  const english = concept?.names.en ?? concept?.name;
+  return {
+    key: parameter === null ? record.id : `${record.id}(${parameter})`,
+    lang: record.lang,
+    title: titleOf(record, parameter),
+    subtitle: record.lang !== 'en' && english ? `EN: ${english}` : null,
+    kindLabel: kindLabelOf(record, record.lang),
+    marker: markerOf(record, concept),
+    corner: cornerOf(record),
+    footerLeft: context.editionLabel.get(record.edition) ?? record.edition,
+    footerRight: record.id,
+    body: blocksOf(markdownToMdast(record.text)),
+    colour: COLOURS[record.category],
+    backLabel: LABELS[record.lang].categories[record.category],
+    origin: originOf(record, context),
+  };
+}
+
+export interface PlayerSkill {
+  record: Skill;
+  parameter: string | null;
+}
+
+/** A roster player's card: the player's name, then each skill's name in bold and its text. */
+export function playerCardSpec(player: { name: string; position: string | null; skills: PlayerSkill[] }, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
+  const lang: Lang = player.skills[0]?.record.lang ?? 'en';
+  const labels = LABELS[lang];
+  const body: Block[] = [];
+  for (const { record, parameter } of player.skills) {
+    const blocks = blocksOf(markdownToMdast(record.text));
+    const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
+    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1 });
+    blocks.forEach((block, n) => body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block));
+  }
+  const editions = [...new Set(player.skills.map((s) => s.record.edition))];
+  return {
+    key: `player:${player.name}`,
+    lang,
+    title: player.name,
+    subtitle: [player.position, team].filter((s): s is string => !!s).join(' · ') || null,
+    kindLabel: `${labels.player} · ${labels.skills(player.skills.length)}`,
+    marker: null,
+    corner: null,
+    footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),
+    footerRight: rosterFile,
+    body,
+    colour: COLOURS.player,
+    backLabel: labels.player,
+    origin: { record: `player ${player.name}`, file: rosterFile, line: 1 },
+  };
+}
+
+/** Every string a card draws outside its body, with its face, for the glyph check. */
+export function usedTextOfSpec(spec: CardSpec): UsedText[] {
+  const at = (text: string | null, face: Face, where: string): UsedText[] => (text ? [{ text, face, origin: spec.origin, where }] : []);
+  const labels = LABELS[spec.lang];
+  return [
+    ...at(spec.title, 'bold', 'name'),
+    ...at(spec.subtitle, 'italic', 'name'),
+    ...at(spec.kindLabel, 'bold', 'kind'),
+    ...at(spec.marker, 'bold', 'marker'),
+    ...at(spec.corner, 'bold', 'random slots'),
+    ...at(spec.footerLeft, 'regular', 'footer'),
+    ...at(spec.footerRight, 'regular', 'footer'),
+    ...at(spec.backLabel, 'bold', 'back'),
+    ...at(CODEX_NAME, 'bold', 'back'),
+    ...at(labels.cont, 'bold', 'name'),
+    ...at(labels.contNext, 'italic', 'text'),
+    ...usedTextOf(spec.body, spec.origin),
+  ];
+}

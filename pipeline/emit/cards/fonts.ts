@@ -1,0 +1,125 @@
+/**
+ * The card fonts: DejaVu Sans Condensed (Bitstream Vera / DejaVu licence,
+ * from the `dejavu-fonts-ttf` npm package), four faces, embedded and subset
+ * by pdfkit. This module measures text and checks, before anything is drawn,
+ * that the faces cover every character a card uses: a missing glyph is an
+ * error naming the character, the record and its source line. No standard-14
+ * font is ever used.
+ */
+import PDFDocument from 'pdfkit';
+import { error, type Diagnostic } from '../../model/diagnostic.ts';
+
+export const FACES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
+export type Face = (typeof FACES)[number];
+
+/** Where the TTF files live, relative to the project root. */
+export const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
+export const FONT_FILES: Record<Face, string> = {
+  regular: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italic: 'DejaVuSansCondensed-Oblique.ttf',
+  boldItalic: 'DejaVuSansCondensed-BoldOblique.ttf',
+};
+export const FONT_FAMILY = 'DejaVu Sans Condensed';
+
+export type FontBytes = Record<Face, Uint8Array>;
+
+/** pdfkit's embedded font object and the fontkit font inside it (not in @types/pdfkit). */
+interface EmbeddedFont {
+  widthOfString(text: string, size: number): number;
+  ascender: number;
+  font: { hasGlyphForCodePoint(codePoint: number): boolean };
+}
+
+export interface Fonts {
+  bytes: FontBytes;
+  /** Width in points of `text` in `face` at `size` (cached per face and string at 1 pt; widths scale linearly). */
+  width(text: string, face: Face, size: number): number;
+  /** Whether `face` has a glyph for the code point. */
+  has(codePoint: number, face: Face): boolean;
+  /** Ascender as a fraction of the size (pdfkit puts the baseline there below a text's top). */
+  ascent: number;
+}
+
+/** The faces, ready to measure. The document used here only measures; it is never written. */
+export function loadFonts(bytes: FontBytes): Fonts {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const embedded = {} as Record<Face, EmbeddedFont>;
+  for (const face of FACES) {
+    doc.registerFont(face, Buffer.from(bytes[face]));
+    doc.font(face);
+    embedded[face] = (doc as unknown as { _font: EmbeddedFont })._font;
+  }
+  const widths = new Map<string, number>();
+  const glyphs = new Map<string, boolean>();
+  return {
+    bytes,
+    ascent: embedded.regular.ascender / 1000,
+    width(text, face, size) {
+      const key = `${face}\u0000${text}`;
+      let w = widths.get(key);
+      if (w === undefined) {
+        w = embedded[face].widthOfString(text, 1);
+        widths.set(key, w);
+      }
+      return w * size;
+    },
+    has(codePoint, face) {
+      const key = `${face}:${codePoint}`;
+      let ok = glyphs.get(key);
+      if (ok === undefined) {
+        ok = embedded[face].font.hasGlyphForCodePoint(codePoint);
+        glyphs.set(key, ok);
+      }
+      return ok;
+    },
+  };
+}
+
+/** Where a piece of card text comes from, for the error. */
+export interface TextOrigin {
+  /** Record (or inducement, or roster) id. */
+  record: string;
+  /** File the text was read from, relative to the project root. */
+  file: string;
+  /** Line in that file. */
+  line: number;
+}
+
+/** A string a card will draw, with its face and where it comes from. */
+export interface UsedText {
+  text: string;
+  face: Face;
+  origin: TextOrigin;
+  /** Which part of the card: "name", "text line 3", "footer"… */
+  where: string;
+}
+
+/** Characters drawn but not in the font (control characters of layout such as newlines are not drawn). */
+export function checkGlyphs(used: readonly UsedText[], fonts: Fonts): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const piece of used) {
+    for (const char of piece.text) {
+      const codePoint = char.codePointAt(0)!;
+      if (codePoint < 0x20 || fonts.has(codePoint, piece.face)) continue;
+      const key = `${piece.origin.record}\u0000${char}\u0000${piece.face}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+      diagnostics.push(
+        error({
+          reason: `the character '${char}' (${hex}) in ${piece.origin.record} (${piece.where}) has no glyph in ${FONT_FAMILY} ${faceLabel(piece.face)}`,
+          file: piece.origin.file,
+          place: { line: piece.origin.line },
+          ruleId: 'cards/missing-glyph',
+          source: 'emit',
+          note: 'the cards embed one open-licence font; replace the character in the source (an erratum) or choose a font that has it in pipeline/emit/cards/fonts.ts',
+        }),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+const faceLabel = (face: Face): string => ({ regular: 'Regular', bold: 'Bold', italic: 'Oblique', boldItalic: 'Bold Oblique' })[face];

@@ -1,0 +1,261 @@
+/**
+ * The mdast-to-PDF text renderer, without the PDF: rule text (mdast from the
+ * records' Markdown) becomes blocks of styled runs, then lines laid out at a
+ * body width with the fonts' real widths, then a fit: the body size steps
+ * down from 9 pt to a 6 pt floor until the text fits; text that still does
+ * not fit is split at a line boundary onto continuation cards. Pure: the
+ * drawing (layout.ts) only places the lines computed here.
+ *
+ * Lines are broken here rather than by pdfkit's `heightOfString`, because a
+ * card mixes bold, italic and regular runs on one line, and a continuation
+ * needs to know exactly which line is the last that fits; the widths are
+ * pdfkit's own (`widthOfString` of the embedded font), so the height measured
+ * is the height drawn.
+ */
+import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Face, Fonts, TextOrigin, UsedText } from './fonts.ts';
+
+export interface Run {
+  text: string;
+  face: Face;
+}
+
+/** A paragraph: runs, a left indent (list depth) and an optional list marker. */
+export interface Block {
+  runs: Run[];
+  depth: number;
+  marker: string | null;
+  /** Space above, in body-size units (0 for the first block). */
+  spaceBefore: number;
+  /** Text line (1-based) of the record's Markdown the block comes from, for errors. */
+  textLine: number;
+}
+
+export interface Segment {
+  text: string;
+  face: Face;
+  /** Offset from the line's left, in points. */
+  x: number;
+}
+
+export interface Line {
+  /** Top of the line from the top of the body, in points. */
+  top: number;
+  /** Left indent in points. */
+  indent: number;
+  segments: Segment[];
+  /** List marker drawn left of the indent, on the first line of an item. */
+  marker: { text: string; x: number } | null;
+}
+
+export interface Laid {
+  size: number;
+  lineHeight: number;
+  lines: Line[];
+  height: number;
+}
+
+export const BODY_SIZES = [9, 8.5, 8, 7.5, 7, 6.5, 6] as const;
+export const FLOOR_SIZE = 6;
+export const LINE_HEIGHT = 1.2;
+const PARAGRAPH_SPACE = 0.45;
+const ITEM_SPACE = 0.12;
+/** Indent per list level, in body-size units. */
+const LIST_INDENT = 1.25;
+
+function face(bold: boolean, italic: boolean): Face {
+  return bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular';
+}
+
+function inlineRuns(nodes: readonly PhrasingContent[], bold = false, italic = false, out: Run[] = []): Run[] {
+  for (const node of nodes) {
+    if (node.type === 'text' || node.type === 'inlineCode') out.push({ text: node.value, face: face(bold, italic) });
+    else if (node.type === 'strong') inlineRuns(node.children, true, italic, out);
+    else if (node.type === 'emphasis') inlineRuns(node.children, bold, true, out);
+    else if (node.type === 'break') out.push({ text: ' ', face: face(bold, italic) });
+    else if ('children' in node) inlineRuns(node.children as PhrasingContent[], bold, italic, out);
+    else if ('value' in node && typeof node.value === 'string') out.push({ text: node.value, face: face(bold, italic) });
+  }
+  return out;
+}
+
+/** Blocks from mdast: paragraphs, headings (bold), bullet and numbered lists at any depth. */
+export function blocksOf(root: Root): Block[] {
+  const blocks: Block[] = [];
+  const walk = (nodes: readonly RootContent[], depth: number, marker: string | null, inItem: boolean): void => {
+    let pendingMarker = marker;
+    for (const node of nodes) {
+      const line = node.position?.start.line ?? 1;
+      if (node.type === 'paragraph' || node.type === 'heading') {
+        const runs = node.type === 'heading' ? inlineRuns(node.children, true) : inlineRuns(node.children);
+        const first = blocks.length === 0;
+        blocks.push({ runs, depth, marker: pendingMarker, spaceBefore: first ? 0 : inItem && pendingMarker !== null ? ITEM_SPACE : PARAGRAPH_SPACE, textLine: line });
+        pendingMarker = null;
+      } else if (node.type === 'list') {
+        walkList(node, depth + (inItem ? 1 : 0), line);
+      } else if (node.type === 'blockquote') {
+        walk(node.children, depth + 1, null, false);
+      } else if ('value' in node && typeof node.value === 'string') {
+        blocks.push({ runs: [{ text: node.value, face: 'regular' }], depth, marker: null, spaceBefore: blocks.length ? PARAGRAPH_SPACE : 0, textLine: line });
+      }
+    }
+  };
+  const walkList = (list: List, depth: number, _line: number): void => {
+    list.children.forEach((item: ListItem, n: number) => {
+      const marker = list.ordered ? `${(list.start ?? 1) + n}.` : depth % 2 === 0 ? '•' : '–';
+      walk(item.children, depth + 1, marker, true);
+    });
+  };
+  walk(root.children, 0, null, false);
+  return blocks;
+}
+
+/** Every string the blocks will draw, with its face, for the glyph check. */
+export function usedTextOf(blocks: readonly Block[], origin: TextOrigin): UsedText[] {
+  return blocks.flatMap((block) => [
+    ...block.runs.map((run) => ({ text: run.text, face: run.face, origin, where: `text line ${block.textLine}` })),
+    ...(block.marker ? [{ text: block.marker, face: 'regular' as Face, origin, where: `text line ${block.textLine}` }] : []),
+  ]);
+}
+
+interface Word {
+  pieces: Run[];
+  width: number;
+}
+
+/** Words of a block: pieces of runs between spaces (a bold word followed by a comma is one word). */
+function wordsOf(runs: readonly Run[]): Word[] {
+  const words: Word[] = [];
+  let current: Run[] = [];
+  const flush = () => {
+    if (current.length) words.push({ pieces: current, width: 0 });
+    current = [];
+  };
+  for (const run of runs) {
+    const parts = run.text.split(/([ \t\n\r]+)/);
+    for (const part of parts) {
+      if (part === '') continue;
+      if (/^[ \t\n\r]+$/.test(part)) flush();
+      else {
+        const last = current.at(-1);
+        if (last && last.face === run.face) last.text += part;
+        else current.push({ text: part, face: run.face });
+      }
+    }
+  }
+  flush();
+  return words;
+}
+
+/** Lay blocks out at `width` points and `size` pt. */
+export function layoutBlocks(blocks: readonly Block[], width: number, size: number, fonts: Fonts): Laid {
+  const lineHeight = size * LINE_HEIGHT;
+  const lines: Line[] = [];
+  let y = 0;
+  for (const block of blocks) {
+    if (lines.length) y += block.spaceBefore * size;
+    const indent = block.depth * LIST_INDENT * size;
+    const avail = width - indent;
+    const space = (f: Face) => fonts.width(' ', f, size);
+    const words = wordsOf(block.runs);
+    for (const word of words) word.width = word.pieces.reduce((w, p) => w + fonts.width(p.text, p.face, size), 0);
+    let line: Segment[] = [];
+    let x = 0;
+    let first = true;
+    const push = () => {
+      lines.push({
+        top: y,
+        indent,
+        segments: line,
+        marker: first && block.marker ? { text: block.marker, x: indent - LIST_INDENT * size * 0.85 } : null,
+      });
+      first = false;
+      y += lineHeight;
+      line = [];
+      x = 0;
+    };
+    for (const word of splitLongWords(words, avail, size, fonts)) {
+      let hasContent = line.length > 0;
+      let gap = hasContent ? space(word.pieces[0]!.face) : 0;
+      if (hasContent && x + gap + word.width > avail + 0.01) {
+        push();
+        hasContent = false;
+        gap = 0;
+      }
+      let at = x + gap;
+      word.pieces.forEach((piece, i) => {
+        const last = line.at(-1);
+        if (last && last.face === piece.face) last.text += (i === 0 && hasContent ? ' ' : '') + piece.text;
+        else line.push({ text: piece.text, face: piece.face, x: at });
+        at += fonts.width(piece.text, piece.face, size);
+      });
+      x = at;
+    }
+    if (line.length || first) push();
+  }
+  return { size, lineHeight, lines, height: lines.length ? y : 0 };
+}
+
+/** Words wider than the line are cut into pieces that fit (never drawn past the edge). */
+function splitLongWords(words: readonly Word[], avail: number, size: number, fonts: Fonts): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    if (word.width <= avail) {
+      out.push(word);
+      continue;
+    }
+    let pieces: Run[] = [];
+    let width = 0;
+    for (const piece of word.pieces) {
+      for (const char of piece.text) {
+        const w = fonts.width(char, piece.face, size);
+        if (width + w > avail && width > 0) {
+          out.push({ pieces, width });
+          pieces = [];
+          width = 0;
+        }
+        const last = pieces.at(-1);
+        if (last && last.face === piece.face) last.text += char;
+        else pieces.push({ text: char, face: piece.face });
+        width += w;
+      }
+    }
+    if (pieces.length) out.push({ pieces, width });
+  }
+  return out;
+}
+
+export interface Fit {
+  size: number;
+  lineHeight: number;
+  /** One list of lines per card: more than one when the text continues. */
+  parts: Line[][];
+}
+
+/**
+ * The largest size from 9 pt down to 6 pt at which the blocks fit `height`;
+ * at the floor, the lines are split over as many cards as needed, the first
+ * cards keeping `reserve` points free for the "(cont.)" line. A line is never
+ * cut and never drawn past the body.
+ */
+export function fitBlocks(blocks: readonly Block[], width: number, height: number, fonts: Fonts, reserve: (size: number) => number): Fit {
+  let laid: Laid | undefined;
+  for (const size of BODY_SIZES) {
+    laid = layoutBlocks(blocks, width, size, fonts);
+    if (laid.height <= height + 0.01) return { size, lineHeight: laid.lineHeight, parts: [laid.lines] };
+  }
+  const floor = laid!;
+  const parts: Line[][] = [];
+  let rest = floor.lines;
+  while (rest.length) {
+    const offset = rest[0]!.top;
+    const fitsAll = rest.at(-1)!.top - offset + floor.lineHeight <= height + 0.01;
+    const limit = fitsAll ? height : height - reserve(floor.size);
+    let n = 0;
+    while (n < rest.length && rest[n]!.top - offset + floor.lineHeight <= limit + 0.01) n++;
+    if (n === 0) n = 1; // a body too short for one line: still progress (never happens with card geometry)
+    parts.push(rest.slice(0, n).map((line) => ({ ...line, top: line.top - offset })));
+    rest = rest.slice(n);
+  }
+  return { size: floor.size, lineHeight: floor.lineHeight, parts };
+}
