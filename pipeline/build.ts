@@ -7,6 +7,7 @@ import { byId } from './model/order.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
+  CompulsoryReviews,
   Concept,
   CrosswalkAnnotations,
   Inducement,
@@ -38,6 +39,7 @@ import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
 import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
+import { checkObligations } from './validate/compulsory.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import { createValidator, SchemaError, type Validator } from './validate/schemas.ts';
 
@@ -51,7 +53,7 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile };
   schemas: readonly SchemaFile[];
 }
 
@@ -95,6 +97,7 @@ export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
 export const CROSSWALK_PATH = 'sources/annotations/crosswalk.yaml';
 export const GLOSSARY_PATH = 'sources/annotations/glossary.yaml';
 export const INDUCEMENTS_PATH = 'sources/annotations/inducements.yaml';
+export const COMPULSORY_PATH = 'sources/annotations/compulsory.yaml';
 
 export interface CompiledSource {
   records: Skill[];
@@ -151,7 +154,8 @@ export function buildDataset(input: BuildInput): BuildResult {
   const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics);
   const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics);
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics);
-  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile) return fail();
+  const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics);
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
   const { sources, parsed, diagnostics: parseDiagnostics } = parseSources({
@@ -222,6 +226,17 @@ export function buildDataset(input: BuildInput): BuildResult {
   );
   diagnostics.push(...tables.diagnostics);
   diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));
+  const linesOf = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
+  diagnostics.push(
+    ...checkObligations({
+      records,
+      linesOf: (id) => linesOf.get(id),
+      fileOf: (id) => fileOf.get(id) ?? input.manifest.path,
+      reviews: compulsoryFile.value.reviewed,
+      reviewFile: input.annotations.compulsory.path,
+      locateReview: (index) => compulsoryFile.locate(['reviewed', index]),
+    }),
+  );
   const editions: Edition[] = parsed
     .map(({ source, sha256, result }) => ({
       id: source.edition.id,

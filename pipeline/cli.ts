@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDataset, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from './build.ts';
+import { buildDataset, COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from './build.ts';
 import { formatDiagnostic } from './model/diagnostic.ts';
 import { BASE_PARSER, createSuggesterFor, type UnlinkedRecord } from './link/crosswalk.ts';
 import { evaluateSuggestions } from './link/evaluate.ts';
@@ -199,7 +199,7 @@ export function readProject(root: string): BuildInput {
   return {
     manifest: text(MANIFEST_PATH),
     raw,
-    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH) },
+    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH) },
     schemas: readSchemaFiles(root),
   };
 }

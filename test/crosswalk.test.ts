@@ -19,7 +19,7 @@ describe('second trait wording', () => {
   it('yields 36 records, each named from the crosswalk, in the alphabetical order of their names', () => {
     const names = bySource('en-traits-alt').map((r) => r.displayName);
     expect(names).toEqual([
-      'Always Hungry', 'Animal Savagery', 'Animosity (X)', 'Ball & Chain', 'Bloodlust (X+)', 'Bombardier', 'Bone Head', 'Breathe Fire',
+      'Always Hungry', 'Animal Savagery', 'Animosity (X)', 'Ball and Chain', 'Bloodlust (X+)', 'Bombardier', 'Bone Head', 'Breathe Fire',
       'Chainsaw', 'Decay', 'Drunkard', 'Hatred (X)', 'Hypnotic Gaze', 'Insignificant', 'Kick Team-mate', 'Loner (X+)', 'My Ball', 'No Ball',
       'Pick-me-up', 'Plague Ridden', 'Pogo', 'Projectile Vomit', 'Really Stupid', 'Regeneration', 'Right Stuff', 'Secret Weapon', 'Stab',
       'Stunty', 'Swoop', 'Take Root', 'Throw Team-mate', 'Timmm-ber!', 'Titchy', 'Trickster', 'Unchannelled Fury', 'Unsteady',
@@ -353,7 +353,7 @@ describe('nuffle suggest and missing links', () => {
       return out;
     };
     withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, () => {
-      const result = runCli(['build', '--root', root]);
+      const result = runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('sources/raw/fr-legacy-skills.txt:122:1 error No crosswalk row links fr-legacy/tentacules ("Tentacules") to a concept [crosswalk/missing-link]');
       expect(result.stderr).toMatch(/top suggestions: 1\. tentacles \d\.\d\d \[name ~ Tentacles/);

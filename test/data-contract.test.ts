@@ -34,7 +34,7 @@ describe('dist/data contract', () => {
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
     for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'meta']) {
-      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v1/${name}.schema.json`)!;
+      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);
@@ -47,7 +47,7 @@ describe('dist/data contract', () => {
     const unknownKey = validator.validate('skills.schema.json', [{ ...mightyBlow, colour: 'red' }], 'skills.json');
     expect(unknownKey.map((d) => d.reason)).toEqual(['en-2020/mighty-blow: /0 unknown key "colour"']);
     const wrongType = validator.validate('skills.schema.json', [{ ...mightyBlow, compulsory: 'yes' } as unknown as Skill], 'skills.json');
-    expect(wrongType.map((d) => d.reason)).toEqual(['en-2020/mighty-blow: /0/compulsory must be boolean']);
+    expect(wrongType.map((d) => d.reason)).toEqual(['en-2020/mighty-blow: /0/compulsory must be boolean,null']);
     const badSlot = validator.validate('skills.schema.json', [{ ...mightyBlow, randomSlots: [{ game: 'blood-bowl', roll: '1-3', d6: 7 }] }], 'skills.json');
     expect(badSlot).toHaveLength(1);
   });

@@ -44,7 +44,10 @@ describe('English 2020 records', () => {
     ['animal-savagery', 'Animal Savagery*', 'Animal Savagery', null, true],
     ['animosity', 'Animosity (X)*', 'Animosity', 'X', true],
     ['always-hungry', 'Always Hungry*', 'Always Hungry', null, true],
-    ['bloodlust', 'Bloodlust (X+)', 'Bloodlust', 'X+', false],
+    // marked by the reviewed erratum en-2020/bloodlust-compulsory
+    ['bloodlust', 'Bloodlust (X+)*', 'Bloodlust', 'X+', true],
+    // marked by the reviewed erratum en-2020/ball-and-chain-compulsory
+    ['ball-and-chain', 'Ball and Chain*', 'Ball and Chain', null, true],
     ['bone-head', 'Bone Head*', 'Bone Head', null, true],
     ['chainsaw', 'Chainsaw*', 'Chainsaw', null, true],
     ['decay', 'Decay*', 'Decay', null, true],

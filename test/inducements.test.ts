@@ -298,7 +298,7 @@ describe('bad notes fail the build with file and line', () => {
 
   const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) =>
     withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), mutate, () => {
-      const result = runCli(['build', '--root', root]);
+      const result = runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       check(result.stderr);
     });
@@ -339,7 +339,7 @@ describe('bad notes fail the build with file and line', () => {
         () =>
           // Errata are patches of lines: a maintainer moves the one below the insertion (the build says so).
           withFileChanged(join(root, 'sources/annotations/errata.yaml'), (text) => text.replace('source: inducement-notes\n    line: 165\n', 'source: inducement-notes\n    line: 167\n'), () => {
-          const result = runCli(['build', '--root', root]);
+          const result = runCli(['build', '--root', root, '--only', 'data']);
           expect(result.status, result.stderr).toBe(0);
           const after = JSON.parse(readFileSync(join(root, 'dist/data/inducements.json'), 'utf8')) as Inducement[];
           expect(after).toHaveLength(before.size + 1);

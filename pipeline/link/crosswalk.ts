@@ -69,7 +69,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const rows = new Map<string, CrosswalkRow>();
   for (const record of input.records.filter((r) => isBase(r.source.id))) {
     const id = slugify(record.name);
-    concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, records: [], relations: [] });
+    concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, compulsory: record.compulsory, compulsoryFrom: record.id, records: [], relations: [] });
     rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', declaredBy: 'source', related: [], falseFriend: null });
   }
   const baseConcepts = new Set(concepts.keys());
@@ -78,7 +78,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
       diagnostics.push(error({ reason: `Concept ${extra.id} is already defined by an English 2020 record`, file, place: locate(['concepts', index, 'id']), ruleId: 'crosswalk/duplicate-concept', source: 'link' }));
       return;
     }
-    concepts.set(extra.id, { id: extra.id, name: extra.name, names: { en: extra.name }, kind: extra.kind, category: extra.category, records: [], relations: [] });
+    concepts.set(extra.id, { id: extra.id, name: extra.name, names: { en: extra.name }, kind: extra.kind, category: extra.category, compulsory: null, compulsoryFrom: null, records: [], relations: [] });
   });
 
   // Name the unnamed records from the rows that match their opening words.
@@ -118,7 +118,8 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
       name,
       displayName: link.name!,
       parameter,
-      compulsory: false,
+      // The second wording prints no names, so it marks nothing compulsory.
+      compulsory: null,
       kind: paragraph.kind,
       category: paragraph.category,
       text: paragraph.text,

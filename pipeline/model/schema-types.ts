@@ -81,6 +81,10 @@ export type Concept = {
   };
   kind: Kind;
   category: Category;
+  /** Whether the rule is compulsory as the record that defines the concept says (`compulsoryFrom`, the English 2020 record): a consumer shows it, naming that edition, for a record whose own `compulsory` is null. `null` when the concept has no English 2020 record (rules new in 2025, rules 2020 dropped). */
+  compulsory: boolean | null;
+  /** The English 2020 record whose marker gives `compulsory`, or null when the concept has none. */
+  compulsoryFrom: RecordId | null;
   /** Every record of the concept, in every edition and language, sorted by id. */
   records: RecordId[];
   /** Links to other concepts: `replaced-by`/`replaces` and `split-into`/`split-from`, each with the record that declares it. */
@@ -284,6 +288,23 @@ export type CharacteristicChange = {
   delta: number;
   /** As printed. */
   as: string;
+};
+
+// input/compulsory.schema.json
+
+/** sources/annotations/compulsory.yaml: reviewed sentences that oblige ("must", "the only action they may", "cannot choose not to") in records a marking source leaves without `*`. `nuffle check` warns about every such sentence (`compulsory/unmarked-obligation`) until a review here says why the rule is still optional; a missing mark is fixed by an erratum instead. */
+export type CompulsoryReviews = {
+  /** One entry per reviewed sentence. */
+  reviewed: CompulsoryReview[];
+};
+
+/** A sentence of a record's text that obliges, reviewed as not making the rule compulsory. */
+export type CompulsoryReview = {
+  record: RecordId;
+  /** Words of the obliging sentence, as printed (case and spacing folded); they must occur in exactly the sentence that raised the warning, so a new obligation in the same record is still reported. */
+  sentence: string;
+  /** Why the rule stays optional although the sentence obliges. */
+  reason: string;
 };
 
 // input/crosswalk.schema.json
@@ -587,8 +608,8 @@ export type Skill = {
   displayName: string;
   /** Text in brackets after the name (`+1`, `X`, `X+`), or null when the name has none. */
   parameter: string | null;
-  /** True when the source marks the name with `*`: the player must use it when it applies. */
-  compulsory: boolean;
+  /** What the source says: `true` when it marks the name with `*` (the player must use it when it applies), `false` when a source that marks compulsory names leaves this one unmarked, `null` when the source has no marker convention (the 2025 trait wording has no names; the French list has no `*`). For `null`, the concept's `compulsory` gives the English 2020 value. */
+  compulsory: boolean | null;
   kind: Kind;
   category: Category;
   /** Rule text as CommonMark + GFM Markdown: paragraphs, and bullet or numbered lists as real Markdown lists. Words are the source's (with recorded errata applied). Render it as text: it never contains HTML. */

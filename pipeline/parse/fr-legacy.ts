@@ -97,7 +97,8 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
       name,
       displayName: name,
       parameter: null,
-      compulsory: false,
+      // The French list has no `*` convention: it says nothing either way.
+      compulsory: null,
       kind: block.kind,
       category: block.category,
       text: mdastToMarkdown(tree),

@@ -14,6 +14,8 @@ export interface ParsedSource {
   source: ManifestSource;
   sha256: string;
   result: ParseResult;
+  /** The source's lines with the errata applied (what the parser read). */
+  lines: readonly string[];
   /** Erratum ids applied, by line. */
   errata: ReadonlyMap<number, string[]>;
 }
@@ -93,7 +95,7 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
         }),
       );
     }
-    parsed.push({ source, sha256, result, errata: patched.applied });
+    parsed.push({ source, sha256, result, lines: patched.lines, errata: patched.applied });
   }
   return { sources, parsed, diagnostics };
 }

@@ -7,7 +7,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 
-export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v1/';
+export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v2/';
 
 /** A schema in schema/ that cannot be used: a developer error, reported with the file. */
 export class SchemaError extends Error {

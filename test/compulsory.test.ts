@@ -1,0 +1,185 @@
+/**
+ * Issue 7: `compulsory` says what the source says (true, false, or null where
+ * a source has no marker convention); concepts carry the English 2020 value;
+ * two missing 2020 marks are fixed by reviewed errata; unmarked obligations
+ * are reported until reviewed; and nothing else of the published data moved.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../pipeline/build.ts';
+import type { CompulsoryReview, Concept, CrosswalkRow, Erratum } from '../pipeline/model/schema-types.ts';
+import { checkObligations, findObligations } from '../pipeline/validate/compulsory.ts';
+import { copyProject, en2020Source, mentionRules, realData, record, repoRoot, runCli, skills } from './helpers.ts';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+
+const errata = () => (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/errata.yaml'), 'utf8')) as { errata: Erratum[] }).errata;
+const concepts = () => realData<Concept[]>('concepts.json');
+
+describe('the two missing 2020 marks', () => {
+  it.each([
+    ['en-2020/bloodlust', 'en-2020/bloodlust-compulsory', 'Bloodlust (X+)*', 'must roll a D6'],
+    ['en-2020/ball-and-chain', 'en-2020/ball-and-chain-compulsory', 'Ball and Chain*', 'the only action they may'],
+  ])('%s is compulsory through the reviewed erratum %s', (id, erratumId, displayName, wording) => {
+    const r = record(id);
+    expect(r.compulsory).toBe(true);
+    expect(r.displayName).toBe(displayName);
+    expect(r.source.errata).toContain(erratumId);
+    const erratum = errata().find((e) => e.id === erratumId)!;
+    expect(erratum.line).toBe(r.source.lines[0]);
+    expect(erratum.replace.endsWith('*')).toBe(true);
+    // The note gives the evidence: the rule text's wording and the independent references.
+    expect(erratum.reason).toContain(wording);
+    expect(r.text).toContain(wording);
+    expect(erratum.reason).toMatch(/Jervis/);
+  });
+
+  it('without the errata, both records are unmarked and the check reports their obligations', () => {
+    const dir = copyProject();
+    const path = join(dir, 'sources/annotations/errata.yaml');
+    const text = readFileSync(path, 'utf8');
+    const without = text.replace(/\n  - id: en-2020\/ball-and-chain-compulsory[\s\S]*?(?=\n  - id: en-2020\/bloodlust-compulsory)/, '').replace(/\n  - id: en-2020\/bloodlust-compulsory[\s\S]*?(?=\n\n  # Inducement notes)/, '');
+    expect(without).not.toContain('-compulsory');
+    writeFileSync(path, without);
+    const run = runCli(['check', '--root', dir]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/en-2020-skills-traits\.txt:549:1 warning en-2020\/ball-and-chain has no compulsory mark, but its text obliges \("the only action they may"\)/);
+    expect(run.stdout).toMatch(/en-2020-skills-traits\.txt:602:1 warning en-2020\/bloodlust has no compulsory mark, but its text obliges \("must"\)/);
+    expect(run.stdout.match(/\[compulsory\/unmarked-obligation\]/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('sources without a marker convention', () => {
+  it('gives null on every second-wording and French record', () => {
+    const unmarked = skills().filter((r) => r.edition === 'en-traits-alt' || r.edition === 'fr-legacy');
+    expect(unmarked).toHaveLength(36 + 55);
+    for (const r of unmarked) expect(r.compulsory, r.id).toBeNull();
+  });
+
+  it('gives true or false on every English 2020 record, as its name is marked', () => {
+    for (const r of skills().filter((s) => s.edition === 'en-2020')) expect(r.compulsory, r.id).toBe(r.displayName.endsWith('*'));
+  });
+});
+
+describe('concepts', () => {
+  it('carry the value of their English 2020 record, and name it', () => {
+    const records = skills();
+    let with2020 = 0;
+    for (const concept of concepts()) {
+      const base = records.find((r) => r.edition === 'en-2020' && r.concept === concept.id);
+      if (base) {
+        with2020++;
+        expect(concept.compulsory, concept.id).toBe(base.compulsory);
+        expect(concept.compulsoryFrom, concept.id).toBe(base.id);
+      } else {
+        expect(concept.compulsory, concept.id).toBeNull();
+        expect(concept.compulsoryFrom, concept.id).toBeNull();
+      }
+    }
+    expect(with2020).toBe(98);
+    expect(concepts().find((c) => c.id === 'bloodlust')).toMatchObject({ compulsory: true, compulsoryFrom: 'en-2020/bloodlust' });
+    expect(concepts().find((c) => c.id === 'hatred')).toMatchObject({ compulsory: null, compulsoryFrom: null });
+  });
+});
+
+describe('the second-wording Ball and Chain', () => {
+  it('is named as its own text names it, under the id it was published with', () => {
+    const r = record('en-traits-alt/ball-and-chain');
+    expect(r.name).toBe('Ball and Chain');
+    expect(r.displayName).toBe('Ball and Chain');
+    expect(r.text).toContain('special Ball and Chain action');
+    const row = realData<CrosswalkRow[]>('crosswalk.json').find((c) => c.record === r.id)!;
+    expect(row.rationale).toContain("'special Ball and Chain action'");
+  });
+});
+
+describe('unmarked obligations', () => {
+  const file = 'test/fixtures/compulsory/obligations.txt';
+  const compiled = compileSource({ ...en2020Source, file }, readFileSync(join(repoRoot, file), 'utf8'), [], mentionRules());
+  const lines = readFileSync(join(repoRoot, file), 'utf8').split('\n');
+  const check = (reviews: CompulsoryReview[]) =>
+    checkObligations({ records: compiled.records, linesOf: () => lines, fileOf: () => file, reviews, reviewFile: 'compulsory.yaml', locateReview: (i) => ({ line: i + 10 }) });
+
+  it('finds every obliging sentence of an unmarked record, on its line, and none of a marked one', () => {
+    expect(compiled.records.map((r) => [r.id, r.compulsory])).toEqual([
+      ['en-2020/chained-up', false],
+      ['en-2020/marked-rage', true],
+      ['en-2020/quiet-skill', false],
+    ]);
+    const found = findObligations(compiled.records, () => lines);
+    expect(found.map((o) => [o.record, o.line, o.words])).toEqual([
+      ['en-2020/chained-up', 5, ['the only action they may']],
+      ['en-2020/chained-up', 6, ['must']],
+      ['en-2020/quiet-skill', 16, ['must']],
+    ]);
+    const diagnostics = check([]);
+    expect(diagnostics.map((d) => `${d.file}:${d.place?.line} ${d.fatal ? 'error' : 'warning'} [${d.ruleId}]`)).toEqual([
+      `${file}:5 warning [compulsory/unmarked-obligation]`,
+      `${file}:6 warning [compulsory/unmarked-obligation]`,
+      `${file}:16 warning [compulsory/unmarked-obligation]`,
+    ]);
+    expect(diagnostics[2]!.reason).toContain('"To use this Skill, this player must be Standing."');
+  });
+
+  it('is silenced by a review of that sentence only; a review that matches nothing is stale', () => {
+    const diagnostics = check([
+      { record: 'en-2020/quiet-skill', sentence: 'to use this skill, this player  must be standing', reason: 'a precondition' },
+      { record: 'en-2020/chained-up', sentence: 'This player must roll a D6', reason: 'reviewed' },
+      { record: 'en-2020/marked-rage', sentence: 'This player must Block', reason: 'marked already' },
+    ]);
+    expect(diagnostics.map((d) => `${d.place?.line} [${d.ruleId}]`)).toEqual(['5 [compulsory/unmarked-obligation]', '12 [compulsory/stale-review]']);
+  });
+
+  it('raises nothing on the real sources: every obligation is reviewed or marked', () => {
+    const run = runCli(['check']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('compulsory/');
+  });
+});
+
+/**
+ * Every field of every record of the 0.1.0 build is unchanged, except the
+ * fields issue 7 names. The golden file holds a digest per field of the 0.1.0
+ * records (test/golden/dataset-0.1.0-fields.json, written before the change).
+ */
+describe('everything else is byte-identical to the build before', () => {
+  const golden = JSON.parse(readFileSync(join(repoRoot, 'test/golden/dataset-0.1.0-fields.json'), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+  const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+  const changed = new Set([
+    // the two errata: mark, and provenance
+    'skills.json en-2020/bloodlust compulsory',
+    'skills.json en-2020/bloodlust displayName',
+    'skills.json en-2020/bloodlust source',
+    'skills.json en-2020/ball-and-chain compulsory',
+    'skills.json en-2020/ball-and-chain displayName',
+    'skills.json en-2020/ball-and-chain source',
+    // the rename
+    'skills.json en-traits-alt/ball-and-chain name',
+    'skills.json en-traits-alt/ball-and-chain displayName',
+    'crosswalk.json en-traits-alt/ball-and-chain rationale',
+  ]);
+  const newFields: Record<string, string[]> = { 'concepts.json': ['compulsory', 'compulsoryFrom'] };
+
+  it.each(Object.keys(golden).filter((k) => k.endsWith('.json')))('%s', (file) => {
+    const current = realData<Record<string, unknown>[]>(file);
+    const byKey = new Map(current.map((r) => [String(r.id ?? r.record), r]));
+    expect([...byKey.keys()].sort()).toEqual(Object.keys(golden[file]!).sort());
+    const moved: string[] = [];
+    for (const [key, fields] of Object.entries(golden[file]!)) {
+      const now = byKey.get(key)!;
+      expect(Object.keys(now).filter((f) => !(f in fields)), key).toEqual(newFields[file] ?? []);
+      for (const [field, before] of Object.entries(fields)) {
+        const allowed = changed.has(`${file} ${key} ${field}`) || (file === 'skills.json' && field === 'compulsory' && !key.startsWith('en-2020/'));
+        if (digest(now[field]) !== before) moved.push(`${key} ${field}`);
+        else if (allowed && field !== 'compulsory') moved.push(`${key} ${field} (expected to change, did not)`);
+        if (allowed) continue;
+        expect(digest(now[field]), `${file} ${key} ${field}`).toBe(before);
+      }
+    }
+    const expected = [...changed].filter((c) => c.startsWith(`${file} `)).map((c) => c.slice(file.length + 1));
+    const compulsoryMoved = file === 'skills.json' ? current.filter((r) => !String(r.id).startsWith('en-2020/')).map((r) => `${r.id} compulsory`) : [];
+    expect(moved.sort()).toEqual([...expected, ...compulsoryMoved].sort());
+  });
+});
