@@ -4,6 +4,8 @@ import { buildDataset, PARSERS } from '../build.ts';
 import { readProject } from '../cli.ts';
 import { repoRoot } from '../io.ts';
 import { evaluateSuggestions } from '../link/evaluate.ts';
+import { parseDataBundle } from '../model/dataset.ts';
+import { benchCards } from './bench-cards.ts';
 import { splitLines } from '../parse/errata.ts';
 import type { ManifestSource } from '../model/schema-types.ts';
 import { parse as parseYaml } from 'yaml';
@@ -50,3 +52,11 @@ console.log(`raw KiB/s in parse (all sources)         ${Math.round(bytesTotal / 
 console.log(`output                                   ${result.files.size} files, ${(bytes / 1024).toFixed(1)} KiB`);
 console.log(`ratio build / parse                      ${(buildMs / parseTotal).toFixed(2)}×  (link + validate + emit, relative to parsing)`);
 console.log(`ratio evaluate / build                   ${(evaluateMs / buildMs).toFixed(2)}×  (${model.crosswalk.filter((r) => r.declaredBy === 'editor').length} leave-one-out rankings)`);
+
+const cards = await benchCards({ runs, bundle: parseDataBundle((file) => result.files.get(file)!) });
+console.log(`cards: render all editions (pdfkit)      median ${cards.cardsMs.toFixed(2).padStart(9)} ms   first run ${cards.cardsColdMs.toFixed(0)} ms   (${cards.cards} cards, ${cards.pages} pages; goal < 1000 ms)`);
+console.log(
+  cards.chromiumMs === null
+    ? 'cards: Chromium print of the same cards  (no /usr/bin/chromium)'
+    : `cards: Chromium print of the same cards  median ${cards.chromiumMs.toFixed(2).padStart(9)} ms   launch ${cards.chromiumLaunchMs!.toFixed(0)} ms   (ratio pdfkit / Chromium ${(cards.cardsMs / cards.chromiumMs).toFixed(2)}×)`,
+);

@@ -173,7 +173,7 @@ export function playerCardSpec(player: { name: string; position: string | null; 
     marker: null,
     corner: null,
     footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),
-    footerRight: rosterFile,
+    footerRight: rosterFile.split(/[\\/]/).at(-1) ?? rosterFile,
     body,
     colour: COLOURS.player,
     backLabel: labels.player,

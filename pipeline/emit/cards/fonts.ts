@@ -28,11 +28,19 @@ export type FontBytes = Record<Face, Uint8Array>;
 interface EmbeddedFont {
   widthOfString(text: string, size: number): number;
   ascender: number;
-  font: { hasGlyphForCodePoint(codePoint: number): boolean };
+  font: FontkitFont;
+}
+
+/** The parsed font (fontkit), shared by every document so each TTF is read once. */
+export interface FontkitFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+  layout(text: string): unknown;
 }
 
 export interface Fonts {
   bytes: FontBytes;
+  /** The parsed faces, for `doc.registerFont` (pdfkit takes a fontkit font as well as bytes). */
+  parsed: Record<Face, FontkitFont>;
   /** Width in points of `text` in `face` at `size` (cached per face and string at 1 pt; widths scale linearly). */
   width(text: string, face: Face, size: number): number;
   /** Whether `face` has a glyph for the code point. */
@@ -54,6 +62,7 @@ export function loadFonts(bytes: FontBytes): Fonts {
   const glyphs = new Map<string, boolean>();
   return {
     bytes,
+    parsed: Object.fromEntries(FACES.map((face) => [face, embedded[face].font])) as Record<Face, FontkitFont>,
     ascent: embedded.regular.ascender / 1000,
     width(text, face, size) {
       const key = `${face}\u0000${text}`;

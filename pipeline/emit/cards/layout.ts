@@ -69,7 +69,7 @@ export function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: 
       DatasetVersion: meta.datasetVersion,
     } as PDFKit.DocumentInfo,
   });
-  for (const face of FACES) doc.registerFont(face, Buffer.from(fonts.bytes[face]));
+  for (const face of FACES) doc.registerFont(face, fonts.parsed[face] as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {

@@ -120,7 +120,22 @@ export function usedTextOf(blocks: readonly Block[], origin: TextOrigin): UsedTe
 
 interface Word {
   pieces: Run[];
+  /** Width at `size` (set per layout). */
   width: number;
+  /** Width of each piece at 1 pt (measured once per block). */
+  unit: number[];
+}
+
+/** Words of each block, measured once at 1 pt: the fit lays a block out at up to seven sizes. */
+const measured = new WeakMap<Block, { fonts: Fonts; words: Word[] }>();
+
+function measuredWords(block: Block, fonts: Fonts): Word[] {
+  const hit = measured.get(block);
+  if (hit && hit.fonts === fonts) return hit.words;
+  const words = wordsOf(block.runs);
+  for (const word of words) word.unit = word.pieces.map((p) => fonts.width(p.text, p.face, 1));
+  measured.set(block, { fonts, words });
+  return words;
 }
 
 /** Words of a block: pieces of runs between spaces (a bold word followed by a comma is one word). */
@@ -128,7 +143,7 @@ function wordsOf(runs: readonly Run[]): Word[] {
   const words: Word[] = [];
   let current: Run[] = [];
   const flush = () => {
-    if (current.length) words.push({ pieces: current, width: 0 });
+    if (current.length) words.push({ pieces: current, width: 0, unit: [] });
     current = [];
   };
   for (const run of runs) {
@@ -157,8 +172,8 @@ export function layoutBlocks(blocks: readonly Block[], width: number, size: numb
     const indent = block.depth * LIST_INDENT * size;
     const avail = width - indent;
     const space = (f: Face) => fonts.width(' ', f, size);
-    const words = wordsOf(block.runs);
-    for (const word of words) word.width = word.pieces.reduce((w, p) => w + fonts.width(p.text, p.face, size), 0);
+    const words = measuredWords(block, fonts);
+    for (const word of words) word.width = word.unit.reduce((w, u) => w + u * size, 0);
     let line: Segment[] = [];
     let x = 0;
     let first = true;
@@ -187,7 +202,7 @@ export function layoutBlocks(blocks: readonly Block[], width: number, size: numb
         const last = line.at(-1);
         if (last && last.face === piece.face) last.text += (i === 0 && hasContent ? ' ' : '') + piece.text;
         else line.push({ text: piece.text, face: piece.face, x: at });
-        at += fonts.width(piece.text, piece.face, size);
+        at += word.unit[i] === undefined ? fonts.width(piece.text, piece.face, size) : word.unit[i]! * size;
       });
       x = at;
     }
@@ -210,7 +225,7 @@ function splitLongWords(words: readonly Word[], avail: number, size: number, fon
       for (const char of piece.text) {
         const w = fonts.width(char, piece.face, size);
         if (width + w > avail && width > 0) {
-          out.push({ pieces, width });
+          out.push({ pieces, width, unit: [] });
           pieces = [];
           width = 0;
         }
@@ -220,7 +235,7 @@ function splitLongWords(words: readonly Word[], avail: number, size: number, fon
         width += w;
       }
     }
-    if (pieces.length) out.push({ pieces, width });
+    if (pieces.length) out.push({ pieces, width, unit: [] });
   }
   return out;
 }

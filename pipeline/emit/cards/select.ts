@@ -80,6 +80,8 @@ function recordKeys(record: Skill): string[] {
 }
 
 export interface Resolver {
+  /** Every record the name could mean (no parameter check). */
+  lookup(wanted: Wanted): Skill[];
   resolve(wanted: Wanted): { selected: Selected | null; diagnostics: Diagnostic[] };
 }
 
@@ -90,6 +92,7 @@ export interface Resolver {
  */
 export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   const records = bundle.skills.filter((r) => inFilter(r, filter));
+  const unfiltered = filter.edition === null && filter.lang === null ? null : createResolver(bundle, { edition: null, lang: null });
   const byKey = new Map<string, Skill[]>();
   const add = (key: string, record: Skill) => {
     const list = byKey.get(key) ?? [];
@@ -113,20 +116,24 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   const conceptOfRecord = (r: Skill) => (r.concept === null ? undefined : conceptOf.get(r.concept));
   const names = [...new Set(records.flatMap((r) => [r.name, conceptOfRecord(r)?.names.en, conceptOfRecord(r)?.names.fr]).filter((n): n is string => !!n))];
 
+  const lookup = (wanted: Wanted): Skill[] => {
+    const key = fold(wanted.name);
+    const found = byKey.get(fold(wanted.text)) ?? byKey.get(key) ?? [];
+    return found.length ? found : (byConcept.get(key) ?? []);
+  };
   return {
+    lookup,
     resolve(wanted) {
-      const key = fold(wanted.name);
-      const whole = fold(wanted.text);
-      let found = byKey.get(whole) ?? byKey.get(key) ?? [];
-      if (!found.length) found = byConcept.get(key) ?? [];
+      const found = lookup(wanted);
       const place = wanted.line === null ? null : { line: wanted.line };
       const scope = [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
       if (!found.length) {
+        const elsewhere = unfiltered ? [...new Set(unfiltered.lookup(wanted).map((r) => r.edition))].sort(compare) : [];
         return {
           selected: null,
           diagnostics: [
             error({
-              reason: `unknown skill or trait "${wanted.text}"${scope ? ` in ${scope}` : ''}; closest: ${closest(wanted.name, names).join(', ')}`,
+              reason: `unknown skill or trait "${wanted.text}"${scope ? ` in ${scope}` : ''}${elsewhere.length ? ` (it is in ${elsewhere.join(', ')})` : ''}; closest: ${closest(wanted.name, names).join(', ')}`,
               file: wanted.file,
               place,
               ruleId: 'cards/unknown-name',
@@ -197,8 +204,10 @@ export function closest(query: string, names: readonly string[], count = 5): str
   return names
     .map((name) => {
       const n = fold(name);
-      const distance = levenshtein(q, n) / Math.max(q.length, n.length, 1);
-      return { name, score: n.includes(q) || q.includes(n) ? distance - 0.5 : distance };
+      const distance = levenshtein(q, n) / Math.max((q.length + n.length) / 2, 1);
+      let prefix = 0;
+      while (prefix < Math.min(q.length, n.length) && q[prefix] === n[prefix]) prefix++;
+      return { name, score: (n.includes(q) || q.includes(n) ? distance - 0.5 : distance) - 0.08 * Math.min(prefix, 4) };
     })
     .sort((a, b) => a.score - b.score || compare(a.name, b.name))
     .slice(0, count)
