@@ -292,6 +292,16 @@ describe('fit and glyphs', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("names an inducement ability's own line for a missing glyph", async () => {
+    const copy = structuredClone(realBundle());
+    const fink = copy.inducements.find((i) => i.id === 'en-2020-inducements/fink-da-fixer')!;
+    fink.abilities[0]!.text = fink.abilities[0]!.text.replace('Bribe', 'Bribe ½ ≥ « » — 漢');
+    const run = await cards(['--data', writeDataDir(copy), '--out', join(tempDir(), 'cards')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`sources/raw/inducement-notes.txt:${fink.abilities[0]!.line}:1 error the character '漢' (U+6F22) in en-2020-inducements/fink-da-fixer`);
+    expect(run.stderr).not.toMatch(/'[½≥«»—]'/);
+  });
+
   it('fails the full build on a missing glyph and leaves the previous cards in place', async () => {
     const data = changed('fr-legacy/esquive', (text) => `${text.trim()} 🏈\n`);
     const run = await cards(['--data', data, '--out', outDir]);

@@ -19,16 +19,16 @@ export const isCardInducement = (inducement: Inducement): inducement is Induceme
   (INDUCEMENT_CARD_KINDS as readonly string[]).includes(inducement.kind);
 
 /** A heading (bold) followed by the blocks of its text. */
-function section(name: string, text: string, first: boolean): Block[] {
-  const heading: Block = { runs: [{ text: name, face: 'bold' }], depth: 0, marker: null, spaceBefore: first ? 0 : 0.7, textLine: 1 };
+function section(name: string, text: string, line: number, first: boolean): Block[] {
+  const heading: Block = { runs: [{ text: name, face: 'bold' }], depth: 0, marker: null, spaceBefore: first ? 0 : 0.7, textLine: 1, sourceLine: line };
   const blocks = blocksOf(markdownToMdast(text));
-  return [heading, ...blocks.map((block, n) => (n === 0 ? { ...block, spaceBefore: 0.1 } : block))];
+  return [heading, ...blocks.map((block, n) => ({ ...block, sourceLine: line, spaceBefore: n === 0 ? 0.1 : block.spaceBefore }))];
 }
 
 export function inducementCardSpec(inducement: Inducement & { kind: CardKind }, context: SpecContext): CardSpec {
   const body: Block[] = inducement.text.trim() ? blocksOf(markdownToMdast(inducement.text)) : [];
-  for (const ability of inducement.abilities) body.push(...section(ability.name, ability.text, body.length === 0));
-  for (const spell of inducement.spells) body.push(...section(spell.name, spell.text, body.length === 0));
+  for (const ability of inducement.abilities) body.push(...section(ability.name, ability.text, ability.line, body.length === 0));
+  for (const spell of inducement.spells) body.push(...section(spell.name, spell.text, spell.line, body.length === 0));
   const limits = [inducement.limits.max !== null ? `0-${inducement.limits.max}` : null, inducement.limits.oncePerGame ? 'ONCE PER GAME' : null].filter((s): s is string => s !== null);
   const spells = inducement.spells.length;
   return {

@@ -29,6 +29,8 @@ export interface Block {
   spaceBefore: number;
   /** Text line (1-based) of the record's Markdown the block comes from, for errors. */
   textLine: number;
+  /** Line in the source file, when known (inducement abilities and spells); else the record's first line is reported. */
+  sourceLine?: number;
 }
 
 export interface Segment {
@@ -112,10 +114,13 @@ export function blocksOf(root: Root): Block[] {
 
 /** Every string the blocks will draw, with its face, for the glyph check. */
 export function usedTextOf(blocks: readonly Block[], origin: TextOrigin): UsedText[] {
-  return blocks.flatMap((block) => [
-    ...block.runs.map((run) => ({ text: run.text, face: run.face, origin, where: `text line ${block.textLine}` })),
-    ...(block.marker ? [{ text: block.marker, face: 'regular' as Face, origin, where: `text line ${block.textLine}` }] : []),
-  ]);
+  return blocks.flatMap((block) => {
+    const at = block.sourceLine === undefined ? origin : { ...origin, line: block.sourceLine };
+    return [
+      ...block.runs.map((run) => ({ text: run.text, face: run.face, origin: at, where: `text line ${block.textLine}` })),
+      ...(block.marker ? [{ text: block.marker, face: 'regular' as Face, origin: at, where: `text line ${block.textLine}` }] : []),
+    ];
+  });
 }
 
 interface Word {
