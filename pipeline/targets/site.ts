@@ -28,13 +28,16 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
   // A cache of its own per build: the content layer keeps its data store
   // there, so two builds (or two datasets) never share one.
   const cacheDir = mkdtempSync(join(tmpdir(), 'nuffle-site-cache-'));
-  const saved = { data: process.env.NUFFLE_DATA_DIR, cards: process.env.NUFFLE_CARDS_DIR };
+  const saved = { data: process.env.NUFFLE_DATA_DIR, cards: process.env.NUFFLE_CARDS_DIR, env: process.env.NODE_ENV };
+  // A production build (search, minified assets) even when called from code, as the astro CLI does.
+  process.env.NODE_ENV = 'production';
   process.env.NUFFLE_DATA_DIR = dataDir;
   process.env.NUFFLE_CARDS_DIR = existsSync(join(cardsDir, 'index.json')) ? cardsDir : '';
   try {
     const { build } = await import('astro');
     await build({
       root: siteRoot,
+      mode: 'production',
       outDir: staging,
       cacheDir,
       logLevel: options.logLevel ?? 'warn',
@@ -56,6 +59,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     rmSync(cacheDir, { recursive: true, force: true });
     restore('NUFFLE_DATA_DIR', saved.data);
     restore('NUFFLE_CARDS_DIR', saved.cards);
+    restore('NODE_ENV', saved.env);
   }
 }
 

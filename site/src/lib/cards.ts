@@ -32,7 +32,7 @@ export function readCardIndex(): CardFile[] {
       file: text(entry.file) ?? text(entry.path) ?? '',
       label: text(entry.label) ?? text(entry.title) ?? text(entry.name),
       edition: text(entry.edition),
-      lang: text(entry.lang),
+      lang: text(entry.lang) ?? text(entry.language),
       cards: count(entry.cards, entry.cardCount, entry.count),
       pages: count(entry.pages, entry.pageCount),
     }))

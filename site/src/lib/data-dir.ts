@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -12,4 +13,14 @@ export function dataDir(): string {
 /** The card PDFs folder (`<out>/cards`), when the cards target has built it. */
 export function cardsDir(): string | null {
   return process.env.NUFFLE_CARDS_DIR || null;
+}
+
+/** Every file of the dataset folder, relative paths with forward slashes, sorted. */
+export function listDataFiles(): string[] {
+  const base = dataDir();
+  const walk = (dir: string): string[] =>
+    readdirSync(dir)
+      .sort()
+      .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(base, join(dir, name)).split('\\').join('/')]));
+  return walk(base).sort();
 }

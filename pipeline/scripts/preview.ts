@@ -1,0 +1,86 @@
+/**
+ * `npm run preview`: serve the built site (dist/site, or the folder given) on
+ * http://127.0.0.1:4321 (PORT to change). A tiny static file server: directory
+ * URLs serve their index.html, unknown paths the 404 page. The site tests use
+ * it too, on a random port.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+export interface StaticServer {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/** The file a URL path names under `dir`, or null. */
+export function resolveSitePath(dir: string, pathname: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const full = normalize(join(dir, path));
+  if (full !== dir && !full.startsWith(dir + sep)) return null;
+  if (existsSync(full) && statSync(full).isDirectory()) {
+    const index = join(full, 'index.html');
+    return existsSync(index) ? index : null;
+  }
+  return existsSync(full) ? full : null;
+}
+
+export async function serveStatic(folder: string, port = 0): Promise<StaticServer> {
+  const dir = resolve(folder);
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const file = resolveSitePath(dir, url.pathname);
+    if (file?.endsWith(`${sep}index.html`) && !url.pathname.endsWith('/') && !url.pathname.endsWith('.html')) {
+      response.writeHead(301, { location: `${url.pathname}/` });
+      response.end();
+      return;
+    }
+    const target = file ?? join(dir, '404.html');
+    response.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' });
+    createReadStream(target).pipe(response);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const address = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = resolve(process.argv[2] ?? join(fileURLToPath(new URL('../..', import.meta.url)), 'dist/site'));
+  if (!existsSync(join(dir, 'index.html'))) {
+    console.error(`preview: no built site in ${dir}; run npm run build first`);
+    process.exit(1);
+  }
+  const server = await serveStatic(dir, Number(process.env.PORT ?? 4321));
+  console.log(`serving ${dir} on ${server.origin}/ (Ctrl+C to stop)`);
+}

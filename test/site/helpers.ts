@@ -1,0 +1,59 @@
+/**
+ * Shared by the site tests: build a project's data and site into a temp
+ * folder (once per test file), read its pages, and drive Debian's chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { repoRoot } from '../helpers.ts';
+
+export { serveStatic, resolveSitePath } from '../../pipeline/scripts/preview.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** `nuffle build` (all targets, or the ones given) of `root` into a fresh temp folder; throws with the output when it fails. */
+export function buildInto(root: string, targets: readonly string[] | 'all' = 'all'): string {
+  const out = mkdtempSync(join(tmpdir(), 'nuffle-site-'));
+  const runs = targets === 'all' ? [[]] : targets.map((t) => ['--only', t]);
+  for (const only of runs) {
+    const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--root', root, '--out', out, ...only], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`nuffle build ${only.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return out;
+}
+
+/** Every file under `dir`, relative paths with forward slashes, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const full = join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full).split('\\').join('/'));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+export const readPage = (siteDir: string, path: string): string => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** The text of an HTML fragment, tags dropped and the common entities decoded. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+}
