@@ -24,7 +24,9 @@ import type {
   Skill,
   SourceManifest,
 } from './model/schema-types.ts';
-import { emitJson, DATA_FILES } from './emit/json.ts';
+import { emitJson, emitMeta, DATA_FILES } from './emit/json.ts';
+import { checksumFiles, emitDataPackage, minifiedFiles } from './emit/release.ts';
+import { emitSqlite, SQLITE_FILE } from './emit/sqlite.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
 import { parseSources } from './parse/sources.ts';
@@ -64,8 +66,10 @@ export interface BuildSummary {
 }
 
 export interface BuildResult {
-  /** Files for dist/data, by path relative to it; empty when the build failed. */
+  /** Text files for dist/data, by path relative to it; empty when the build failed. */
   files: Map<string, string>;
+  /** Binary files for dist/data (the SQLite database); empty when the build failed. */
+  assets: Map<string, Uint8Array>;
   diagnostics: Diagnostic[];
   summary: BuildSummary | null;
   /** The linked model, also when the build failed after linking: what `nuffle suggest` works on. */
@@ -130,7 +134,7 @@ export function compileSource(source: ManifestSource, text: string, errata: read
 export function buildDataset(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
   let model: LinkedModel | null = null;
-  const fail = (): BuildResult => ({ files: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model });
+  const fail = (): BuildResult => ({ files: new Map(), assets: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model });
   let validator: Validator;
   try {
     validator = createValidator(input.schemas);
@@ -267,31 +271,48 @@ export function buildDataset(input: BuildInput): BuildResult {
   if (hasErrors(diagnostics)) return fail();
 
   // Emit, and validate what is about to be written.
-  const { files, meta } = emitJson(
-    {
-      datasetVersion: manifest.value.dataset.version,
-      schemaVersion: manifest.value.dataset.schemaVersion,
-      sources,
-      editions,
-      skills: records,
-      rulings,
-      randomTables,
-      concepts,
-      crosswalk: crosswalkRows,
-      inducements,
-      leagues,
-    },
-    input.schemas,
-  );
-  diagnostics.push(...validator.validate('meta.schema.json', meta, 'dist/data/meta.json'));
+  const content = {
+    datasetVersion: manifest.value.dataset.version,
+    schemaVersion: manifest.value.dataset.schemaVersion,
+    sources,
+    editions,
+    skills: records,
+    rulings,
+    randomTables,
+    concepts,
+    crosswalk: crosswalkRows,
+    inducements,
+    leagues,
+  };
+  const { files } = emitJson(content, input.schemas);
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     diagnostics.push(...validator.validate(schema, JSON.parse(files.get(path)!), `dist/data/${path}`));
   }
   if (hasErrors(diagnostics)) return fail();
+  // Release artefacts: the SQLite database, minified copies, the data package, meta.json, checksums.
+  const assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite({ ...content, meta: content })]]);
+  const everything = () => new Map<string, string | Uint8Array>([...files, ...assets]);
+  for (const [path, text] of minifiedFiles(files)) files.set(path, text);
+  const digestOf = new Map(sources.map((s) => [s.id, s.sha256]));
+  const dataPackage = emitDataPackage({
+    datasetVersion: content.datasetVersion,
+    schemaVersion: content.schemaVersion,
+    sources: manifest.value.sources.map((s) => ({ id: s.id, file: s.file, label: s.edition.label, lang: s.lang, note: s.note, sha256: digestOf.get(s.id) ?? '' })),
+    files: everything(),
+  });
+  files.set('datapackage.json', dataPackage);
+  diagnostics.push(...validator.validate('datapackage.schema.json', JSON.parse(dataPackage), 'dist/data/datapackage.json'));
+  const { text: metaText, meta } = emitMeta(content, everything());
+  diagnostics.push(...validator.validate('meta.schema.json', meta, 'dist/data/meta.json'));
+  files.set('meta.json', metaText);
+  files.set('meta.min.json', JSON.stringify(meta));
+  for (const [path, text] of checksumFiles(everything())) files.set(path, text);
+  if (hasErrors(diagnostics)) return fail();
   return {
     files,
+    assets,
     diagnostics: sortDiagnostics(diagnostics),
-    summary: { editions, randomTables: randomTables.length, files: files.size },
+    summary: { editions, randomTables: randomTables.length, files: files.size + assets.size },
     model,
   };
 }

@@ -15,8 +15,8 @@ import { markdownToMdast, plainText } from './parse/markdown.ts';
 import { readSchemaFiles, repoRoot, writeTreeAtomically } from './io.ts';
 import type { TargetContext } from './targets/context.ts';
 
-/** Build order: the site links to the card PDFs, so cards come before it. */
-const TARGETS = ['data', 'cards', 'site'] as const;
+/** Build order: the site serves the API and links to the card PDFs, so they come before it. */
+const TARGETS = ['data', 'api', 'cards', 'site'] as const;
 type Target = (typeof TARGETS)[number];
 const AVAILABLE: readonly Target[] = TARGETS;
 
@@ -38,12 +38,13 @@ Options:
 Exit codes: 0 success, 1 the sources have errors, 2 bad usage.`,
   build: `nuffle build — compile sources/ into dist/
 
-Usage: nuffle build [--only data|cards|site] [--root DIR] [--out DIR]
+Usage: nuffle build [--only data|api|cards|site] [--root DIR] [--out DIR]
 
 Options:
-  --only TARGET  Build one target: data (dist/data), cards (dist/cards, from the
-                 current dist/data), site (dist/site, from the current dist/data).
-                 Default: data, then cards, then site.
+  --only TARGET  Build one target: data (dist/data); or, from the current dist/data,
+                 api (the static JSON API in dist/api and the package's runtime
+                 API in dist/lib), cards (dist/cards) or site (dist/site).
+                 Default: data, then api, then cards, then site.
   --root DIR     Project root to read sources/ and schema/ from (default: this repository)
   --out DIR      Output folder (default: <root>/dist)
   -h, --help     This help
@@ -147,12 +148,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (command === 'build') {
     const out = resolve(values.out ?? join(root, 'dist'));
     try {
-      writeTreeAtomically(join(out, 'data'), result.files);
+      writeTreeAtomically(join(out, 'data'), new Map<string, string | Uint8Array>([...result.files, ...result.assets]));
     } catch (cause) {
       console.error(`nuffle build: cannot write ${join(out, 'data')}: ${(cause as Error).message}; the previous output, if any, is in place`);
       return 1;
     }
-    console.log(`wrote ${join(out, 'data')} (${result.files.size} files) in ${Math.round(performance.now() - started)} ms`);
+    console.log(`wrote ${join(out, 'data')} (${result.files.size + result.assets.size} files) in ${Math.round(performance.now() - started)} ms`);
     return buildOutputs(targets.filter((t) => t !== 'data'), root, out);
   }
   return 0;
@@ -173,7 +174,9 @@ async function buildOutputs(targets: readonly Target[], root: string, out: strin
     const started = performance.now();
     const context: TargetContext = { root, dataDir, outDir: join(out, target) };
     const code =
-      target === 'cards'
+      target === 'api'
+        ? await (await import('./targets/api.ts')).buildApiTarget(context)
+        : target === 'cards'
         ? await (await import('./targets/cards.ts')).buildCardsTarget(context)
         : target === 'site'
           ? await (await import('./targets/site.ts')).buildSiteTarget(context)

@@ -21,7 +21,7 @@ describe('nuffle CLI', () => {
     expect(runCli(['build', '--colour']).status).toBe(2);
     const target = runCli(['build', '--only', 'pdf']);
     expect(target.status).toBe(2);
-    expect(target.stderr).toContain('--only takes one of data, cards, site');
+    expect(target.stderr).toContain('--only takes one of data, api, cards, site');
   });
 });
 

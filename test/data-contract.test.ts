@@ -19,11 +19,16 @@ describe('dist/data contract', () => {
 
   it('validates every emitted data file against its published schema, with a fresh strict ajv', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-    const published = [...files()].filter(([path]) => path.startsWith('schema/'));
+    const published = [...files()].filter(([path]) => path.startsWith('schema/') && path.endsWith('.schema.json'));
     expect(published.map(([path]) => path).sort()).toEqual([
+      'schema/api/concept.schema.json',
+      'schema/api/index.schema.json',
+      'schema/api/record.schema.json',
+      'schema/api/ruling.schema.json',
       'schema/common.schema.json',
       'schema/concepts.schema.json',
       'schema/crosswalk.schema.json',
+      'schema/datapackage.schema.json',
       'schema/editions.schema.json',
       'schema/inducements.schema.json',
       'schema/leagues.schema.json',
@@ -33,7 +38,7 @@ describe('dist/data contract', () => {
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'meta']) {
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'meta', 'datapackage']) {
       const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);
@@ -77,11 +82,15 @@ describe('dist/data contract', () => {
   it('meta.json lists every other file with its sha256 and record count, and every source digest', () => {
     const meta = realData<MetaFile>('meta.json');
     expect(meta.datasetVersion).toMatch(/^\d+\.\d+\.\d+/);
-    expect(meta.files.map((f) => f.path)).toEqual([...files().keys()].filter((p) => p !== 'meta.json').sort());
+    const all = new Map<string, string | Uint8Array>([...files(), ...realBuild().assets]);
+    // Everything but meta.json itself and what derives from it: its minified copy and the checksums.
+    const listed = [...all.keys()].filter((p) => p !== 'meta.json' && p !== 'meta.min.json' && !p.endsWith('.sha256')).sort();
+    expect(meta.files.map((f) => f.path)).toEqual(listed);
     for (const entry of meta.files) {
-      const text = files().get(entry.path)!;
-      expect(createHash('sha256').update(text).digest('hex'), entry.path).toBe(entry.sha256);
-      if (entry.path.endsWith('.json') && !entry.path.startsWith('schema/')) expect(entry.records).toBe(JSON.parse(text).length);
+      const body = all.get(entry.path)!;
+      expect(createHash('sha256').update(body).digest('hex'), entry.path).toBe(entry.sha256);
+      const isData = entry.path.endsWith('.json') && !entry.path.startsWith('schema/') && !entry.path.endsWith('.min.json') && entry.path !== 'datapackage.json';
+      expect(entry.records, entry.path).toBe(isData ? JSON.parse(body as string).length : null);
     }
     for (const source of meta.sources) {
       const bytes = readFileSync(join(repoRoot, source.file));
@@ -97,9 +106,11 @@ describe('dist/data contract', () => {
   });
 
   it('is deterministic: two builds give byte-identical files', () => {
-    const again = buildDataset(readProject(repoRoot)).files;
-    expect([...again.keys()]).toEqual([...files().keys()]);
-    for (const [path, text] of files()) expect(again.get(path), path).toBe(text);
+    const again = buildDataset(readProject(repoRoot));
+    expect([...again.files.keys()]).toEqual([...files().keys()]);
+    for (const [path, text] of files()) expect(again.files.get(path), path).toBe(text);
+    expect([...again.assets.keys()]).toEqual([...realBuild().assets.keys()]);
+    for (const [path, bytes] of realBuild().assets) expect(Buffer.compare(again.assets.get(path)!, bytes), path).toBe(0);
   });
 
   it('carries no timestamps: the only version-like value is the declared dataset version', () => {

@@ -36,12 +36,12 @@ export const DATA_FILES = {
 } as const;
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const digest = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
 
 /** Output schemas are published; input (annotation) schemas stay in the repository. */
 export const isPublishedSchema = (schema: SchemaFile): boolean => !schema.path.startsWith('input/');
 
-export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]): { files: Map<string, string>; meta: MetaFile } {
+export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]): { files: Map<string, string> } {
   const published = schemas.filter(isPublishedSchema);
   const data: Record<keyof typeof DATA_FILES, unknown[]> = {
     'editions.json': content.editions,
@@ -54,28 +54,31 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'leagues.json': content.leagues,
   };
   const files = new Map<string, string>();
-  const digests: FileDigest[] = [];
-  for (const [path, records] of Object.entries(data)) {
-    const text = toJson(records);
-    files.set(path, text);
-    digests.push({ path, sha256: digest(text), records: records.length });
-  }
-  for (const schema of published) {
-    const path = `schema/${schema.path}`;
-    const text = toJson(schema.schema);
-    files.set(path, text);
-    digests.push({ path, sha256: digest(text), records: null });
-  }
-  const types = generateTypes(published);
-  files.set('types.d.ts', types);
-  digests.push({ path: 'types.d.ts', sha256: digest(types), records: null });
+  for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));
+  for (const schema of published) files.set(`schema/${schema.path}`, toJson(schema.schema));
+  files.set('types.d.ts', generateTypes(published));
+  return { files };
+}
 
+/**
+ * meta.json: versions, source digests, and the digest of every file emitted so
+ * far (with its record count for data files). Files derived from meta.json
+ * itself (its minified copy, the `.sha256` files) are not listed.
+ */
+export function emitMeta(
+  content: Pick<DatasetContent, 'datasetVersion' | 'schemaVersion' | 'sources'>,
+  files: ReadonlyMap<string, string | Uint8Array>,
+): { text: string; meta: MetaFile } {
+  const digests: FileDigest[] = [...files].map(([path, body]) => ({
+    path,
+    sha256: digest(body),
+    records: path in DATA_FILES ? (JSON.parse(body as string) as unknown[]).length : null,
+  }));
   const meta: MetaFile = {
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
     sources: [...content.sources].sort((a, b) => compare(a.id, b.id)),
-    files: digests.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    files: digests.sort((a, b) => compare(a.path, b.path)),
   };
-  files.set('meta.json', toJson(meta));
-  return { files, meta };
+  return { text: toJson(meta), meta };
 }

@@ -1,6 +1,68 @@
 // Generated from schema/*.schema.json by `npm run gen`. Do not edit by hand:
 // edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.
 
+// api/concept.schema.json
+
+/** dist/api/v1/concepts/{id}.json: a concept with its links resolved one level. */
+export type ConceptEndpoint = {
+  concept: Concept;
+  /** Every record of the concept (its `records`), sorted by id. */
+  records: Skill[];
+  /** The crosswalk row of each record, in the same order. */
+  crosswalk: CrosswalkRow[];
+  /** Every ruling about any of the records, sorted by id. */
+  rulings: Ruling[];
+  /** The concepts its relations name, sorted by id. */
+  related: Concept[];
+};
+
+// api/index.schema.json
+
+/** dist/api/v1/index.json: every endpoint of the static API. */
+export type ApiIndex = {
+  /** The API version, also the first path segment. */
+  apiVersion: "v1";
+  /** meta.json → datasetVersion. */
+  datasetVersion: string;
+  /** meta.json → schemaVersion. */
+  schemaVersion: string;
+  /** Concepts, then records, then rulings, each sorted by id. */
+  endpoints: {
+    /** The id of what it serves. */
+    id: string;
+    /** Its name (a ruling's question). */
+    name: string;
+    /** Path relative to the index. */
+    path: string;
+    /** What it serves. */
+    kind: "concepts" | "records" | "rulings";
+  }[];
+};
+
+// api/record.schema.json
+
+/** dist/api/v1/records/{edition}/{slug}.json: a skill or trait record with its links resolved one level. */
+export type RecordEndpoint = {
+  record: Skill;
+  /** Its concept, or null while unlinked. */
+  concept: Concept | null;
+  /** Its crosswalk row. */
+  crosswalk: CrosswalkRow | null;
+  /** The rulings its `rulings` list names, sorted by id. */
+  rulings: Ruling[];
+  /** The random-skill tables it is on. */
+  randomTables: RandomTable[];
+};
+
+// api/ruling.schema.json
+
+/** dist/api/v1/rulings/{edition}/{id}.json: a ruling with the records it is about. */
+export type RulingEndpoint = {
+  ruling: Ruling;
+  /** The records its `records` list names, sorted by id. */
+  records: Skill[];
+};
+
 // common.schema.json
 
 /** Identifier of an edition: one source text in one language. Lower-case kebab case. */
@@ -118,6 +180,72 @@ export type CrosswalkRow = {
   related: ConceptId[];
   /** Why the record's name misleads, when it does; null otherwise. */
   falseFriend: string | null;
+};
+
+// datapackage.schema.json
+
+/** dist/data/datapackage.json: a Frictionless Data Package (v2) describing every file of dist/data but the checksums and meta.json (which lists this file's digest): format, size, sha256, JSON Schema, licence notes and the raw sources it was compiled from. */
+export type DataPackage = {
+  /** The Data Package profile. */
+  $schema: "https://datapackage.org/profiles/2.0/datapackage.json";
+  /** Package name. */
+  name: "nuffle-codex";
+  /** Human title. */
+  title: string;
+  /** What the package holds. */
+  description: string;
+  /** The dataset version (meta.json → datasetVersion). */
+  version: string;
+  /** The schema version (meta.json → schemaVersion). */
+  schemaVersion: string;
+  /** Project home page. */
+  homepage: string;
+  /** Search keywords. */
+  keywords: string[];
+  /** Licences of the package's own work. */
+  licenses: {
+    /** SPDX identifier. */
+    name: string;
+    /** Licence text URL. */
+    path: string;
+    /** What the licence covers. */
+    title: string;
+  }[];
+  /** Who owns the rule texts, and what the package's own work is. */
+  licenseNote: string;
+  /** The raw sources, sorted by id. */
+  sources: {
+    /** The edition label. */
+    title: string;
+    /** Path in the repository. */
+    path: string;
+    id: SourceId;
+    lang: Lang;
+    sha256: Sha256;
+    /** What the source is, from the manifest. */
+    note: string;
+  }[];
+  /** Every file of dist/data but the `.sha256` files, meta.json, its minified copy and this one, sorted by path. */
+  resources: {
+    /** Resource name (the path, lower case). */
+    name: string;
+    /** Path relative to dist/data. */
+    path: string;
+    /** File format. */
+    format: "json" | "sqlite" | "ts" | "bin";
+    /** Media type. */
+    mediatype: string;
+    /** Text encoding (text files only). */
+    encoding?: "utf-8";
+    /** Size in bytes. */
+    bytes: number;
+    /** Digest, `sha256:<hex>`. */
+    hash: string;
+    /** What the file holds. */
+    description: string;
+    /** The JSON Schema the file validates against, relative to dist/data. */
+    jsonSchema?: string;
+  }[];
 };
 
 // editions.schema.json

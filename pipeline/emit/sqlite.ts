@@ -1,0 +1,138 @@
+/**
+ * dist/data/nuffle-codex.sqlite: the dataset as one SQLite database, built in
+ * memory with Node's built-in `node:sqlite` (no native dependency) and
+ * serialised to bytes. One table per data file, keys and foreign keys that
+ * mirror the contract, join tables for list fields, and an FTS5 table `search`
+ * over names in every language and rule text (accents folded, so `chataigne`
+ * finds Châtaigne).
+ *
+ * Deterministic: the same data gives the same bytes (fixed page size, rows
+ * inserted in id order in one transaction, no timestamps).
+ */
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { DataBundle } from '../model/dataset.ts';
+
+export const SQLITE_FILE = 'nuffle-codex.sqlite';
+
+/** The DDL, in creation order. Column comments say which JSON field each mirrors. */
+export const SQLITE_SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+CREATE TABLE editions (
+  id TEXT PRIMARY KEY, label TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, file TEXT NOT NULL,
+  sha256 TEXT NOT NULL, parser TEXT NOT NULL, records INTEGER NOT NULL, rulings INTEGER NOT NULL
+) STRICT;
+CREATE TABLE concepts (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT NOT NULL, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
+  compulsory INTEGER, compulsory_from TEXT REFERENCES skills(id)
+) STRICT;
+CREATE TABLE skills (
+  id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), lang TEXT NOT NULL, name TEXT NOT NULL,
+  display_name TEXT NOT NULL, parameter TEXT, compulsory INTEGER, kind TEXT NOT NULL, category TEXT NOT NULL,
+  text TEXT NOT NULL, concept TEXT REFERENCES concepts(id), source_id TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL
+) STRICT;
+CREATE INDEX skills_concept ON skills(concept);
+CREATE TABLE skill_games (record TEXT NOT NULL REFERENCES skills(id), game TEXT NOT NULL, PRIMARY KEY (record, game)) STRICT;
+CREATE TABLE skill_errata (record TEXT NOT NULL REFERENCES skills(id), erratum TEXT NOT NULL, PRIMARY KEY (record, erratum)) STRICT;
+CREATE TABLE concept_records (concept TEXT NOT NULL REFERENCES concepts(id), record TEXT NOT NULL REFERENCES skills(id), PRIMARY KEY (concept, record)) STRICT;
+CREATE TABLE concept_relations (
+  concept TEXT NOT NULL REFERENCES concepts(id), type TEXT NOT NULL, other TEXT NOT NULL REFERENCES concepts(id),
+  record TEXT NOT NULL REFERENCES skills(id), PRIMARY KEY (concept, type, other, record)
+) STRICT;
+CREATE TABLE crosswalk (
+  record TEXT PRIMARY KEY REFERENCES skills(id), concept TEXT NOT NULL REFERENCES concepts(id), relation TEXT NOT NULL,
+  confidence TEXT NOT NULL, rationale TEXT NOT NULL, declared_by TEXT NOT NULL, false_friend TEXT
+) STRICT;
+CREATE TABLE crosswalk_related (record TEXT NOT NULL REFERENCES crosswalk(record), concept TEXT NOT NULL REFERENCES concepts(id), PRIMARY KEY (record, concept)) STRICT;
+CREATE TABLE rulings (
+  id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), question TEXT NOT NULL, answer TEXT NOT NULL,
+  page_note TEXT, source_id TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL
+) STRICT;
+CREATE TABLE ruling_pages (ruling TEXT NOT NULL REFERENCES rulings(id), page INTEGER NOT NULL, PRIMARY KEY (ruling, page)) STRICT;
+CREATE TABLE ruling_records (ruling TEXT NOT NULL REFERENCES rulings(id), record TEXT NOT NULL REFERENCES skills(id), PRIMARY KEY (ruling, record)) STRICT;
+CREATE INDEX ruling_records_record ON ruling_records(record);
+CREATE TABLE ruling_occurrences (
+  ruling TEXT NOT NULL REFERENCES rulings(id), record TEXT NOT NULL REFERENCES skills(id), line_start INTEGER NOT NULL,
+  line_end INTEGER NOT NULL, PRIMARY KEY (ruling, record)
+) STRICT;
+CREATE TABLE random_tables (id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), game TEXT NOT NULL, category TEXT NOT NULL) STRICT;
+CREATE TABLE random_slots (
+  "table" TEXT NOT NULL REFERENCES random_tables(id), roll TEXT NOT NULL, d6 INTEGER NOT NULL,
+  record TEXT NOT NULL REFERENCES skills(id), PRIMARY KEY ("table", roll, d6)
+) STRICT;
+CREATE TABLE leagues (id TEXT PRIMARY KEY, name TEXT NOT NULL) STRICT;
+CREATE TABLE league_aliases (league TEXT NOT NULL REFERENCES leagues(id), text TEXT NOT NULL, PRIMARY KEY (league, text)) STRICT;
+CREATE TABLE inducements (
+  id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), name TEXT NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL,
+  limit_max INTEGER, once_per_game INTEGER NOT NULL, confidence TEXT NOT NULL, json TEXT NOT NULL
+) STRICT;
+CREATE TABLE inducement_spells (id TEXT PRIMARY KEY, inducement TEXT NOT NULL REFERENCES inducements(id), name TEXT NOT NULL, text TEXT NOT NULL) STRICT;
+CREATE TABLE inducement_mentions (inducement TEXT NOT NULL REFERENCES inducements(id), concept TEXT NOT NULL REFERENCES concepts(id), PRIMARY KEY (inducement, concept)) STRICT;
+CREATE VIRTUAL TABLE search USING fts5(kind UNINDEXED, id UNINDEXED, lang UNINDEXED, name, text, tokenize = 'unicode61 remove_diacritics 2');
+`;
+
+const bool = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
+
+/** The database's bytes. `data` must be the validated dataset (ids resolve). */
+export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBundle['meta'], 'datasetVersion' | 'schemaVersion'> }): Uint8Array {
+  const db = new DatabaseSync(':memory:');
+  try {
+    db.exec('PRAGMA page_size = 4096; PRAGMA foreign_keys = ON;');
+    db.exec(SQLITE_SCHEMA);
+    db.exec('BEGIN');
+    const insert = (table: string, rows: readonly (readonly SQLInputValue[])[]): void => {
+      if (!rows.length) return;
+      const statement = db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
+      for (const row of rows) statement.run(...row);
+    };
+    insert('meta', [
+      ['datasetVersion', data.meta.datasetVersion],
+      ['schemaVersion', data.meta.schemaVersion],
+    ]);
+    insert('editions', data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings]));
+    // Concepts and skills refer to each other: defer the check to the commit.
+    db.exec('PRAGMA defer_foreign_keys = ON');
+    insert('concepts', data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]));
+    insert(
+      'skills',
+      data.skills.map((s) => [s.id, s.edition, s.lang, s.name, s.displayName, s.parameter, bool(s.compulsory), s.kind, s.category, s.text, s.concept, s.source.id, s.source.lines[0], s.source.lines[1]]),
+    );
+    insert('skill_games', data.skills.flatMap((s) => s.games.map((g) => [s.id, g])));
+    insert('skill_errata', data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e])));
+    insert('concept_records', data.concepts.flatMap((c) => c.records.map((r) => [c.id, r])));
+    insert('concept_relations', data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record])));
+    insert('crosswalk', data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend]));
+    insert('crosswalk_related', data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c])));
+    insert('rulings', data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]]));
+    insert('ruling_pages', data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p])));
+    insert('ruling_records', data.rulings.flatMap((r) => r.records.map((record) => [r.id, record])));
+    insert('ruling_occurrences', data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]])));
+    insert('random_tables', data.randomTables.map((t) => [t.id, t.edition, t.game, t.category]));
+    insert('random_slots', data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record])));
+    insert('leagues', data.leagues.map((l) => [l.id, l.name]));
+    insert('league_aliases', data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text])));
+    insert(
+      'inducements',
+      data.inducements.map((i) => [i.id, i.edition, i.name, i.kind, i.text, i.limits.max, i.limits.oncePerGame ? 1 : 0, i.confidence, JSON.stringify(i)]),
+    );
+    insert('inducement_spells', data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text])));
+    insert('inducement_mentions', data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c])));
+    // Search: every name in every language, and every text, by what it is.
+    const conceptOf = new Map(data.concepts.map((c) => [c.id, c]));
+    insert('search', [
+      ...data.concepts.map((c) => ['concept', c.id, 'en', [c.names.en, c.names.fr].filter(Boolean).join(' · '), ''] as const),
+      ...data.skills.map((s) => {
+        const concept = s.concept ? conceptOf.get(s.concept) : undefined;
+        const names = [s.name, concept?.names.en, concept?.names.fr].filter((n, i, all) => n && all.indexOf(n) === i);
+        return ['record', s.id, s.lang, names.join(' · '), s.text] as const;
+      }),
+      ...data.rulings.map((r) => ['ruling', r.id, 'en', '', `${r.question}\n${r.answer}`] as const),
+      ...data.inducements.map((i) => ['inducement', i.id, 'en', i.name, [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n')] as const),
+    ]);
+    db.exec('COMMIT');
+    db.exec("INSERT INTO search(search) VALUES ('optimize')");
+    db.exec('VACUUM');
+    return db.serialize();
+  } finally {
+    db.close();
+  }
+}

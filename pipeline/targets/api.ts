@@ -1,0 +1,72 @@
+/**
+ * The `api` build target: from the published dataset only, write
+ * - dist/api: the static JSON API (pipeline/emit/api.ts), every endpoint
+ *   validated against its published schema (dist/data/schema/api/);
+ * - dist/lib: the package's runtime API (pipeline/consumer/index.ts), compiled
+ *   by TypeScript to index.js and index.d.ts, whose types point at
+ *   dist/data/types.d.ts.
+ * Each folder is swapped in atomically; on any error neither moves.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { API_SCHEMAS, apiTexts, emitApi } from '../emit/api.ts';
+import { readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
+import { createValidator } from '../validate/schemas.ts';
+import type { TargetContext } from './context.ts';
+
+export async function buildApiTarget(context: TargetContext): Promise<number> {
+  const bundle = readDataBundle(context.dataDir);
+  const validator = createValidator(readSchemaFiles(context.dataDir));
+  const files = emitApi(bundle);
+  const diagnostics: Diagnostic[] = files.flatMap((file) => validator.validate(API_SCHEMAS[file.kind], file.value, `dist/api/${file.path}`));
+  if (diagnostics.length) {
+    for (const d of diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
+    console.error(`nuffle build: ${diagnostics.length} API endpoint${diagnostics.length === 1 ? '' : 's'} break their schema`);
+    return 1;
+  }
+  let lib: Map<string, string>;
+  try {
+    lib = compileRuntime();
+  } catch (cause) {
+    console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/index.ts): ${(cause as Error).message}`);
+    return 1;
+  }
+  writeTreeAtomically(context.outDir, apiTexts(files));
+  writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
+  console.log(`api: ${files.length} endpoints in ${context.outDir}; runtime API in ${join(dirname(context.outDir), 'lib')}`);
+  return 0;
+}
+
+/**
+ * pipeline/consumer/index.ts → index.js + index.d.ts, through the project's
+ * TypeScript; the types import `../data/types.js` (dist/data/types.d.ts).
+ */
+export function compileRuntime(): Map<string, string> {
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
+  const out = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [
+        tsc,
+        '--ignoreConfig',
+        join(repoRoot, 'pipeline/consumer/index.ts'),
+        ...['--outDir', out, '--rootDir', join(repoRoot, 'pipeline'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
+        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--types', 'node', '--newLine', 'lf'],
+      ],
+      { encoding: 'utf8', cwd: repoRoot },
+    );
+    if (result.status !== 0) throw new Error(`${result.stdout}${result.stderr}`.trim() || `tsc exited with ${result.status}`);
+    const types = (text: string) => text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'");
+    return new Map([
+      ['index.js', types(readFileSync(join(out, 'consumer/index.js'), 'utf8'))],
+      ['index.d.ts', types(readFileSync(join(out, 'consumer/index.d.ts'), 'utf8'))],
+    ]);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}

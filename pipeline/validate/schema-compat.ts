@@ -1,0 +1,106 @@
+/**
+ * Schema compatibility: what a change to the published schemas means for a
+ * consumer, by the rules in docs/DATA.md.
+ * - major: a schema, property, enum value or type removed; a type, `const`,
+ *   `$ref`, `pattern`, bound or `additionalProperties` changed (widening a type
+ *   to admit `null` included);
+ * - minor: a schema, property or enum value added;
+ * - patch: only descriptions, titles or examples changed.
+ * `$id`s and `$ref`s are compared without their `/v<major>/` segment, since a
+ * major bump moves them.
+ */
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface SchemaChange {
+  bump: Exclude<Bump, 'none'>;
+  /** `skills.schema.json#/$defs/skill/properties/compulsory/type` */
+  at: string;
+  what: string;
+}
+
+const DOCS = new Set(['description', 'title', 'examples', '$comment']);
+const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
+
+const unversioned = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\/schema\/v\d+\//, '/schema/') : value);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function compareNode(before: unknown, after: unknown, at: string, out: SchemaChange[]): void {
+  if (!isObject(before) || !isObject(after)) {
+    if (!same(unversioned(before), unversioned(after))) out.push({ bump: 'major', at, what: 'changed' });
+    return;
+  }
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const here = `${at}/${key}`;
+    const a = before[key];
+    const b = after[key];
+    if (DOCS.has(key)) {
+      if (!same(a, b)) out.push({ bump: 'patch', at: here, what: 'documentation changed' });
+      continue;
+    }
+    if (key === '$id' || key === '$ref' || key === '$schema') {
+      if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${String(a)} → ${String(b)}` });
+      continue;
+    }
+    if (key === 'properties' || key === '$defs') {
+      const pa = isObject(a) ? a : {};
+      const pb = isObject(b) ? b : {};
+      for (const name of new Set([...Object.keys(pa), ...Object.keys(pb)])) {
+        if (!(name in pb)) out.push({ bump: 'major', at: `${here}/${name}`, what: key === 'properties' ? 'property removed' : 'definition removed' });
+        else if (!(name in pa)) out.push({ bump: 'minor', at: `${here}/${name}`, what: key === 'properties' ? 'property added' : 'definition added' });
+        else compareNode(pa[name], pb[name], `${here}/${name}`, out);
+      }
+      continue;
+    }
+    if (key === 'required') {
+      // A new field is required as soon as it exists: adding it is the minor change above.
+      const ra = new Set((a as string[] | undefined) ?? []);
+      const rb = new Set((b as string[] | undefined) ?? []);
+      for (const name of ra) if (!rb.has(name)) out.push({ bump: 'major', at: here, what: `${name} no longer required` });
+      const added = isObject(before.properties) ? Object.keys(before.properties) : [];
+      for (const name of rb) if (!ra.has(name) && added.includes(name)) out.push({ bump: 'major', at: here, what: `existing ${name} now required` });
+      continue;
+    }
+    if (key === 'enum') {
+      const ea = (a as unknown[] | undefined) ?? [];
+      const eb = (b as unknown[] | undefined) ?? [];
+      for (const v of ea) if (!eb.some((x) => same(x, v))) out.push({ bump: 'major', at: here, what: `value ${JSON.stringify(v)} removed` });
+      for (const v of eb) if (!ea.some((x) => same(x, v))) out.push({ bump: 'minor', at: here, what: `value ${JSON.stringify(v)} added` });
+      continue;
+    }
+    if (a === undefined) out.push({ bump: 'major', at: here, what: `${key} added` });
+    else if (b === undefined) out.push({ bump: 'major', at: here, what: `${key} removed` });
+    else if (isObject(a) && isObject(b)) compareNode(a, b, here, out);
+    else if (Array.isArray(a) && Array.isArray(b) && (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && a.length === b.length) {
+      a.forEach((item, i) => compareNode(item, b[i], `${here}/${i}`, out));
+    } else if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
+  }
+}
+
+/** Every change between two sets of published schemas (path → schema). */
+export function compareSchemas(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): SchemaChange[] {
+  const out: SchemaChange[] = [];
+  for (const path of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!(path in after)) out.push({ bump: 'major', at: path, what: 'schema removed' });
+    else if (!(path in before)) out.push({ bump: 'minor', at: path, what: 'schema added' });
+    else compareNode(before[path], after[path], `${path}#`, out);
+  }
+  return out;
+}
+
+/** The bump the changes need. */
+export const requiredBump = (changes: readonly SchemaChange[]): Bump => changes.reduce<Bump>((bump, c) => (RANK[c.bump] > RANK[bump] ? c.bump : bump), 'none');
+
+/** The bump from one semver to the next (`2.0.0` → `2.1.0` is minor), or none when not greater. */
+export function versionBump(from: string, to: string): Bump {
+  const [a, b] = [from, to].map((v) => v.split('.').map(Number)) as [number[], number[]];
+  if (b[0]! > a[0]!) return 'major';
+  if (b[0]! < a[0]!) return 'none';
+  if (b[1]! > a[1]!) return 'minor';
+  if (b[1]! < a[1]!) return 'none';
+  return b[2]! > a[2]! ? 'patch' : 'none';
+}
+
+/** Whether moving from `from` to `to` is enough for these changes. */
+export const bumpSuffices = (changes: readonly SchemaChange[], from: string, to: string): boolean =>
+  RANK[versionBump(from, to)] >= RANK[requiredBump(changes)];
