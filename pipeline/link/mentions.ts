@@ -3,6 +3,12 @@
  * Mighty Blow ( +X) skills`, `Dump-off`/`Dumpoff`, `Ball & Chain`. Names that
  * are also ordinary game words (`Block action`, `to Dodge`, `Tackle Zone`) count
  * only when followed by skill/trait/mutation.
+ *
+ * One pass over the text: a trie of every name, folded (lower case, no spaces
+ * or hyphens, `and` ~ `&`), proposes the names that may start at each
+ * position; each proposal is then confirmed by that name's own regular
+ * expression, anchored there. The cost grows with the text, not with names ×
+ * texts, and the rules stay those of the expressions.
  */
 import { compare } from '../model/order.ts';
 
@@ -50,28 +56,156 @@ function anyCase(part: string, from: number): string {
     .join('');
 }
 
+/** The expression for one name; `flags` `gu` to scan, `uy` to test at one offset. */
+function nameRegex(name: string, qualifiedOnly: boolean, flags: string): RegExp {
+  return new RegExp(
+    String.raw`(?<![\p{L}\p{N}-])${namePattern(name)}(?![\p{L}\p{N}]|-[\p{L}\p{N}])${qualifiedOnly ? `(?=${QUALIFIER})` : ''}`,
+    flags,
+  );
+}
+
+/** Marks `and`/`&` in a folded key: a code unit no name or text folds to. */
+const AND = '\u0000';
+const SEPARATOR = /[\s-]/;
+
+/** Case fold of one code unit, or null when it is not a plain one-to-one letter (then the name is matched by scanning). */
+function foldUnit(char: string): string | null {
+  const folded = char.toUpperCase().toLowerCase();
+  if (folded.length !== 1) return null;
+  for (const variant of [char.toLowerCase(), char.toUpperCase()]) {
+    if (variant.length !== 1 || variant.toUpperCase().toLowerCase() !== folded) return null;
+  }
+  return folded;
+}
+
+/**
+ * A name as the trie reads it: the parts folded and joined without
+ * separators, `and`/`&` as one mark. Null when the name has characters whose
+ * case variants are not single code units (surrogates, `ß`): those names are
+ * scanned with their expression instead, as before.
+ */
+function foldedKey(name: string): string | null {
+  const parts = name.trim().split(/[\s-]+/);
+  // A leading hyphen leaves the first part empty: the name may start on its separator or its second part.
+  if (parts[0] === '') return null;
+  let key = '';
+  for (const part of parts) {
+    if (part.toLowerCase() === 'and' || part === '&') {
+      key += AND;
+      continue;
+    }
+    for (const char of part) {
+      // Surrogates and the mark itself: scanned instead.
+      if (char.length !== 1 || char === AND || (char >= '\ud800' && char <= '\udfff')) return null;
+      const folded = foldUnit(char);
+      if (folded === null) return null;
+      key += folded;
+    }
+  }
+  return key;
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** Ranks of the names that end here. */
+  ends: number[];
+}
+
+interface Pattern {
+  id: string;
+  name: string;
+  qualifiedOnly: boolean;
+  /** Compiled on first use: a large corpus has many names, few of them in any one text. */
+  sticky: RegExp | null;
+}
+
 export function createMentionFinder(targets: readonly NamedTarget[]): (text: string) => Mention[] {
-  const patterns = targets
+  // Longest names first, so `Diving Catch` wins over `Catch` and `Kick Team-mate` over `Kick`.
+  const patterns: Pattern[] = targets
     .flatMap((target) => target.names.map((name) => ({ target, name })))
-    // Longest names first, so `Diving Catch` wins over `Catch` and `Kick Team-mate` over `Kick`.
     .sort((a, b) => b.name.length - a.name.length || compare(a.name, b.name))
-    .map(({ target, name }) => ({
-      target,
-      regex: new RegExp(
-        String.raw`(?<![\p{L}\p{N}-])${namePattern(name)}(?![\p{L}\p{N}]|-[\p{L}\p{N}])${target.qualifiedOnly ? `(?=${QUALIFIER})` : ''}`,
-        'gu',
-      ),
-    }));
+    .map(({ target, name }) => ({ id: target.id, name, qualifiedOnly: target.qualifiedOnly, sticky: null }));
+
+  const root: TrieNode = { next: new Map(), ends: [] };
+  /** Names the trie cannot fold, with their scanning expressions. */
+  const scanned = new Map<number, RegExp>();
+  const firsts = new Set<string>();
+  patterns.forEach((pattern, rank) => {
+    const key = foldedKey(pattern.name);
+    if (key === null) {
+      scanned.set(rank, nameRegex(pattern.name, pattern.qualifiedOnly, 'gu'));
+      return;
+    }
+    let node = root;
+    for (const unit of key) {
+      let child = node.next.get(unit);
+      if (!child) {
+        child = { next: new Map(), ends: [] };
+        node.next.set(unit, child);
+      }
+      node = child;
+    }
+    node.ends.push(rank);
+    const first = pattern.name.trim()[0]!;
+    firsts.add(key[0] === AND ? '&a' : first);
+  });
+  // Where a name may start: after no letter, digit or hyphen (the look-behind), on a first letter some name has (exact case).
+  const starts = new RegExp(String.raw`(?<![\p{L}\p{N}-])[${[...firsts].join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'gu');
+
+  /** Every rank whose folded name the text spells from `start` on (a superset of the real matches). */
+  const propose = (text: string, start: number, found: Map<number, number[]>): void => {
+    const walk = (node: TrieNode, at: number): void => {
+      for (const rank of node.ends) {
+        let starts = found.get(rank);
+        if (!starts) found.set(rank, (starts = []));
+        if (starts.at(-1) !== start) starts.push(start);
+      }
+      if (node.next.size === 0) return;
+      let i = at;
+      while (i < text.length && SEPARATOR.test(text[i]!)) i++;
+      if (i >= text.length) return;
+      const and = node.next.get(AND);
+      if (and) {
+        if (text[i] === '&') walk(and, i + 1);
+        else if (text.startsWith('and', i)) walk(and, i + 3);
+      }
+      const unit = text[i]!.toUpperCase().toLowerCase();
+      const child = unit.length === 1 ? node.next.get(unit) : undefined;
+      if (child) walk(child, i + 1);
+    };
+    walk(root, start);
+  };
+
   return (text) => {
+    // Proposals by rank, then each name's matches in the order its scan would find them.
+    const found = new Map<number, number[]>();
+    if (firsts.size) for (const start of text.matchAll(starts)) propose(text, start.index, found);
+    const ranks = [...new Set([...found.keys(), ...scanned.keys()])].sort((a, b) => a - b);
     const taken: [number, number][] = [];
     const out: Mention[] = [];
-    for (const { target, regex } of patterns) {
-      for (const match of text.matchAll(regex)) {
-        const start = match.index;
-        const end = start + match[0].length;
+    for (const rank of ranks) {
+      const pattern = patterns[rank]!;
+      const matches: [number, string][] = [];
+      const scan = scanned.get(rank);
+      if (scan) {
+        for (const match of text.matchAll(scan)) matches.push([match.index, match[0]]);
+      } else {
+        const sticky = (pattern.sticky ??= nameRegex(pattern.name, pattern.qualifiedOnly, 'uy'));
+        let next = 0;
+        for (const start of found.get(rank)!.sort((a, b) => a - b)) {
+          if (start < next) continue;
+          sticky.lastIndex = start;
+          const match = sticky.exec(text);
+          if (!match) continue;
+          matches.push([start, match[0]]);
+          next = start + match[0].length;
+        }
+      }
+      for (const [start, match] of matches) {
+        const end = start + match.length;
         if (taken.some(([a, b]) => start < b && end > a)) continue;
         taken.push([start, end]);
-        out.push({ id: target.id, index: start, match: match[0] });
+        out.push({ id: pattern.id, index: start, match });
       }
     }
     return out.sort((a, b) => a.index - b.index);
@@ -88,10 +222,12 @@ export function createFinderWithRules(
   rules: { qualifiedOnly: readonly string[]; aliases: readonly { alias: string; name: string }[] },
 ): (text: string) => Mention[] {
   const qualified = new Set(rules.qualifiedOnly);
+  const aliases = new Map<string, string[]>();
+  for (const { alias, name } of rules.aliases) aliases.set(name, [...(aliases.get(name) ?? []), alias]);
   return createMentionFinder(
     targets.map(({ id, name }) => ({
       id,
-      names: [name, ...rules.aliases.filter((a) => a.name === name).map((a) => a.alias)],
+      names: [name, ...(aliases.get(name) ?? [])],
       qualifiedOnly: qualified.has(name),
     })),
   );
