@@ -1,10 +1,12 @@
 // `npm run gen`: regenerate what is derived from schema/ — the TypeScript types
-// (pipeline/model/schema-types.ts) and the reference section of docs/DATA.md.
+// (pipeline/model/schema-types.ts), the reference section of docs/DATA.md and
+// the ahead-of-time validators (pipeline/validate/generated/validators.js).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateDataReference, spliceDataReference } from '../model/generate-data-doc.ts';
 import { generateTypes } from '../model/generate-types.ts';
 import { readSchemaFiles, repoRoot } from '../io.ts';
+import { GENERATED_VALIDATORS, generateValidators } from '../validate/generate-validators.ts';
 
 const schemas = readSchemaFiles(repoRoot);
 const types = join(repoRoot, 'pipeline/model/schema-types.ts');
@@ -13,3 +15,6 @@ console.log(`wrote ${types}`);
 const doc = join(repoRoot, 'docs/DATA.md');
 writeFileSync(doc, spliceDataReference(readFileSync(doc, 'utf8'), generateDataReference(schemas)));
 console.log(`wrote ${doc}`);
+const validators = join(repoRoot, GENERATED_VALIDATORS);
+writeFileSync(validators, generateValidators(schemas));
+console.log(`wrote ${validators}`);

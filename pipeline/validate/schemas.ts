@@ -3,11 +3,14 @@
  * and every file at stage boundaries. A failure is a build error that names
  * the record and the schema path.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
+import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from './schema-digest.ts';
+import * as generated from './generated/validators.js';
 
-export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v2/';
+export { SCHEMA_BASE };
 
 /** A schema in schema/ that cannot be used: a developer error, reported with the file. */
 export class SchemaError extends Error {
@@ -32,10 +35,40 @@ export interface Validator {
 }
 
 export function createValidator(schemas: readonly SchemaFile[]): Validator {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  // The schemas `npm run gen` compiled ahead of time: plain functions, nothing to compile.
+  // Other schemas (being edited, or a test's) are compiled by ajv, loaded only then.
+  let get: (schemaPath: string) => ValidateFunction;
+  if (schemaDigest(schemas) === generated.digest) {
+    for (const { path, schema } of schemas) checkId(path, schema);
+    get = precompiled;
+  } else {
+    get = compileAtRunTime(schemas);
+  }
+  return {
+    validate(schemaPath, value, file, locate) {
+      const fn = get(schemaPath);
+      if (fn(value)) return [];
+      return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate));
+    },
+  };
+}
+
+function precompiled(schemaPath: string): ValidateFunction {
+  const fn = generated.validators[schemaPath];
+  if (!fn) throw new Error(`no schema ${schemaPath}`);
+  return fn;
+}
+
+function checkId(path: string, schema: SchemaFile['schema']): void {
+  const expected = SCHEMA_BASE + path;
+  if (schema.$id !== expected) throw new SchemaError(path, `$id must be ${expected}, found ${String(schema.$id)}`);
+}
+
+function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) => ValidateFunction {
+  const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
+  const ajv = new Ajv(AJV_OPTIONS);
   for (const { path, schema } of schemas) {
-    const expected = SCHEMA_BASE + path;
-    if (schema.$id !== expected) throw new SchemaError(path, `$id must be ${expected}, found ${String(schema.$id)}`);
+    checkId(path, schema);
     try {
       ajv.addSchema(schema);
     } catch (cause) {
@@ -51,7 +84,7 @@ export function createValidator(schemas: readonly SchemaFile[]): Validator {
     }
   }
   const compiled = new Map<string, ValidateFunction>();
-  const get = (schemaPath: string): ValidateFunction => {
+  return (schemaPath) => {
     let fn = compiled.get(schemaPath);
     if (!fn) {
       fn = ajv.getSchema(SCHEMA_BASE + schemaPath);
@@ -59,13 +92,6 @@ export function createValidator(schemas: readonly SchemaFile[]): Validator {
       compiled.set(schemaPath, fn);
     }
     return fn;
-  };
-  return {
-    validate(schemaPath, value, file, locate) {
-      const fn = get(schemaPath);
-      if (fn(value)) return [];
-      return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate));
-    },
   };
 }
 
