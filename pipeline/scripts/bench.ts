@@ -60,3 +60,6 @@ console.log(
     ? 'cards: Chromium print of the same cards  (no /usr/bin/chromium)'
     : `cards: Chromium print of the same cards  median ${cards.chromiumMs.toFixed(2).padStart(9)} ms   launch ${cards.chromiumLaunchMs!.toFixed(0)} ms   (ratio pdfkit / Chromium ${(cards.cardsMs / cards.chromiumMs).toFixed(2)}×)`,
 );
+
+const site = await (await import('./bench-site.ts')).benchSite(result.files);
+console.log(`site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`);

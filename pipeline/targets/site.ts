@@ -2,13 +2,13 @@
  * The site target: the Astro + Starlight project in `site/`, built from the
  * published dataset in `dataDir` only, into a staging folder that replaces
  * `outDir` only when the whole build succeeded. The dataset files are served
- * under `/data/`, the card PDFs (when the cards target built them) under
- * `/cards/`.
+ * under `/data/`, the static API (when the api target built it) under `/api/`,
+ * the card PDFs (when the cards target built them) under `/cards/`.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { stagingFor, swapIn } from '../io.ts';
+import { repoRoot, stagingFor, swapIn } from '../io.ts';
 import type { TargetContext } from './context.ts';
 
 export interface SiteBuildOptions {
@@ -18,9 +18,11 @@ export interface SiteBuildOptions {
 
 export async function buildSiteTarget(context: TargetContext, options: SiteBuildOptions = {}): Promise<number> {
   const { root, dataDir, outDir } = context;
-  const siteRoot = join(root, 'site');
-  if (!existsSync(join(siteRoot, 'astro.config.mjs'))) {
-    console.error(`nuffle build: no site project at ${siteRoot}`);
+  // The project's own site/ when it has one, else the compiler's (a --root
+  // project may hold only sources/ and schema/).
+  const siteRoot = [join(root, 'site'), join(repoRoot, 'site')].find((dir) => existsSync(join(dir, 'astro.config.mjs')));
+  if (!siteRoot) {
+    console.error(`nuffle build: no site project (site/astro.config.mjs) in ${root} or ${repoRoot}`);
     return 1;
   }
   const cardsDir = join(dirname(outDir), 'cards');
@@ -44,6 +46,9 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
       telemetry: { enabled: false },
     } as Parameters<typeof build>[0]);
     cpSync(dataDir, join(staging, 'data'), { recursive: true });
+    // The static JSON API, when the api target built it, is served under /api/.
+    const apiDir = join(dirname(outDir), 'api');
+    if (existsSync(apiDir)) cpSync(apiDir, join(staging, 'api'), { recursive: true });
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
         if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));

@@ -16,6 +16,12 @@ import type { Concept, Inducement, RandomTable, Ruling, Skill } from '../../pipe
 import { repoRoot, treeDigest } from '../helpers.ts';
 import { buildInto, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
 
+/** The few browser globals the page scripts below touch (the project's TS config has no DOM lib). */
+interface Browserish {
+  localStorage: { setItem: (key: string, value: string) => void };
+  document: { documentElement: { dataset: Record<string, string | undefined> } };
+}
+
 let out = '';
 let site = '';
 const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
@@ -194,7 +200,7 @@ describe('the site in a browser', () => {
   /** A page that records console errors, failed requests and any request off the site's origin. */
   async function open(theme: 'light' | 'dark' = 'light', options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme, ...options });
-    await context.addInitScript((t) => window.localStorage.setItem('starlight-theme', t), theme);
+    await context.addInitScript((t) => (globalThis as unknown as Browserish).localStorage.setItem('starlight-theme', t), theme);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -234,7 +240,7 @@ describe('the site in a browser', () => {
     const input = page.locator('site-search input[type="text"], site-search input.pagefind-ui__search-input').first();
     await input.fill(query);
     await page.locator('.pagefind-ui__result-link').first().waitFor();
-    return page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    return page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => (a as unknown as { pathname: string }).pathname));
   }
 
   it('finds Mighty Blow on the English site when searching its French name, Châtaigne', async () => {
@@ -281,9 +287,9 @@ describe('the site in a browser', () => {
     const shown = await visible.count();
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(total);
-    for (const relations of await visible.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.relations ?? ''))) expect(relations.split(' ')).toContain('reworked');
+    for (const relations of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.relations ?? ''))) expect(relations.split(' ')).toContain('reworked');
     await page.locator('#what-changed-filter select[name="kind"]').selectOption('skill');
-    for (const kind of await visible.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.kind))) expect(kind).toBe('skill');
+    for (const kind of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.kind))) expect(kind).toBe('skill');
     await context.close();
 
     const noJs = await open('light', { javaScriptEnabled: false });
@@ -299,7 +305,7 @@ describe('the site in a browser', () => {
       const found: string[] = [];
       for (const [name, path] of Object.entries(PAGES)) {
         await page.goto(server.origin + path, { waitUntil: 'networkidle' });
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await page.evaluate(() => (globalThis as unknown as Browserish).document.documentElement.dataset.theme)).toBe(theme);
         const results = await new AxeBuilder({ page }).analyze();
         for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
           found.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);

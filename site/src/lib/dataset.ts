@@ -36,8 +36,10 @@ export interface Dataset {
   skillEditions: Edition[];
 }
 
-async function load<T>(name: Parameters<typeof getCollection>[0]): Promise<T[]> {
-  return (await getCollection(name)).map((entry) => entry.data as T);
+// The collections have no zod schema (the loader validates against the
+// published JSON Schemas), so their entries are typed here.
+async function load<T>(name: string): Promise<T[]> {
+  return ((await getCollection(name as never)) as { data: unknown }[]).map((entry) => entry.data as T);
 }
 
 function index<T>(items: readonly T[], key: (item: T) => string, what: string): (id: string) => T {
