@@ -75,8 +75,10 @@ function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) 
       throw new SchemaError(path, (cause as Error).message);
     }
   }
-  // Compile every schema now, so a broken one is reported by name before any data is read.
-  for (const { path } of schemas) {
+  // Compile every schema now, so a broken one is reported by name before any data is read:
+  // the top-level schemas first, since those in folders (api/, input/) refer to them.
+  const depth = (path: string) => path.split('/').length;
+  for (const { path } of [...schemas].sort((a, b) => depth(a.path) - depth(b.path))) {
     try {
       ajv.getSchema(SCHEMA_BASE + path);
     } catch (cause) {
