@@ -8,6 +8,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
   CompulsoryReviews,
+  Migration,
   Concept,
   CrosswalkAnnotations,
   Inducement,
@@ -42,6 +43,7 @@ import { parseYaml } from './parse/yaml.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
 import { checkObligations } from './validate/compulsory.ts';
+import { checkIds, parseLock, type LockedId, type PublishedId } from './validate/ids.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import { createValidator, SchemaError, type Validator } from './validate/schemas.ts';
 
@@ -55,7 +57,11 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile };
+  /** sources/ids.lock, or null when the project has none yet. */
+  lock: TextFile | null;
+  /** `--strict`: crosswalk rows written by `nuffle suggest --write` and not reviewed yet are errors, not warnings. */
+  strict?: boolean;
   schemas: readonly SchemaFile[];
 }
 
@@ -72,6 +78,8 @@ export interface BuildResult {
   assets: Map<string, Uint8Array>;
   diagnostics: Diagnostic[];
   summary: BuildSummary | null;
+  /** Every id the build publishes, and the lock's entries: what `--update-lock` writes. */
+  ids: { published: PublishedId[]; locked: LockedId[] };
   /** The linked model, also when the build failed after linking: what `nuffle suggest` works on. */
   model: LinkedModel | null;
 }
@@ -102,6 +110,8 @@ export const CROSSWALK_PATH = 'sources/annotations/crosswalk.yaml';
 export const GLOSSARY_PATH = 'sources/annotations/glossary.yaml';
 export const INDUCEMENTS_PATH = 'sources/annotations/inducements.yaml';
 export const COMPULSORY_PATH = 'sources/annotations/compulsory.yaml';
+export const MIGRATIONS_PATH = 'sources/annotations/migrations.yaml';
+export const LOCK_PATH = 'sources/ids.lock';
 
 export interface CompiledSource {
   records: Skill[];
@@ -134,7 +144,8 @@ export function compileSource(source: ManifestSource, text: string, errata: read
 export function buildDataset(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
   let model: LinkedModel | null = null;
-  const fail = (): BuildResult => ({ files: new Map(), assets: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model });
+  const ids: BuildResult['ids'] = { published: [], locked: [] };
+  const fail = (): BuildResult => ({ files: new Map(), assets: new Map(), diagnostics: sortDiagnostics(diagnostics), summary: null, model, ids });
   let validator: Validator;
   try {
     validator = createValidator(input.schemas);
@@ -159,7 +170,8 @@ export function buildDataset(input: BuildInput): BuildResult {
   const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics);
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics);
   const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics);
-  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile) return fail();
+  const migrationFile = readYaml<{ migrations: Migration[] }>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics);
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
   const { sources, parsed, diagnostics: parseDiagnostics } = parseSources({
@@ -191,6 +203,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     glossary: glossary.value.terms,
     file: input.annotations.crosswalk.path,
     locate: crosswalkFile.locate,
+    strict: input.strict === true,
   });
   diagnostics.push(...crosswalk.diagnostics);
   const records = crosswalk.records;
@@ -230,6 +243,29 @@ export function buildDataset(input: BuildInput): BuildResult {
   );
   diagnostics.push(...tables.diagnostics);
   diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));
+  // Ids: every locked id is still published, or migrated.
+  const migrations = migrationFile.value.migrations;
+  ids.published = [
+    ...concepts.map((c) => ({ kind: 'concept' as const, id: c.id })),
+    ...records.map((r) => ({ kind: 'record' as const, id: r.id })),
+    ...rulings.map((r) => ({ kind: 'ruling' as const, id: r.id })),
+    ...inducements.map((r) => ({ kind: 'inducement' as const, id: r.id })),
+    ...inducements.flatMap((r) => r.spells.map((s) => ({ kind: 'spell' as const, id: s.id }))),
+    ...leagues.map((l) => ({ kind: 'league' as const, id: l.id })),
+  ];
+  const lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+  ids.locked = lock?.entries ?? [];
+  diagnostics.push(...(lock?.diagnostics ?? []));
+  diagnostics.push(
+    ...checkIds({
+      lock: lock && input.lock ? { file: input.lock.path, entries: lock.entries } : null,
+      published: ids.published,
+      migrations,
+      migrationsFile: input.annotations.migrations.path,
+      locateMigration: (index, key) => migrationFile.locate(key ? ['migrations', index, key] : ['migrations', index]),
+      datasetVersion: manifest.value.dataset.version,
+    }),
+  );
   const linesOf = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
   diagnostics.push(
     ...checkObligations({
@@ -264,6 +300,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     'crosswalk.json': crosswalkRows,
     'inducements.json': inducements,
     'leagues.json': leagues,
+    'migrations.json': migrations,
   };
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     diagnostics.push(...validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
@@ -283,6 +320,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     crosswalk: crosswalkRows,
     inducements,
     leagues,
+    migrations,
   };
   const { files } = emitJson(content, input.schemas);
   for (const [path, schema] of Object.entries(DATA_FILES)) {
@@ -314,6 +352,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     diagnostics: sortDiagnostics(diagnostics),
     summary: { editions, randomTables: randomTables.length, files: files.size + assets.size },
     model,
+    ids,
   };
 }
 

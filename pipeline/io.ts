@@ -118,5 +118,23 @@ function recoverInterruptedSwap(parent: string, name: string, target: string): v
 
 /** The published dataset in `dataDir` (a `dist/data` folder), typed. */
 export function readDataBundle(dataDir: string): DataBundle {
-  return parseDataBundle((file) => readFileSync(join(dataDir, file), 'utf8'));
+  return parseDataBundle((file) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8') : null));
+}
+
+/** Replace one file whole: write a temporary file next to it, flush, rename over it. */
+export function writeFileAtomically(path: string, content: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      writeFileSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

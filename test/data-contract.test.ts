@@ -25,6 +25,7 @@ describe('dist/data contract', () => {
       'schema/api/index.schema.json',
       'schema/api/record.schema.json',
       'schema/api/ruling.schema.json',
+      'schema/changes.schema.json',
       'schema/common.schema.json',
       'schema/concepts.schema.json',
       'schema/crosswalk.schema.json',
@@ -33,12 +34,13 @@ describe('dist/data contract', () => {
       'schema/inducements.schema.json',
       'schema/leagues.schema.json',
       'schema/meta.schema.json',
+      'schema/migrations.schema.json',
       'schema/random-tables.schema.json',
       'schema/rulings.schema.json',
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'meta', 'datapackage']) {
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'meta', 'datapackage']) {
       const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);

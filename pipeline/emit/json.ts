@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
-import type { Concept, CrosswalkRow, Edition, FileDigest, Inducement, League, MetaFile, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, FileDigest, Inducement, League, MetaFile, Migration, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 
 export interface DatasetContent {
@@ -21,6 +21,7 @@ export interface DatasetContent {
   crosswalk: CrosswalkRow[];
   inducements: Inducement[];
   leagues: League[];
+  migrations: Migration[];
 }
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
@@ -33,6 +34,7 @@ export const DATA_FILES = {
   'crosswalk.json': 'crosswalk.schema.json',
   'inducements.json': 'inducements.schema.json',
   'leagues.json': 'leagues.schema.json',
+  'migrations.json': 'migrations.schema.json',
 } as const;
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -52,6 +54,7 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'crosswalk.json': content.crosswalk,
     'inducements.json': content.inducements,
     'leagues.json': content.leagues,
+    'migrations.json': content.migrations,
   };
   const files = new Map<string, string>();
   for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));

@@ -35,6 +35,8 @@ export interface CrosswalkInput {
   /** Path of the crosswalk file and a locator for its entries, for messages. */
   file: string;
   locate: (path: readonly (string | number)[]) => Place | null;
+  /** Rows not reviewed yet (`declaredBy: suggestion`) are errors, not warnings. */
+  strict?: boolean;
 }
 
 export interface CrosswalkResult {
@@ -51,6 +53,8 @@ export interface UnlinkedRecord {
   line: number;
   /** Record id, or null for an unnamed paragraph. */
   record: string | null;
+  /** An unnamed paragraph's text as printed (what a row's `match` quotes); null for named records. */
+  opening: string | null;
   label: string;
   query: Query;
 }
@@ -168,13 +172,25 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     if ((link.relation === 'replaced' || link.relation === 'split') !== (link.related !== undefined)) {
       diagnostics.push(error({ reason: `Row for ${recordId}: \`related\` goes with replaced and split, and only with them`, file, place, ruleId: 'crosswalk/relation-mismatch', source: 'link' }));
     }
+    if (link.declaredBy === 'suggestion') {
+      diagnostics.push(
+        (input.strict ? error : warning)({
+          reason: `The row for ${recordId} is a suggestion nobody reviewed yet (${link.concept}, score ${link.score ?? '?'})`,
+          file,
+          place,
+          ruleId: 'crosswalk/unreviewed-suggestion',
+          source: 'link',
+          expected: 'check the concept, relation, confidence and rationale, then remove `declaredBy`, `score` and `evidence`',
+        }),
+      );
+    }
     rows.set(recordId, {
       record: recordId,
       concept: link.concept,
       relation: link.relation,
       confidence: link.confidence,
       rationale: link.rationale,
-      declaredBy: 'editor',
+      declaredBy: link.declaredBy ?? 'editor',
       related: [...(link.related ?? [])],
       falseFriend: link.falseFriend ?? null,
     });
@@ -192,6 +208,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
         source: record.source.id,
         line: record.source.lines[0],
         record: record.id,
+        opening: null,
         label: `${record.id} ("${record.displayName}")`,
         query: { name: record.name, text: plain(record.text), lang: record.lang, edition: record.edition },
       })),
@@ -201,6 +218,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
         source: paragraph.source.id,
         line: paragraph.source.lines[0],
         record: null,
+        opening: paragraph.opening,
         label: `the unnamed paragraph "${paragraph.opening.slice(0, 60)}…"`,
         query: { name: null, text: plain(paragraph.text), lang: paragraph.lang, edition: paragraph.edition },
       })),

@@ -3,7 +3,7 @@
  * `dist/data` (cards, site loaders, the consumer API) read. Built from the
  * file texts by `parseDataBundle`; `io.ts` `readDataBundle` reads a folder.
  */
-import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from './schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, Migration, RandomTable, Ruling, Skill } from './schema-types.ts';
 
 export interface DataBundle {
   meta: MetaFile;
@@ -15,6 +15,7 @@ export interface DataBundle {
   crosswalk: CrosswalkRow[];
   inducements: Inducement[];
   leagues: League[];
+  migrations: Migration[];
 }
 
 /** File name in `dist/data` of each part of the bundle. */
@@ -28,6 +29,7 @@ export const BUNDLE_FILES = {
   crosswalk: 'crosswalk.json',
   inducements: 'inducements.json',
   leagues: 'leagues.json',
+  migrations: 'migrations.json',
 } as const satisfies Record<keyof DataBundle, string>;
 
 /**
@@ -35,13 +37,21 @@ export const BUNDLE_FILES = {
  * files were validated against their schemas when they were emitted; this
  * only parses them.
  */
-export function parseDataBundle(read: (file: string) => string): DataBundle {
-  const parse = (file: string): unknown => {
+export function parseDataBundle(read: (file: string) => string | null): DataBundle {
+  const parse = (key: string, file: string): unknown => {
+    let text: string | null;
     try {
-      return JSON.parse(read(file));
+      text = read(file);
+      // Files a later contract added are empty in an older release.
+      if (text === null && key in SINCE) return [];
+      if (text === null) throw new Error('missing');
+      return JSON.parse(text);
     } catch (cause) {
       throw new Error(`${file}: ${(cause as Error).message}`);
     }
   };
-  return Object.fromEntries(Object.entries(BUNDLE_FILES).map(([key, file]) => [key, parse(file)])) as unknown as DataBundle;
+  return Object.fromEntries(Object.entries(BUNDLE_FILES).map(([key, file]) => [key, parse(key, file)])) as unknown as DataBundle;
 }
+
+/** Bundle parts that older releases lack, with the schema version that added them. */
+const SINCE: Partial<Record<keyof DataBundle, string>> = { migrations: '2.1.0' };

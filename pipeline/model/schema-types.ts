@@ -63,6 +63,64 @@ export type RulingEndpoint = {
   records: Skill[];
 };
 
+// changes.schema.json
+
+/** changes.json, written by `nuffle diff OLD NEW --out DIR`: what changed between two builds of dist/data. Provenance (source lines) is left out; each change is reported once, where it happens. */
+export type Changelog = {
+  from: ChangelogVersions;
+  to: ChangelogVersions;
+  /** Number of changes by kind (kinds without changes are absent). */
+  counts: {
+    [key: string]: number;
+  };
+  /** Every change, by kind then id. */
+  changes: Change[];
+};
+
+/** The versions of one side of the comparison. */
+export type ChangelogVersions = {
+  /** meta.json → datasetVersion. */
+  datasetVersion: string;
+  /** meta.json → schemaVersion. */
+  schemaVersion: string;
+};
+
+/** What changed: records, crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
+export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
+
+/** One change. */
+export type Change = {
+  kind: ChangeKind;
+  /** The id the change is about (a reworded ruling: its new id; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`). */
+  id: string;
+  /** One line a person reads. */
+  summary: string;
+  /** Each field that moved (changes only). */
+  fields: FieldChange[];
+  /** A reworded ruling's previous id; the record a moved slot held. */
+  previous: string | null;
+};
+
+/** One field's values before and after. */
+export type FieldChange = {
+  /** The field name. */
+  field: string;
+  /** Its value before (provenance left out). */
+  before: unknown;
+  /** Its value after. */
+  after: unknown;
+  /** For text fields, the word-level diff (jsdiff `diffWords`); else null. */
+  words: WordPart[] | null;
+};
+
+/** A run of words kept, added or removed. */
+export type WordPart = {
+  /** The words, with their spacing. */
+  value: string;
+  /** What happened to them. */
+  op: "same" | "added" | "removed";
+};
+
 // common.schema.json
 
 /** Identifier of an edition: one source text in one language. Lower-case kebab case. */
@@ -174,8 +232,8 @@ export type CrosswalkRow = {
   confidence: Confidence;
   /** One line of rule-text evidence; for `reworked`, what changed. */
   rationale: string;
-  /** `source`: the record defines its concept (English 2020); `editor`: a reviewed link in sources/annotations/crosswalk.yaml. */
-  declaredBy: "source" | "editor";
+  /** `source`: the record defines its concept (English 2020); `editor`: a reviewed link in sources/annotations/crosswalk.yaml; `suggestion`: a draft written by `nuffle suggest --write`, not reviewed yet (its confidence is low). */
+  declaredBy: "source" | "editor" | "suggestion";
   /** Successor (`replaced`) or other parts (`split`); empty otherwise. */
   related: ConceptId[];
   /** Why the record's name misleads, when it does; null otherwise. */
@@ -471,6 +529,12 @@ export type CrosswalkLink = {
   confidence: Confidence;
   /** One line: the rule-text evidence for the link; for `reworked`, what changed. */
   rationale: string;
+  /** `editor` (the default): a reviewed row. `suggestion`: a draft written by `nuffle suggest --write`, reported by every build until a reviewer checks it, edits it and removes this key with `score` and `evidence` (`--strict` makes it an error). */
+  declaredBy?: "editor" | "suggestion";
+  /** The suggestion engine's score for `concept` (drafts only). */
+  score?: number;
+  /** What drove the suggestion's score (drafts only). */
+  evidence?: string[];
   /** When the name misleads (a French name that reads like another skill): which skill it suggests and the rule-text reason it is not that one. */
   falseFriend?: string;
 };
@@ -613,6 +677,14 @@ export type NameAlias = {
   note: string;
 };
 
+// input/migrations.schema.json
+
+/** sources/annotations/migrations.yaml: what became of each published id (listed in sources/ids.lock) that the data no longer has. The build fails when a locked id disappears without an entry here; the entries are published as dist/data/migrations.json. */
+export type MigrationAnnotations = {
+  /** One entry per retired id, oldest first. */
+  migrations: Migration[];
+};
+
 // leagues.schema.json
 
 /** dist/data/leagues.json: the team special rules (leagues) the price lists name, with every spelling the notes use, sorted by id. */
@@ -666,6 +738,29 @@ export type FileDigest = {
   /** Number of top-level records (array items), or null for files that are not record lists (schemas). */
   records: number | null;
 };
+
+// migrations.schema.json
+
+/** dist/data/migrations.json: every published id the data no longer has, and what became of it, so an app that stored an id can follow it (like the Scryfall migrations feed). Compiled from sources/annotations/migrations.yaml. */
+export type MigrationsFile = Migration[];
+
+/** A retired id: renamed to another id (same meaning), merged into another (its meaning now lives there), or deleted. */
+export type Migration = {
+  /** The retired id. */
+  id: string;
+  kind: IdKind;
+  /** `renamed`: the same thing under a new id; `merged`: folded into another record; `deleted`: gone, with no successor. */
+  action: "renamed" | "merged" | "deleted";
+  /** The id to follow (`renamed`, `merged`); null for `deleted`. */
+  to: string | null;
+  /** The dataset version in which the id went. */
+  since: string;
+  /** Why, in one line. */
+  note: string;
+};
+
+/** What the id names: a concept, a skill or trait record, a ruling, an inducement, a wizard's spell, a league. */
+export type IdKind = "concept" | "record" | "ruling" | "inducement" | "spell" | "league";
 
 // random-tables.schema.json
 

@@ -1,0 +1,96 @@
+/**
+ * `nuffle diff OLD NEW [--out DIR] [--fail-on KINDS]`: what changed between
+ * two dist/data folders (a release kept anywhere, and the current build).
+ * Prints a one-line summary (and the changes, one a line); with --out, writes
+ * changes.json (validated against schema/changes.schema.json) and CHANGES.md.
+ * Exit 0, or 1 when a change of a --fail-on kind is found (a CI gate), 2 on
+ * bad usage.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { compareBundles, FAIL_ON } from '../diff/compare.ts';
+import { changesMarkdown, summaryLine } from '../diff/render.ts';
+import { toJson } from '../emit/json.ts';
+import { readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { formatDiagnostic } from '../model/diagnostic.ts';
+import { createValidator } from '../validate/schemas.ts';
+
+export const DIFF_HELP = `nuffle diff — what changed between two builds of dist/data
+
+Usage: nuffle diff OLD NEW [--out DIR] [--fail-on KINDS] [--quiet]
+
+  OLD, NEW         two dist/data folders (NEW is usually the current build)
+  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md
+  --fail-on KINDS  exit 1 if a change of these kinds is found, comma-separated:
+                   ${Object.keys(FAIL_ON).join(', ')}
+  --quiet          print the summary line only
+  -h, --help       this help
+
+Covers records (field by field, text as word diffs), crosswalk rows (concept,
+relation, confidence), concepts, rulings (added, removed, re-answered, reworded),
+random-table slots, inducements and price items, leagues and migrations.`;
+
+export async function runDiffCommand(argv: readonly string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  const parse = () =>
+    parseArgs({
+      args: [...argv],
+      options: { out: { type: 'string' }, 'fail-on': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  try {
+    parsed = parse();
+  } catch (cause) {
+    console.error(`nuffle diff: ${(cause as Error).message}\n\n${DIFF_HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(DIFF_HELP);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    console.error(`nuffle diff: give two dist/data folders, OLD and NEW\n\n${DIFF_HELP}`);
+    return 2;
+  }
+  const failOn = (values['fail-on'] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const unknown = failOn.filter((k) => !(k in FAIL_ON));
+  if (unknown.length) {
+    console.error(`nuffle diff: --fail-on takes ${Object.keys(FAIL_ON).join(', ')}; got ${unknown.join(', ')}`);
+    return 2;
+  }
+  const [oldDir, newDir] = positionals.map((p) => resolve(p)) as [string, string];
+  for (const dir of [oldDir, newDir]) {
+    if (!existsSync(join(dir, 'meta.json'))) {
+      console.error(`nuffle diff: ${dir} is not a dist/data folder (no meta.json)`);
+      return 2;
+    }
+  }
+  let log;
+  try {
+    log = compareBundles(readDataBundle(oldDir), readDataBundle(newDir));
+  } catch (cause) {
+    console.error(`nuffle diff: cannot read the data: ${(cause as Error).message}`);
+    return 1;
+  }
+  if (!values.quiet) for (const change of log.changes) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
+  console.log(summaryLine(log));
+  if (values.out) {
+    const problems = createValidator(readSchemaFiles(repoRoot)).validate('changes.schema.json', log, 'changes.json');
+    if (problems.length) {
+      for (const d of problems) console.error(formatDiagnostic(d));
+      return 1;
+    }
+    const out = resolve(values.out);
+    writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)]]));
+    console.log(`wrote ${join(out, 'changes.json')} and ${join(out, 'CHANGES.md')}`);
+  }
+  const caught = log.changes.filter((c) => failOn.some((k) => FAIL_ON[k]!(c)));
+  if (caught.length) {
+    console.error(`nuffle diff: ${caught.length} change${caught.length === 1 ? '' : 's'} of a --fail-on kind (${failOn.join(', ')})`);
+    return 1;
+  }
+  return 0;
+}

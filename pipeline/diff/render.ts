@@ -1,0 +1,74 @@
+/**
+ * A changelog for people: the one-line summary the CLI prints, and CHANGES.md
+ * (word diffs as ~~removed~~ and **added**). Pure functions of `Changelog`.
+ */
+import { CHANGE_KINDS, type Change, type ChangeKind, type Changelog, type WordPart } from './compare.ts';
+
+const LABEL: Record<ChangeKind, [string, string]> = {
+  'record-added': ['record added', 'Records added'],
+  'record-removed': ['record removed', 'Records removed'],
+  'record-changed': ['record changed', 'Records changed'],
+  'crosswalk-changed': ['crosswalk row changed', 'Crosswalk changes'],
+  'concept-added': ['concept added', 'Concepts added'],
+  'concept-removed': ['concept removed', 'Concepts removed'],
+  'concept-changed': ['concept changed', 'Concepts changed'],
+  'ruling-added': ['ruling added', 'Rulings added'],
+  'ruling-removed': ['ruling removed', 'Rulings removed'],
+  'ruling-changed': ['ruling changed', 'Rulings changed'],
+  'slot-moved': ['slot moved', 'Random-table slots moved'],
+  'inducement-added': ['inducement added', 'Inducements added'],
+  'inducement-removed': ['inducement removed', 'Inducements removed'],
+  'inducement-changed': ['inducement changed', 'Inducements changed'],
+  'price-changed': ['price changed', 'Price lists changed'],
+  'league-added': ['league added', 'Leagues added'],
+  'league-removed': ['league removed', 'Leagues removed'],
+  'league-changed': ['league changed', 'Leagues changed'],
+  'migration-added': ['id migrated', 'Ids migrated'],
+};
+
+/** `5 changes (0.1.1 → 0.2.0): 1 record added, 1 record changed, …` */
+export function summaryLine(log: Changelog): string {
+  const total = log.changes.length;
+  const versions = `${log.from.datasetVersion} → ${log.to.datasetVersion}`;
+  if (!total) return `no changes (${versions})`;
+  const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
+    const n = log.counts[k]!;
+    const [one] = LABEL[k];
+    return `${n} ${n === 1 ? one : one.replace(/^(\S+)/, '$1s')}`;
+  });
+  return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}`;
+}
+
+const escape = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');
+export function wordsMarkdown(parts: readonly WordPart[]): string {
+  return parts
+    .map((p) => {
+      const text = escape(p.value);
+      if (p.op === 'same' || !p.value.trim()) return text;
+      const [lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!.slice(1) as [string, string, string];
+      return `${lead}${p.op === 'added' ? `**${core}**` : `~~${core}~~`}${trail}`;
+    })
+    .join('')
+    .replace(/\n+/g, ' ');
+}
+
+function changeMarkdown(change: Change): string {
+  const lines = [`- ${escape(change.summary)}`];
+  for (const field of change.fields) {
+    if (field.words) lines.push(`  - \`${field.field}\`: ${wordsMarkdown(field.words)}`);
+    else if (change.kind !== 'slot-moved') lines.push(`  - \`${field.field}\`: \`${JSON.stringify(field.before)}\` → \`${JSON.stringify(field.after)}\``);
+  }
+  return lines.join('\n');
+}
+
+export function changesMarkdown(log: Changelog): string {
+  const out = [`# Changes ${log.from.datasetVersion} → ${log.to.datasetVersion}`, '', summaryLine(log), ''];
+  if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}.`, '');
+  out.push('Word changes read ~~removed~~ **added**.', '');
+  for (const kind of CHANGE_KINDS) {
+    const changes = log.changes.filter((c) => c.kind === kind);
+    if (!changes.length) continue;
+    out.push(`## ${LABEL[kind][1]}`, '', ...changes.map(changeMarkdown), '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
