@@ -42,11 +42,13 @@ export function summaryLine(log: Changelog): string {
 const escape = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');
 export function wordsMarkdown(parts: readonly WordPart[]): string {
   return parts
-    .map((p) => {
+    .map((p, i) => {
       const text = escape(p.value);
       if (p.op === 'same' || !p.value.trim()) return text;
       const [lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!.slice(1) as [string, string, string];
-      return `${lead}${p.op === 'added' ? `**${core}**` : `~~${core}~~`}${trail}`;
+      // A replacement reads "~~old~~ **new**": keep a space between the two marks.
+      const gap = p.op === 'added' && parts[i - 1]?.op === 'removed' && !lead && !/\s$/.test(parts[i - 1]!.value) ? ' ' : '';
+      return `${gap}${lead}${p.op === 'added' ? `**${core}**` : `~~${core}~~`}${trail}`;
     })
     .join('')
     .replace(/\n+/g, ' ');
