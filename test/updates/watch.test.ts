@@ -1,0 +1,45 @@
+/**
+ * `nuffle build --watch`: a change under sources/ rebuilds in the same
+ * process and prints its timings; a broken change keeps the last good dist/.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
+
+describe('build --watch', () => {
+  it('rebuilds on a change, prints the timings, and keeps the last good dist/ when a rebuild fails', async () => {
+    const root = copyProject();
+    const child = spawn(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--watch', '--root', root], {
+      env: { ...process.env, NUFFLE_WATCH_MAX_REBUILDS: '2' },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const until = async (pattern: RegExp, count = 1) => {
+      const deadline = Date.now() + 60_000;
+      while ((out.match(new RegExp(pattern.source, `${pattern.flags}g`)) ?? []).length < count) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await until(/watching /);
+    expect(out).toMatch(/── start: building data\n/);
+
+    const raw = join(root, 'sources/raw/en-2020-skills-traits.txt');
+    const text = readFileSync(raw, 'utf8');
+    writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'));
+    await until(/^rebuilt in \d+ ms \(read \d+ ms · compile \d+ ms · write \d+ ms\)$/m, 2);
+    expect(out).toContain('── changed sources/raw/en-2020-skills-traits.txt: building data');
+    expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll one failed Agility test');
+    const good = treeDigest(join(root, 'dist'));
+
+    writeFileSync(raw, text.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));
+    await until(/^failed in \d+ ms .*; the last good dist\/ is in place$/m);
+    expect(out).toContain('[en2020/unknown-category]');
+    expect(await exited).toBe(0);
+    expect(treeDigest(join(root, 'dist'))).toEqual(good);
+  }, 120_000);
+});
