@@ -18,7 +18,13 @@ export function linkRulings(
     return { ...ruling, records: [...new Set([...ruling.records, ...named])].sort() };
   });
   const byRecord = new Map<string, string[]>();
-  for (const ruling of linked) for (const id of ruling.records) byRecord.set(id, [...(byRecord.get(id) ?? []), ruling.id]);
+  for (const ruling of linked) {
+    for (const id of ruling.records) {
+      const list = byRecord.get(id);
+      if (list) list.push(ruling.id);
+      else byRecord.set(id, [ruling.id]);
+    }
+  }
   return {
     records: records.map((record) => ({ ...record, rulings: [...(byRecord.get(record.id) ?? [])].sort() })),
     rulings: linked,

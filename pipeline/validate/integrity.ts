@@ -34,9 +34,11 @@ export function checkIntegrity(
       else if (!ruling.records.includes(record.id)) problem(`Record ${record.id} lists ruling ${id}, which does not list it back`, 'integrity/one-way-link');
     }
   }
+  const recordById = new Map<string, Skill>();
+  for (const record of records) if (!recordById.has(record.id)) recordById.set(record.id, record);
   for (const ruling of rulings) {
     for (const id of ruling.records) {
-      const record = records.find((r) => r.id === id);
+      const record = recordById.get(id);
       if (record && !record.rulings.includes(ruling.id)) problem(`Ruling ${ruling.id} lists ${id}, which does not list it back`, 'integrity/one-way-link');
     }
   }
