@@ -1,16 +1,44 @@
 // `npm run bench`: how long the pipeline takes, stage by stage, on the real
-// sources. Prints figures and ratios; nothing here asserts a time.
+// sources; the data build as a process against a bare `node -e 0`; a scale
+// series on a synthetic corpus (×1, ×10, ×100); suggest --evaluate; the cards
+// and the site. Prints figures and ratios (`-- --json`: one JSON object on
+// stdout, the table on stderr); nothing here asserts a time. See docs/BENCHMARKS.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildDataset, PARSERS } from '../build.ts';
 import { readProject } from '../cli.ts';
 import { repoRoot } from '../io.ts';
 import { evaluateSuggestions } from '../link/evaluate.ts';
-import { parseDataBundle } from '../model/dataset.ts';
-import { benchCards } from './bench-cards.ts';
+import { parseDataBundle, type DataBundle } from '../model/dataset.ts';
 import { splitLines } from '../parse/errata.ts';
 import type { ManifestSource } from '../model/schema-types.ts';
+import { scaleCorpus } from './synthetic-corpus.ts';
 import { parse as parseYaml } from 'yaml';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
+const json = process.argv.includes('--json');
+const log = (line: string) => (json ? console.error(line) : console.log(line));
+const median = (samples: readonly number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+
+// A child that builds the synthetic corpus at one scale and reports its time and peak memory.
+const child = process.argv.indexOf('--scale-child');
+if (child >= 0) {
+  const factor = Number(process.argv[child + 1]);
+  const { input } = scaleCorpus(readProject(repoRoot), factor);
+  const times = factor >= 100 ? 1 : 3;
+  buildDataset(input); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    const result = buildDataset(input);
+    samples.push(performance.now() - start);
+    if (result.summary === null) throw new Error(`the ×${factor} corpus does not build`);
+  }
+  console.log(JSON.stringify({ ms: median(samples), peakRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  process.exit(0);
+}
 
 function measure(label: string, fn: () => unknown, times = runs): number {
   fn(); // warm-up
@@ -21,14 +49,33 @@ function measure(label: string, fn: () => unknown, times = runs): number {
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)]!;
-  console.log(`${label.padEnd(40)} median ${median.toFixed(2).padStart(9)} ms   min ${samples[0]!.toFixed(2).padStart(9)} ms   (${times} runs)`);
-  return median;
+  log(`${label.padEnd(40)} median ${median(samples).toFixed(2).padStart(9)} ms   min ${samples[0]!.toFixed(2).padStart(9)} ms   (${times} runs)`);
+  return median(samples);
 }
+
+/** Wall time of a command, median of `times` runs after one warm-up. */
+function processMs(args: readonly string[], times = 5): number {
+  const run = () => {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    return performance.now() - start;
+  };
+  run();
+  return median(Array.from({ length: times }, run));
+}
+
+// The data build as a user runs it, against Node's own start-up, alternated in one run.
+const out = mkdtempSync(join(tmpdir(), 'nuffle-bench-'));
+const nodeStartMs = processMs(['-e', '0']);
+const dataBuildMs = processMs([join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--out', out]);
+rmSync(out, { recursive: true, force: true });
+log(`${'node -e 0 (process)'.padEnd(40)} median ${nodeStartMs.toFixed(2).padStart(9)} ms   (5 runs after a warm-up)`);
+log(`${'nuffle build --only data (process)'.padEnd(40)} median ${dataBuildMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildMs / nodeStartMs).toFixed(2)}× node -e 0 (goal ≤ 4×)`);
 
 const readStart = performance.now();
 const input = readProject(repoRoot);
-console.log(`${'read project (cold, once)'.padEnd(40)}        ${(performance.now() - readStart).toFixed(2).padStart(9)} ms`);
+log(`${'read project (cold, once)'.padEnd(40)}        ${(performance.now() - readStart).toFixed(2).padStart(9)} ms`);
 
 const manifest = parseYaml(input.manifest.text) as { sources: ManifestSource[] };
 let parseTotal = 0;
@@ -42,24 +89,64 @@ for (const source of manifest.sources) {
 const buildMs = measure('buildDataset (all stages, in memory)', () => buildDataset(input));
 const result = buildDataset(input);
 const model = result.model!;
-const evaluateMs = measure('suggest --evaluate (leave-one-out)', () => evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(['traits-alt-wording'])), 3);
+const suggestEvaluateMs = measure('suggest --evaluate (leave-one-out)', () => evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(['traits-alt-wording'])), 3);
 const bytes = [...result.files.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
 const records = model.records.length;
 
-console.log('');
-console.log(`records                                  ${records} skills and traits, ${JSON.parse(result.files.get('inducements.json')!).length} inducement records`);
-console.log(`raw KiB/s in parse (all sources)         ${Math.round(bytesTotal / 1024 / (parseTotal / 1000))}`);
-console.log(`output                                   ${result.files.size} files, ${(bytes / 1024).toFixed(1)} KiB`);
-console.log(`ratio build / parse                      ${(buildMs / parseTotal).toFixed(2)}×  (link + validate + emit, relative to parsing)`);
-console.log(`ratio evaluate / build                   ${(evaluateMs / buildMs).toFixed(2)}×  (${model.crosswalk.filter((r) => r.declaredBy === 'editor').length} leave-one-out rankings)`);
+log('');
+log(`records                                  ${records} skills and traits, ${JSON.parse(result.files.get('inducements.json')!).length} inducement records`);
+log(`raw KiB/s in parse (all sources)         ${Math.round(bytesTotal / 1024 / (parseTotal / 1000))}`);
+log(`output                                   ${result.files.size} files, ${(bytes / 1024).toFixed(1)} KiB`);
+log(`ratio build / parse                      ${(buildMs / parseTotal).toFixed(2)}×  (link + validate + emit, relative to parsing)`);
+log(`ratio evaluate / build                   ${(suggestEvaluateMs / buildMs).toFixed(2)}×  (${model.crosswalk.filter((r) => r.declaredBy === 'editor').length} leave-one-out rankings; goal < 500 ms)`);
 
-const cards = await benchCards({ runs, bundle: parseDataBundle((file) => result.files.get(file)!) });
-console.log(`cards: render all editions (pdfkit)      median ${cards.cardsMs.toFixed(2).padStart(9)} ms   first run ${cards.cardsColdMs.toFixed(0)} ms   (${cards.cards} cards, ${cards.pages} pages; goal < 1000 ms)`);
-console.log(
-  cards.chromiumMs === null
-    ? 'cards: Chromium print of the same cards  (no /usr/bin/chromium)'
-    : `cards: Chromium print of the same cards  median ${cards.chromiumMs.toFixed(2).padStart(9)} ms   launch ${cards.chromiumLaunchMs!.toFixed(0)} ms   (ratio pdfkit / Chromium ${(cards.cardsMs / cards.chromiumMs).toFixed(2)}×)`,
-);
+// Scale series: each scale in its own process, so its peak memory is its own.
+log('');
+const scale: Record<string, { ms: number; peakRssMiB: number }> = {};
+for (const factor of [1, 10, 100]) {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'pipeline/scripts/bench.ts'), '--scale-child', String(factor)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`scale ×${factor} failed: ${run.stderr}`);
+  scale[String(factor)] = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { ms: number; peakRssMiB: number };
+  const { ms, peakRssMiB } = scale[String(factor)]!;
+  log(`${`synthetic corpus ×${factor} (in memory)`.padEnd(40)} ${factor >= 100 ? 'once  ' : 'median'} ${ms.toFixed(2).padStart(9)} ms   peak RSS ${peakRssMiB.toFixed(0)} MiB   ${(ms / scale['1']!.ms).toFixed(1)}× the ×1 build`);
+}
+const scaleRatio100 = scale['100']!.ms / scale['1']!.ms;
+log(`${'ratio ×100 / ×1'.padEnd(40)} ${scaleRatio100.toFixed(1)}×  (goal ≤ 100×; peak < 1024 MiB)`);
 
-const site = await (await import('./bench-site.ts')).benchSite(result.files);
-console.log(`site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`);
+const figures: Record<string, unknown> = {
+  nodeStartMs: round(nodeStartMs),
+  dataBuildMs: round(dataBuildMs),
+  dataBuildRatio: round(dataBuildMs / nodeStartMs),
+  scale: Object.fromEntries(Object.entries(scale).map(([k, v]) => [k, { ms: round(v.ms), peakRssMiB: round(v.peakRssMiB) }])),
+  scaleRatio100: round(scaleRatio100),
+  suggestEvaluateMs: round(suggestEvaluateMs),
+};
+
+// The cards and the site, when their benches exist (each owned by its target).
+const here = (file: string) => join(repoRoot, 'pipeline/scripts', file);
+log('');
+if (existsSync(here('bench-cards.ts'))) {
+  type CardsBench = { cardsMs: number; cardsColdMs: number; chromiumMs: number | null; chromiumLaunchMs: number | null; cards: number; pages: number };
+  const { benchCards } = (await import(here('bench-cards.ts'))) as { benchCards: (options: { runs: number; bundle: DataBundle }) => Promise<CardsBench> };
+  const cards = await benchCards({ runs, bundle: parseDataBundle((file) => result.files.get(file)!) });
+  figures.cardsMs = round(cards.cardsMs);
+  log(`cards: render all editions (pdfkit)      median ${cards.cardsMs.toFixed(2).padStart(9)} ms   first run ${cards.cardsColdMs.toFixed(0)} ms   (${cards.cards} cards, ${cards.pages} pages; goal < 1000 ms)`);
+  log(
+    cards.chromiumMs === null
+      ? 'cards: Chromium print of the same cards  (no /usr/bin/chromium)'
+      : `cards: Chromium print of the same cards  median ${cards.chromiumMs.toFixed(2).padStart(9)} ms   launch ${cards.chromiumLaunchMs!.toFixed(0)} ms   (ratio pdfkit / Chromium ${(cards.cardsMs / cards.chromiumMs).toFixed(2)}×)`,
+  );
+}
+if (existsSync(here('bench-site.ts'))) {
+  type SiteBench = { siteMs: number; bareStarlightMs: number; ratio: number; pages: number };
+  const { benchSite } = (await import(here('bench-site.ts'))) as { benchSite: (files: ReadonlyMap<string, string | Uint8Array>) => Promise<SiteBench> };
+  const site = await benchSite(result.files);
+  figures.siteMs = round(site.siteMs);
+  log(`site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`);
+}
+
+if (json) console.log(JSON.stringify(figures));
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,89 @@
+/**
+ * A synthetic corpus n times the size of the real one, for the scale series
+ * of `npm run bench`: pure, BuildInput → BuildInput. The English 2020 entries
+ * (records that define their own concepts, with their FAQ rulings) are
+ * copied n − 1 times after the real ones, each copy under a unique name
+ * (`Syb Catch`, `Syc Catch`, …) with the errata already applied, its
+ * questions made unique (a ruling is one per distinct question) and its
+ * random slots dropped (`Bloodbowlnone`, `Dungeonbowlnone`: every slot is taken by the
+ * original; the copy is filed as a trait, which no table lists). Copies of English 2020 entries define their own concepts, so
+ * they need no crosswalk rows. The real lines keep their numbers, so errata
+ * and reviews still point where they did.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { BuildInput } from '../build.ts';
+import type { Erratum, ManifestSource } from '../model/schema-types.ts';
+import { applyErrata } from '../parse/errata.ts';
+import { EN2020_CATEGORIES } from '../parse/en-2020.ts';
+import { splitDisplayName } from '../model/names.ts';
+
+const MARKER = /^(Bloodbowl|Dungeonbowl)(.*)$/i;
+const QUESTION = /^Q[:.]\s/;
+
+export interface SyntheticCorpus {
+  input: BuildInput;
+  /**
+   * Records the copies add: the build has this many more skills than the
+   * real one. Each copy repeats every ruling of the English 2020 source, so
+   * there are `factor` times as many rulings.
+   */
+  addedRecords: number;
+  factor: number;
+}
+
+/** `Sya`, `Syb`, … `Syz`, `Syba`, …: a capitalised word per copy. */
+const copyWord = (k: number): string => {
+  let n = k;
+  let letters = '';
+  do {
+    letters = String.fromCharCode(97 + (n % 26)) + letters;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `Sy${letters}`;
+};
+
+export function scaleCorpus(input: BuildInput, factor: number): SyntheticCorpus {
+  if (!Number.isInteger(factor) || factor < 1) throw new Error(`scale factor must be a whole number ≥ 1, got ${factor}`);
+  const manifest = parseYaml(input.manifest.text) as { sources: ManifestSource[] };
+  const errata = (parseYaml(input.annotations.errata.text) as { errata: Erratum[] }).errata;
+  const source = manifest.sources.find((s) => s.parser === 'en-2020');
+  if (!source) throw new Error('no en-2020 source to scale');
+  const bytes = input.raw.get(source.file);
+  if (!bytes) throw new Error(`no raw text ${source.file}`);
+  const text = new TextDecoder().decode(bytes);
+  const lines = applyErrata(source.id, source.file, text, errata, input.annotations.errata.path, () => null).lines;
+
+  // Entries: a name line followed by a category line (as the parser reads them), up to the next entry.
+  const categories = new Set(Object.keys(EN2020_CATEGORIES));
+  const starts: number[] = [];
+  const isMarker = (line: string) => MARKER.test(line.trim());
+  const isEntryStart = (i: number) => {
+    const line = lines[i]!.trim();
+    const next = lines[i + 1]?.trim() ?? '';
+    return line !== '' && !isMarker(line) && !QUESTION.test(line) && !/^A:\s/.test(line) && next !== '' && (i === 0 || lines[i - 1]!.trim() === '' || isMarker(lines[i - 1]!)) && categories.has(next);
+  };
+  for (let i = 0; i < lines.length; i++) if (isEntryStart(i)) starts.push(i);
+  const entries = starts.map((start, n) => lines.slice(start, starts[n + 1] ?? lines.length));
+
+  const copies: string[] = [];
+  for (let k = 1; k < factor; k++) {
+    const word = copyWord(k);
+    for (const entry of entries) {
+      const { name } = splitDisplayName(entry[0]!);
+      copies.push('');
+      entry.forEach((line, index) => {
+        if (index === 0) copies.push(line.replace(name, `${word} ${name}`));
+        // Traits sit on no random table: the copy needs no slot.
+        else if (index === 1) copies.push('Traits');
+        else if (MARKER.test(line.trim())) copies.push(/^Bloodbowl/i.test(line.trim()) ? 'Bloodbowlnone' : 'Dungeonbowlnone');
+        else if (QUESTION.test(line.trim())) copies.push(line.replace(/(^|\s)(Q[:.])\s+/g, `$1$2 In ${word}, `));
+        else copies.push(line);
+      });
+    }
+  }
+  if (copies.length === 0) return { input, addedRecords: 0, factor };
+  const raw = new Map(input.raw);
+  // The real text first, unchanged; copies after it.
+  raw.set(source.file, new TextEncoder().encode(`${text.replace(/\n?$/, '\n')}${copies.join('\n')}\n`));
+  return { input: { ...input, raw }, addedRecords: entries.length * (factor - 1), factor };
+}

@@ -1,0 +1,34 @@
+/**
+ * The synthetic corpus of the scale series (`npm run bench`) is a valid
+ * corpus: it builds with no errors, with the records and rulings it claims.
+ * Speed is measured by the bench, never asserted here.
+ */
+import { expect, it } from 'vitest';
+import { buildDataset } from '../pipeline/build.ts';
+import { readProject } from '../pipeline/cli.ts';
+import { scaleCorpus } from '../pipeline/scripts/synthetic-corpus.ts';
+import { realBuild, repoRoot } from './helpers.ts';
+
+const count = (files: Map<string, string>, path: string) => (JSON.parse(files.get(path)!) as unknown[]).length;
+
+it('the corpus at ×3 builds with no errors, with the records and rulings it claims', () => {
+  const real = realBuild();
+  const corpus = scaleCorpus(readProject(repoRoot), 3);
+  const result = buildDataset(corpus.input);
+  expect(result.diagnostics.filter((d) => d.fatal)).toEqual([]);
+  expect(corpus.addedRecords).toBeGreaterThan(150);
+  expect(count(result.files, 'skills.json')).toBe(count(real.files, 'skills.json') + corpus.addedRecords);
+  expect(count(result.files, 'rulings.json')).toBe(3 * count(real.files, 'rulings.json'));
+  // The real records come through unchanged, but for the copies' rulings that name them.
+  const scaled = new Map((JSON.parse(result.files.get('skills.json')!) as { id: string; rulings: string[] }[]).map((s) => [s.id, s]));
+  for (const { rulings, ...skill } of JSON.parse(real.files.get('skills.json')!) as { id: string; rulings: string[] }[]) {
+    const { rulings: scaledRulings, ...same } = scaled.get(skill.id)!;
+    expect(same).toEqual(skill);
+    expect(scaledRulings).toEqual(expect.arrayContaining(rulings));
+  }
+});
+
+it('at ×1 the corpus is the real one', () => {
+  const input = readProject(repoRoot);
+  expect(scaleCorpus(input, 1).input).toBe(input);
+});
