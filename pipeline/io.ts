@@ -3,7 +3,7 @@
  * writing dist/ atomically. Stages never touch the file system.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
@@ -60,6 +60,16 @@ export function writeTreeAtomically(target: string, files: ReadonlyMap<string, s
     for (const [path, content] of [...files].sort(([a], [b]) => compare(a, b))) {
       const full = join(staging, path);
       mkdirSync(dirname(full), { recursive: true });
+      // A file the current tree already holds, byte for byte, is linked, not rewritten:
+      // its bytes are on disk already, so a rebuild flushes only what changed.
+      if (sameBytes(join(target, path), content)) {
+        try {
+          linkSync(join(target, path), full);
+          continue;
+        } catch {
+          // no hard links here (another device, a file system without them): write it
+        }
+      }
       const fd = openSync(full, 'w');
       try {
         writeFileSync(fd, content);
@@ -71,6 +81,16 @@ export function writeTreeAtomically(target: string, files: ReadonlyMap<string, s
     swapIn(staging, target);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function sameBytes(path: string, content: string | Uint8Array): boolean {
+  try {
+    const stat = lstatSync(path);
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    return stat.isFile() && stat.size === bytes.byteLength && readFileSync(path).equals(bytes);
+  } catch {
+    return false;
   }
 }
 

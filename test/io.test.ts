@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -26,4 +26,21 @@ it('restores the previous tree left as .old-* by a swap that crashed between its
   writeTreeAtomically(join(dir, 'data'), new Map([['a.json', 'new']]));
   expect(readFileSync(join(dir, 'data/a.json'), 'utf8')).toBe('new');
   expect(readdirSync(dir)).toEqual(['data']);
+});
+
+it('a rebuild rewrites only the files that changed: unchanged ones are linked from the tree they replace', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
+  const target = join(parent, 'data');
+  writeTreeAtomically(target, new Map([['same.json', 'unchanged\n'], ['moved.json', 'before\n'], ['sub/deep.txt', 'deep\n']]));
+  const inode = (path: string) => statSync(join(target, path)).ino;
+  const before = { same: inode('same.json'), moved: inode('moved.json'), deep: inode('sub/deep.txt') };
+  writeTreeAtomically(target, new Map([['same.json', 'unchanged\n'], ['moved.json', 'after\n'], ['sub/deep.txt', 'deep\n']]));
+  expect(readFileSync(join(target, 'moved.json'), 'utf8')).toBe('after\n');
+  expect(readFileSync(join(target, 'same.json'), 'utf8')).toBe('unchanged\n');
+  expect([inode('same.json'), inode('sub/deep.txt')]).toEqual([before.same, before.deep]);
+  expect(inode('moved.json')).not.toBe(before.moved);
+  // Nothing of the replaced tree is left beside it, and the linked files have one name again.
+  expect(readdirSync(parent)).toEqual(['data']);
+  expect(statSync(join(target, 'same.json')).nlink).toBe(1);
+  rmSync(parent, { recursive: true, force: true });
 });
