@@ -5,7 +5,7 @@
  * under `/data/`, the static API (when the api target built it) under `/api/`,
  * the card PDFs (when the cards target built them) under `/cards/`.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot, stagingFor, swapIn } from '../io.ts';
@@ -30,21 +30,42 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
   // A cache of its own per build: the content layer keeps its data store
   // there, so two builds (or two datasets) never share one.
   const cacheDir = mkdtempSync(join(tmpdir(), 'nuffle-site-cache-'));
-  const saved = { data: process.env.NUFFLE_DATA_DIR, cards: process.env.NUFFLE_CARDS_DIR, env: process.env.NODE_ENV };
-  // A production build (search, minified assets) even when called from code, as the astro CLI does.
-  process.env.NODE_ENV = 'production';
-  process.env.NUFFLE_DATA_DIR = dataDir;
-  process.env.NUFFLE_CARDS_DIR = existsSync(join(cardsDir, 'index.json')) ? cardsDir : '';
+  // The build's environment: the dataset, the cards, a production build even
+  // when called from code (as the astro CLI does), and none of the
+  // import.meta.env keys a parent vite/vitest process leaves in process.env
+  // (DEV=1 there makes Starlight render its dev-only search stub).
+  const env: Record<string, string | undefined> = {
+    NUFFLE_DATA_DIR: dataDir,
+    NUFFLE_CARDS_DIR: existsSync(join(cardsDir, 'index.json')) ? cardsDir : '',
+    NODE_ENV: 'production',
+    DEV: undefined,
+    PROD: undefined,
+    SSR: undefined,
+    MODE: undefined,
+    BASE_URL: undefined,
+  };
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  for (const [name, value] of Object.entries(env)) restore(name, value);
+  // Astro puts its prerender chunks in `<cwd>/.astro/` when outDir is outside
+  // the working directory, and they import packages from node_modules: so it
+  // builds into a folder of its own inside the repository (two builds never
+  // share one), run from the repository, and the result moves to staging.
+  const cwd = process.cwd();
+  mkdirSync(join(repoRoot, 'node_modules/.cache/nuffle'), { recursive: true });
+  const work = mkdtempSync(join(repoRoot, 'node_modules/.cache/nuffle/site-build-'));
+  process.chdir(repoRoot);
   try {
     const { build } = await import('astro');
     await build({
       root: siteRoot,
       mode: 'production',
-      outDir: staging,
+      outDir: join(work, 'site'),
       cacheDir,
       logLevel: options.logLevel ?? 'warn',
       telemetry: { enabled: false },
     } as Parameters<typeof build>[0]);
+    rmSync(join(work, 'site/.prerender'), { recursive: true, force: true });
+    moveTree(join(work, 'site'), staging);
     cpSync(dataDir, join(staging, 'data'), { recursive: true });
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
@@ -60,11 +81,20 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     console.error(`nuffle build: the site failed to build from ${dataDir}\n${describe(cause)}`);
     return 1;
   } finally {
+    process.chdir(cwd);
+    rmSync(work, { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
-    restore('NUFFLE_DATA_DIR', saved.data);
-    restore('NUFFLE_CARDS_DIR', saved.cards);
-    restore('NODE_ENV', saved.env);
+    for (const [name, value] of Object.entries(saved)) restore(name, value);
+  }
+}
+
+/** Rename, or copy when the two folders are on different file systems. */
+function moveTree(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch {
+    cpSync(from, to, { recursive: true });
   }
 }
 
