@@ -286,6 +286,7 @@ export function buildDataset(input: BuildInput): BuildResult {
       file: source.file,
       sha256,
       parser: source.parser,
+      note: source.note,
       records: records.filter((r) => r.source.id === source.id).length + inducements.filter((r) => r.source.id === source.id).length,
       rulings: result.rulings.length,
     }))

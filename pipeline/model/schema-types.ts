@@ -323,6 +323,8 @@ export type Edition = {
   sha256: Sha256;
   /** Parser module that read the source. */
   parser: string;
+  /** What the source is and where it comes from, from sources/manifest.yaml (the evidence for its label included). */
+  note: string;
   /** Number of skill and trait records the source yields. */
   records: number;
   /** Number of distinct rulings the source yields. */
