@@ -29,8 +29,38 @@ export interface Diagnostic {
 
 export type DiagnosticInit = Omit<Diagnostic, 'fatal' | 'place'> & { place?: Place | null };
 
-export const error = (init: DiagnosticInit): Diagnostic => ({ ...init, place: init.place ?? null, fatal: true });
-export const warning = (init: DiagnosticInit): Diagnostic => ({ ...init, place: init.place ?? null, fatal: false });
+export const error = (init: DiagnosticInit): Diagnostic => clipped({ ...init, place: init.place ?? null, fatal: true });
+export const warning = (init: DiagnosticInit): Diagnostic => clipped({ ...init, place: init.place ?? null, fatal: false });
+
+/** Longest excerpt of a source line a diagnostic quotes. */
+export const EXCERPT_LENGTH = 80;
+/** Longest line of a diagnostic's reason, expected, actual or note. */
+export const FIELD_LINE_LENGTH = 400;
+
+/**
+ * At most `length` characters of `text` around index `at` (default: its start),
+ * with `…` where it was cut: what a diagnostic quotes of a line that may be
+ * megabytes long. Never cuts a surrogate pair in two.
+ */
+export function excerpt(text: string, at = 0, length = EXCERPT_LENGTH): string {
+  if (text.length <= length) return text;
+  let start = Math.max(0, Math.min(at - Math.floor(length / 4), text.length - length));
+  let end = start + length;
+  if (start > 0 && /[\udc00-\udfff]/.test(text[start] ?? '')) start++;
+  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end--;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/** Every line of the free-text fields clipped to FIELD_LINE_LENGTH: a diagnostic never echoes a huge line whole. */
+function clipped(d: Diagnostic): Diagnostic {
+  const clip = (value: string) =>
+    value.length <= FIELD_LINE_LENGTH ? value : value.split('\n').map((line) => excerpt(line, 0, FIELD_LINE_LENGTH)).join('\n');
+  const out: Diagnostic = { ...d, reason: clip(d.reason) };
+  if (d.expected !== undefined) out.expected = clip(d.expected);
+  if (d.actual !== undefined) out.actual = clip(d.actual);
+  if (d.note !== undefined) out.note = clip(d.note);
+  return out;
+}
 
 export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.fatal);
 
@@ -49,7 +79,8 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
  * `sources/raw/en-2020-skills-traits.txt:412:1 error Dodge and Defensive both claim … [en2020/slot-collision]`
  * followed by `expected`/`actual`/`note` lines when present.
  */
-export function formatDiagnostic(d: Diagnostic): string {
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const d = clipped(diagnostic);
   const where = d.place ? `${d.file}:${d.place.line}:${d.place.column ?? 1}` : d.file;
   const lines = [`${where} ${d.fatal ? 'error' : 'warning'} ${d.reason} [${d.ruleId}]`];
   if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { error, warning, type Diagnostic } from '../model/diagnostic.ts';
+import { error, excerpt, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { byId as byIdOrder, compare } from '../model/order.ts';
 import { splitDisplayName } from '../model/names.ts';
@@ -55,7 +55,8 @@ const MARKER = /^(Bloodbowl|Dungeonbowl)(.*)$/i;
 const MARKER_SLOT = /^random skill:\s*1d6\s*"\((1-3|4-6)\)"\s*\+\s*1d6\s*"([1-6])"$/;
 const QUESTION = /^Q([:.])\s*(.*)$/;
 const ANSWER = /^A[:.]\s*(.*)$/;
-const PAGE_REF = /\s*\(\s*p\.\s*([^()]*)\)\s*$/;
+// `(?<!\s)` lets a match start only where a run of spaces starts: no quadratic retry inside a long run.
+const PAGE_REF = /(?<!\s)\s*\(\s*p\.([^()]*)\)\s*$/;
 
 const GAMES: Record<string, Game> = { bloodbowl: 'blood-bowl', dungeonbowl: 'dungeon-bowl' };
 
@@ -289,7 +290,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
           ruleId: 'en2020/malformed-marker',
           source: 'parse',
           expected,
-          actual: JSON.stringify(text),
+          actual: JSON.stringify(excerpt(text)),
         }),
       );
     };
@@ -368,7 +369,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
         );
       }
       // Several questions on one line: `Q. … ? Q: … ? (p.87)`.
-      const parts = text.split(/\s+(?=Q[:.]\s)/).map((part) => QUESTION.exec(part)![2]!.trim());
+      const parts = text.split(/(?<!\s)\s+(?=Q[:.]\s)/).map((part) => QUESTION.exec(part)![2]!.trim());
       if (parts.length > 1) {
         diagnostics.push(
           warning({
@@ -430,7 +431,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
           );
           return;
         }
-        out.push({ question: questionText, answer: answer.text, ...parsePages(ref?.[1] ?? null), lines: [qLine + 1, answer.line + 1], record });
+        out.push({ question: questionText, answer: answer.text, ...parsePages(ref?.[1]?.trim() ?? null), lines: [qLine + 1, answer.line + 1], record });
       });
       if (answers.length > parts.length) {
         diagnostics.push(unexpected(answers[parts.length]!.line, 'an answer with no question'));
@@ -509,7 +510,7 @@ export function parsePages(inner: string | null): { pages: number[]; pageNote: s
   if (inner === null) return { pages: [], pageNote: null };
   const pages: number[] = [];
   const notes: string[] = [];
-  for (const part of inner.split(/\s*(?:&|,|\band\b)\s*/)) {
+  for (const part of inner.split(/(?<!\s)\s*(?:&|,|\band\b)\s*/)) {
     const value = part.replace(/^p\.\s*/, '').trim();
     if (value === '') continue;
     if (/^\d+$/.test(value)) pages.push(Number(value));

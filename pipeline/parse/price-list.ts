@@ -33,7 +33,27 @@ export interface PriceBulletDraft {
 
 export type PriceBulletResult = { ok: true; item: PriceBulletDraft } | { ok: false; reason: string; expected: string };
 
-const PRICE = /^(?<left>.+?)\s*:\s*(?<sign>[+-])(?<amount>\d+)K(?<each>\s+each)?(?<rest>.*)$/;
+/** `: +20K each…` after the item; the first one after at least one character is the price. */
+const PRICE = /:\s*(?<sign>[+-])(?<amount>\d+)K(?<each>\s+each)?/g;
+
+/**
+ * `<left> : <sign><amount>K[ each]<rest>`, `left` as short as it can be: what
+ * `^(.+?)\s*:\s*([+-])(\d+)K(\s+each)?(.*)$` reads, found without a lazy
+ * prefix (that one retries quadratically on a long run of spaces).
+ */
+function matchPrice(text: string): { left: string; sign: string; amount: string; each: string | undefined; rest: string } | null {
+  if (/[\n\r\u2028\u2029]/.test(text)) return null;
+  PRICE.lastIndex = 1;
+  const match = PRICE.exec(text);
+  if (!match?.groups) return null;
+  return {
+    left: text.slice(0, match.index).trimEnd(),
+    sign: match.groups.sign!,
+    amount: match.groups.amount!,
+    each: match.groups.each,
+    rest: text.slice(match.index + match[0].length),
+  };
+}
 const CHANGE = /^([+-]?)\s*(\d+)\s*([A-Za-z]{1,2})$/;
 const CATEGORY_WORDS: Record<string, PriceBulletDraft['category']> = {
   agility: 'agility',
@@ -46,9 +66,9 @@ const CATEGORY_WORDS: Record<string, PriceBulletDraft['category']> = {
 };
 
 export function parsePriceBullet(text: string, line: number): PriceBulletResult {
-  const match = PRICE.exec(text.trim());
-  if (!match?.groups) return fail('a price: `<what> : +20K`');
-  const { left, sign, amount, each, rest } = match.groups as Record<string, string | undefined>;
+  const match = matchPrice(text.trim());
+  if (!match) return fail('a price: `<what> : +20K`');
+  const { left, sign, amount, each, rest } = match;
   const cost = (sign === '-' ? -1 : 1) * Number(amount) * 1000;
   const tail = parseTail(rest ?? '');
   if (!tail) return fail('after the price: nothing, `each`, `(mercenary cost 30K at least)`, `(only for <leagues>)` or `for <leagues>.`');

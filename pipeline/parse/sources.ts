@@ -36,11 +36,25 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
   const sources: SourceDigest[] = [];
   const parsed: ParsedSource[] = [];
   for (const [index, source] of input.manifest.sources.entries()) {
+    if (!insideRawFolder(source.file)) {
+      // The manifest schema already refuses such paths; this guard keeps it so if the schema loosens.
+      diagnostics.push(
+        error({
+          reason: `Source ${source.id}: ${JSON.stringify(source.file)} is not a file in sources/raw/; nothing outside it is read`,
+          file: input.manifestPath,
+          place: input.locateManifest(['sources', index, 'file']),
+          ruleId: 'manifest/outside-sources',
+          source: 'parse',
+          expected: 'sources/raw/<file name>',
+        }),
+      );
+      continue;
+    }
     const bytes = input.raw.get(source.file);
     if (bytes === undefined) {
       diagnostics.push(
         error({
-          reason: `Source ${source.id}: file ${source.file} does not exist`,
+          reason: `Source ${source.id}: file ${source.file} does not exist (only regular files in sources/raw/ are read; symbolic links are not followed)`,
           file: input.manifestPath,
           place: input.locateManifest(['sources', index, 'file']),
           ruleId: 'manifest/missing-file',
@@ -98,4 +112,10 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
     parsed.push({ source, sha256, result, lines: patched.lines, errata: patched.applied });
   }
   return { sources, parsed, diagnostics };
+}
+
+/** `sources/raw/<name>`: one plain file name under the raw folder, no `..`, no absolute path, no backslash. */
+export function insideRawFolder(path: string): boolean {
+  const match = /^sources\/raw\/([^/\\]+)$/.exec(path);
+  return match !== null && match[1] !== '.' && match[1] !== '..' && !match[1]!.includes('\0');
 }

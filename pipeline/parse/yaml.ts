@@ -3,8 +3,8 @@
  * maps a JSON path back to the line it was written on, so schema errors in
  * annotations point at `file:line`.
  */
-import { isNode, LineCounter, parseDocument } from 'yaml';
-import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { isNode, LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { error, excerpt, type Diagnostic, type Place } from '../model/diagnostic.ts';
 
 export interface YamlFile {
   path: string;
@@ -21,16 +21,32 @@ export interface ParsedYaml {
 export function parseYaml(file: YamlFile): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
-    const pos = problem.linePos?.[0];
-    return error({
-      reason: `YAML: ${problem.message.split('\n')[0]}`,
-      file: file.path,
-      place: pos ? { line: pos.line, column: pos.col } : null,
-      ruleId: 'yaml/syntax',
-      source: 'parse',
-    });
-  });
+  const diagnostics: Diagnostic[] = [];
+  // One syntax error usually sets off a cascade (an unclosed `[` gives a dozen):
+  // report the first, at its line and column with the line quoted, and count the rest.
+  const problems: YAMLError[] = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
+  const first = problems[0];
+  if (first) {
+    // A flow collection left open is found where YAML gives up, often lines later: point at its `[` or `{`.
+    const opener = /flow (?:sequence|mapping|collection)|end with a [\]}]/i.test(first.message) ? unclosedFlowOpener(file.text, first.pos[0]) : null;
+    const pos = lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length));
+    const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
+    const more = problems.length - 1;
+    diagnostics.push(
+      error({
+        reason:
+          opener === null
+            ? `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}`
+            : `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`,
+        file: file.path,
+        place: { line: pos.line, column: pos.col },
+        ruleId: 'yaml/syntax',
+        source: 'parse',
+        actual: `line ${pos.line}: ${JSON.stringify(excerpt(lineText, pos.col - 1))}`,
+        ...(more ? { note: `${more} more YAML error${more === 1 ? '' : 's'} after this one, most likely caused by it; fix this one first` } : {}),
+      }),
+    );
+  }
   const locate = (path: readonly (string | number)[]): Place | null => {
     for (let depth = path.length; depth >= 0; depth--) {
       const node = doc.getIn(path.slice(0, depth), true);
@@ -42,4 +58,29 @@ export function parseYaml(file: YamlFile): ParsedYaml {
     return null;
   };
   return { value: diagnostics.length ? null : doc.toJS(), locate, diagnostics };
+}
+
+/**
+ * Offset of the last `[` or `{` before `end` that no bracket closes, outside
+ * quotes and comments; null when every one is closed.
+ */
+function unclosedFlowOpener(text: string, end: number): number | null {
+  const open: number[] = [];
+  let quote: string | null = null;
+  for (let i = 0; i < Math.min(end, text.length); i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote && !(quote === '"' && text[i - 1] === '\\')) quote = null;
+      else if (c === '\n') quote = null;
+      continue;
+    }
+    if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if ((c === '"' || c === "'") && (i === 0 || /[\s[{,:]/.test(text[i - 1]!))) quote = c;
+    else if (c === '[' || c === '{') open.push(i);
+    else if ((c === ']' || c === '}') && open.length) open.pop();
+  }
+  return open.at(-1) ?? null;
 }
