@@ -6,23 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
-import type { Concept, CrosswalkRow, Edition, FileDigest, Inducement, League, MetaFile, Migration, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import type { DataBundle } from '../model/dataset.ts';
+import type { FileDigest, MetaFile } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 
-export interface DatasetContent {
-  datasetVersion: string;
-  schemaVersion: string;
-  sources: SourceDigest[];
-  editions: Edition[];
-  skills: Skill[];
-  rulings: Ruling[];
-  randomTables: RandomTable[];
-  concepts: Concept[];
-  crosswalk: CrosswalkRow[];
-  inducements: Inducement[];
-  leagues: League[];
-  migrations: Migration[];
-}
+/** What the data files are emitted from: the dataset's parts, its versions and the source digests. */
+export type DatasetContent = Omit<DataBundle, 'meta'> & Pick<MetaFile, 'datasetVersion' | 'schemaVersion' | 'sources'>;
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
 export const DATA_FILES = {
