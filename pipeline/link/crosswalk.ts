@@ -21,7 +21,7 @@ import type {
 import { slugify } from '../model/slug.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
-import { markdownToMdast, plainText } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../parse/markdown.ts';
 import { createSuggester, type Candidate, type Query, type Suggestion } from './suggest.ts';
 import { byId, compare } from '../model/order.ts';
 
@@ -278,16 +278,8 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
 }
 
 const normalise = (text: string) => text.replace(/^[^\p{L}]+/u, '').replace(/\s+/g, ' ').trim().toLowerCase();
-/** Plain text of a record's Markdown. Memoised: suggestions re-read the same texts many times. */
-const plainCache = new Map<string, string>();
-const plain = (markdown: string): string => {
-  let text = plainCache.get(markdown);
-  if (text === undefined) {
-    text = plainText(markdownToMdast(markdown));
-    plainCache.set(markdown, text);
-  }
-  return text;
-};
+/** Plain text of a record's Markdown (memoised: suggestions re-read the same texts many times). */
+const plain = plainTextOfMarkdown;
 
 const sortRelations = (relations: ConceptRelation[]) =>
   [...relations].sort((a, b) => compare(a.type, b.type) || compare(a.concept, b.concept) || compare(a.record, b.record));

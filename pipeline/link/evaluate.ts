@@ -6,7 +6,7 @@
  * be found this way; they are counted apart.
  */
 import type { Concept, CrosswalkRow, GlossaryTerm, Skill } from '../model/schema-types.ts';
-import { markdownToMdast, plainText } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../parse/markdown.ts';
 import { createSuggesterFor } from './crosswalk.ts';
 import { compare } from '../model/order.ts';
 
@@ -51,7 +51,7 @@ export function evaluateSuggestions(
     const ranked = suggest({
       // A source that gives no names is ranked on its text alone, as `nuffle suggest` would.
       name: unnamedSources.has(record.source.id) ? null : record.name,
-      text: plainText(markdownToMdast(record.text)),
+      text: plainTextOfMarkdown(record.text),
       lang: record.lang,
       edition: record.edition,
     }).map((s) => s.concept);

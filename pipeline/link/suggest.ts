@@ -58,16 +58,15 @@ const GAME_TERMS = [
 const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, "'");
 
 export function createSuggester(candidates: readonly Candidate[], glossary: readonly GlossaryTerm[]): (query: Query) => Suggestion[] {
-  const terms = [...glossary]
-    .map((term) => ({ fr: fold(term.fr), en: fold(term.en) }))
-    .sort((a, b) => b.fr.length - a.fr.length || compare(a.fr, b.fr));
+  // Translations and features depend only on the text, its language and the glossary: memoised per glossary.
+  const cache = glossaryCache(glossary);
   const translate = (text: string, lang: Lang): string => {
-    let out = ` ${fold(text)} `;
-    if (lang === 'fr') {
-      for (const { fr, en } of terms) {
-        // A French plural (`relances`, `cases`) takes the same English term.
-        out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(fr)}[sx]?(?![\\p{L}\\p{N}])`, 'gu'), ` ${en} `);
-      }
+    const key = `${lang}\u0000${text}`;
+    let out = cache.translated.get(key);
+    if (out === undefined) {
+      out = ` ${fold(text)} `;
+      if (lang === 'fr') for (const { pattern, en } of cache.terms) out = out.replace(pattern, ` ${en} `);
+      cache.translated.set(key, out);
     }
     return out;
   };
@@ -85,20 +84,25 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
       // `4+` (a threshold), `+1`/`-2` (a modifier) and a bare number are different facts.
       out.add(m[3] ? `${n}+` : m[1] ? `${m[1] === '+' ? '+' : '-'}${n}` : `#${n}`);
     }
-    for (const term of GAME_TERMS) if (new RegExp(`(?<![\\p{L}])${escape(term)}(?![\\p{L}])`, 'u').test(text)) out.add(term);
+    for (const { term, pattern } of gameTermPatterns()) if (pattern.test(text)) out.add(term);
     return out;
   };
-  // Features depend only on the text, its language and the glossary: memoised per suggester family.
-  const cache = featureCache(glossary);
   const features = (text: string, lang: Lang) => {
     const key = `${lang}\u0000${text}`;
-    let found = cache.get(key);
+    let found = cache.features.get(key);
     if (!found) {
       const translated = translate(text, lang);
       const words = tokens(translated);
       const grams = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
-      found = { counts: count(grams), mechanics: mechanics(translated) };
-      cache.set(key, found);
+      const counts = count(grams);
+      const terms = [...counts.keys()];
+      found = {
+        mechanics: mechanics(translated),
+        terms,
+        ids: Int32Array.from(terms, (term) => intern(cache, term)),
+        tf: Float64Array.from(counts.values(), (n) => 1 + Math.log(n)),
+      };
+      cache.features.set(key, found);
     }
     return found;
   };
@@ -108,20 +112,29 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
   const members = candidates.flatMap((candidate, index) =>
     candidate.texts.map((t) => ({ index, edition: t.edition, ...features(t.text, t.lang) })),
   );
-  const df = new Map<string, number>();
-  for (const member of members) for (const term of member.counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-  const idf = (term: string) => Math.log((members.length + 1) / ((df.get(term) ?? 0) + 1)) + 1;
-  const weigh = (counts: Map<string, number>) => {
+  // Document frequencies by interned term id: terms no member has (0) are left out of the vectors.
+  const df = new Int32Array(cache.ids.size);
+  for (const member of members) for (const id of member.ids) df[id]!++;
+  const idfs = new Float64Array(df.length); // 0: not computed yet (an idf is ≥ 1)
+  const idf = (id: number) => (idfs[id] ||= Math.log((members.length + 1) / (df[id]! + 1)) + 1);
+  const weigh = (features: Features) => {
     const vector = new Map<string, number>();
-    for (const [term, n] of counts) if (df.has(term)) vector.set(term, (1 + Math.log(n)) * idf(term));
+    const { terms, ids, tf } = features;
+    for (let i = 0; i < terms.length; i++) {
+      const id = ids[i]!;
+      if (id < df.length && df[id]! > 0) vector.set(terms[i]!, tf[i]! * idf(id));
+    }
     return vector;
   };
-  const vectors = members.map((member) => weigh(member.counts));
+  const vectors = members.map(weigh);
+  const norms = vectors.map(norm);
   const names = candidates.map((candidate) => candidate.names.map((name) => fold(translate(name, 'fr')).trim()));
 
   return (query) => {
-    const { counts, mechanics: queryMechanics } = features(query.text, query.lang);
-    const vector = weigh(counts);
+    const queryFeatures = features(query.text, query.lang);
+    const queryMechanics = queryFeatures.mechanics;
+    const vector = weigh(queryFeatures);
+    const queryNorm = norm(vector);
     const queryName = query.name === null ? null : fold(translate(query.name, query.lang)).trim();
     const best = candidates.map(() => ({ text: 0, mechanics: 0, shared: [] as string[], sharedMechanics: [] as string[] }));
     const taken = new Set<number>();
@@ -132,12 +145,12 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
         taken.add(member.index);
         return;
       }
-      const { score, shared } = cosine(vector, vectors[m]!);
+      const score = cosine(vector, queryNorm, vectors[m]!, norms[m]!);
       const mech = jaccard(queryMechanics, member.mechanics);
       const slot = best[member.index]!;
       if (score > slot.text) {
         slot.text = score;
-        slot.shared = shared;
+        slot.shared = sharedTerms(vector, vectors[m]!);
       }
       if (mech > slot.mechanics) {
         slot.mechanics = mech;
@@ -163,17 +176,50 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
   };
 }
 
-type Features = { counts: Map<string, number>; mechanics: Set<string> };
-const featureCaches = new WeakMap<readonly GlossaryTerm[], Map<string, Features>>();
-/** One cache per glossary array: the same glossary gives the same features for the same text. */
-function featureCache(glossary: readonly GlossaryTerm[]): Map<string, Features> {
-  let cache = featureCaches.get(glossary);
+interface Features {
+  mechanics: Set<string>;
+  /** The counted terms in order, their interned ids and their weights before idf (1 + ln n). */
+  terms: string[];
+  ids: Int32Array;
+  tf: Float64Array;
+}
+interface GlossaryCache {
+  /** The glossary's French terms, longest first, each compiled once (a French plural, `relances`, takes the same English term). */
+  terms: { pattern: RegExp; en: string }[];
+  /** `lang NUL text` → the folded, translated text. */
+  translated: Map<string, string>;
+  /** `lang NUL text` → its features. */
+  features: Map<string, Features>;
+  /** Term → a small integer, for document frequencies in typed arrays. */
+  ids: Map<string, number>;
+}
+const intern = (cache: GlossaryCache, term: string): number => {
+  let id = cache.ids.get(term);
+  if (id === undefined) cache.ids.set(term, (id = cache.ids.size));
+  return id;
+};
+const glossaryCaches = new WeakMap<readonly GlossaryTerm[], GlossaryCache>();
+/**
+ * One cache per glossary array: the same glossary gives the same translation
+ * and features for the same text, so leave-one-out rankings and every
+ * suggester of a build share them (each term expression costs ~0.5 ms to compile).
+ */
+function glossaryCache(glossary: readonly GlossaryTerm[]): GlossaryCache {
+  let cache = glossaryCaches.get(glossary);
   if (!cache) {
-    cache = new Map();
-    featureCaches.set(glossary, cache);
+    const terms = [...glossary]
+      .map((term) => ({ fr: fold(term.fr), en: fold(term.en) }))
+      .sort((a, b) => b.fr.length - a.fr.length || compare(a.fr, b.fr))
+      .map(({ fr, en }) => ({ pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escape(fr)}[sx]?(?![\\p{L}\\p{N}])`, 'gu'), en }));
+    cache = { terms, translated: new Map(), features: new Map(), ids: new Map() };
+    glossaryCaches.set(glossary, cache);
   }
   return cache;
 }
+
+let gameTerms: { term: string; pattern: RegExp }[] | undefined;
+/** The mechanics vocabulary's expressions, compiled on first use. */
+const gameTermPatterns = () => (gameTerms ??= GAME_TERMS.map((term) => ({ term, pattern: new RegExp(`(?<![\\p{L}])${escape(term)}(?![\\p{L}])`, 'u') })));
 
 /** Name likeness below this is ignored (trigram Dice coefficient). */
 const NAME_FLOOR = 0.45;
@@ -190,22 +236,27 @@ function count(tokens: readonly string[]): Map<string, number> {
   return out;
 }
 
-function cosine(a: Map<string, number>, b: Map<string, number>): { score: number; shared: string[] } {
+/** Cosine of two weighted vectors, their norms given. */
+function cosine(a: Map<string, number>, normA: number, b: Map<string, number>, normB: number): number {
   let dot = 0;
+  for (const [term, weight] of a) {
+    const other = b.get(term);
+    if (other !== undefined) dot += weight * other;
+  }
+  const denominator = normA * normB;
+  return denominator ? dot / denominator : 0;
+}
+
+const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
+
+/** The terms two vectors share, by their part of the dot product, strongest first. */
+function sharedTerms(a: Map<string, number>, b: Map<string, number>): string[] {
   const contributions: [string, number][] = [];
   for (const [term, weight] of a) {
     const other = b.get(term);
-    if (other !== undefined) {
-      dot += weight * other;
-      contributions.push([term, weight * other]);
-    }
+    if (other !== undefined) contributions.push([term, weight * other]);
   }
-  const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
-  const denominator = norm(a) * norm(b);
-  return {
-    score: denominator ? dot / denominator : 0,
-    shared: contributions.sort((x, y) => y[1] - x[1] || compare(x[0], y[0])).map(([term]) => term),
-  };
+  return contributions.sort((x, y) => y[1] - x[1] || compare(x[0], y[0])).map(([term]) => term);
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -100,6 +100,21 @@ export function structureOf(node: unknown): unknown {
   return out;
 }
 
+const plainCache = new Map<string, string>();
+/**
+ * Plain text of a Markdown string (`plainText(markdownToMdast(markdown))`),
+ * memoised: the build, suggestions and their evaluation read the same texts
+ * many times, and a watching process rebuilds mostly unchanged ones.
+ */
+export function plainTextOfMarkdown(markdown: string): string {
+  let text = plainCache.get(markdown);
+  if (text === undefined) {
+    text = plainText(markdownToMdast(markdown));
+    plainCache.set(markdown, text);
+  }
+  return text;
+}
+
 /** Plain text of a tree, block by block. */
 export function plainText(root: Root): string {
   const out: string[] = [];

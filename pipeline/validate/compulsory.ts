@@ -9,7 +9,7 @@
  */
 import { warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { CompulsoryReview, Skill } from '../model/schema-types.ts';
-import { markdownToMdast, plainText } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../parse/markdown.ts';
 
 /** Words that make a sentence an obligation. */
 export const OBLIGATION = /\b(?:must|cannot choose not to|the only actions? (?:they|this player|the player) (?:may|can))\b/giu;
@@ -37,7 +37,7 @@ const fold = (text: string): string => text.replace(/[’‘]/g, "'").replace(/[
 
 /** Sentences of a record's text: plain text split at full stops and paragraph ends. */
 export function sentencesOf(markdown: string): string[] {
-  return plainText(markdownToMdast(markdown))
+  return plainTextOfMarkdown(markdown)
     .split(/\n+|(?<=[.!?])\s+(?=[A-Z"“(-])/u)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
