@@ -19,9 +19,6 @@ export default defineConfig({
       'test/bad-input.test.ts',
       'test/fuzz/*.test.ts',
     ],
-    // Tests that run the CLI in a child process: no mutant is active there (and the
-    // instrumented CLI does not run outside Stryker), so they are left out.
-    testNamePattern: /^(?!.*(?:nuffle suggest and missing links|heading in capitals that no record|heading that is not in capitals|raises nothing on the real sources|runs the CLI)).*$/,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -112,7 +112,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     if (!isCategory(i + 1)) {
       diagnostics.push(
         error({
-          reason: `Entry "${displayName}" is not followed by a known category line`,
+          reason: `Entry "${excerpt(displayName)}" is not followed by a known category line`,
           file,
           place: at(i + 1),
           ruleId: 'en2020/unknown-category',
@@ -172,7 +172,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     if (memberships.size === 0) {
       diagnostics.push(
         error({
-          reason: `Entry "${displayName}" has no Bloodbowl or Dungeonbowl marker line`,
+          reason: `Entry "${excerpt(displayName)}" has no Bloodbowl or Dungeonbowl marker line`,
           file,
           place: at(Math.max(last, first)),
           ruleId: 'en2020/missing-marker',
@@ -186,7 +186,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     if (body.every((line) => line.text.trim() === '')) {
       diagnostics.push(
         error({
-          reason: `Entry "${displayName}" has no rule text`,
+          reason: `Entry "${excerpt(displayName)}" has no rule text`,
           file,
           place: at(first),
           ruleId: 'en2020/entry-without-text',
@@ -200,7 +200,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     if (previous !== undefined) {
       diagnostics.push(
         error({
-          reason: `Entry "${displayName}" is a duplicate of the entry on line ${previous}`,
+          reason: `Entry "${excerpt(displayName)}" is a duplicate of the entry on line ${previous}`,
           file,
           place: at(first),
           ruleId: 'en2020/duplicate-entry',

@@ -69,13 +69,16 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
+      const bad = firstInvalidUtf8(bytes);
       diagnostics.push(
         error({
-          reason: `Source ${source.id}: ${source.file} is not valid UTF-8`,
+          reason: `Source ${source.id}: ${source.file} is not valid UTF-8${bad.truncated ? ' (it ends inside a character: was the copy cut off?)' : ''}`,
           file: source.file,
+          place: { line: bad.line, column: bad.column },
           ruleId: 'source/invalid-utf8',
           source: 'parse',
           expected: 'UTF-8 text, as the seeds are',
+          actual: `byte ${bad.offset}: ${bad.hex}`,
         }),
       );
       continue;
@@ -118,4 +121,38 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
 export function insideRawFolder(path: string): boolean {
   const match = /^sources\/raw\/([^/\\]+)$/.exec(path);
   return match !== null && match[1] !== '.' && match[1] !== '..' && !match[1]!.includes('\0');
+}
+
+/**
+ * Where the first byte that breaks UTF-8 is: its offset, its line and column
+ * (in characters, 1-based), the bytes there in hex, and whether the file
+ * simply ends inside a character.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): { offset: number; line: number; column: number; hex: string; truncated: boolean } {
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    let ok = need >= 0 && i + need < bytes.length;
+    for (let k = 1; ok && k <= need; k++) {
+      const c = bytes[i + k]!;
+      const low = k === 1 ? (b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80) : 0x80;
+      const high = k === 1 ? (b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf) : 0xbf;
+      ok = c >= low && c <= high;
+    }
+    if (!ok) {
+      const column = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, i)).length + 1;
+      const hex = [...bytes.subarray(i, Math.min(i + 4, bytes.length))].map((x) => x.toString(16).padStart(2, '0')).join(' ');
+      const truncated = need > 0 && i + need >= bytes.length && [...bytes.subarray(i + 1)].every((c) => c >= 0x80 && c <= 0xbf);
+      return { offset: i, line, column, hex, truncated };
+    }
+    if (b === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+    i += need + 1;
+  }
+  return { offset: bytes.length, line, column: 1, hex: '', truncated: false };
 }

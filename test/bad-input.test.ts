@@ -1,0 +1,206 @@
+/**
+ * Broken pastes, as a maintainer would make them: every case in
+ * test/fixtures/bad/*.yaml changes one file of a copy of the project, runs
+ * `nuffle build --only data`, and checks the exit code, the diagnostic code,
+ * the file and line it names, and that the previous dist/ is byte-identical.
+ * Cases that must build (CRLF, BOM, trailing spaces) build the same records
+ * as the clean file.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { main } from '../pipeline/cli.ts';
+import { copyProject, repoRoot, treeDigest } from './helpers.ts';
+
+export interface Edit {
+  /** Replace the first occurrence (or the `nth`, 1-based) of `find`. */
+  replace?: { find: string; with: string; nth?: number };
+  /** Delete lines `from`..`to` (1-based, inclusive). */
+  deleteLines?: { from: number; to: number };
+  /** Insert text (one or more lines) before line `line`. */
+  insertBefore?: { line: number; text: string };
+  /** Copy lines `from`..`to` and insert the copy before line `before`. */
+  duplicateLines?: { from: number; to: number; before: number };
+  /** Keep only what comes before line `line`, column `column` (1-based): a copy cut off. */
+  cutAt?: { line: number; column: number };
+  /** Cut right after the first byte of the first multi-byte character on or after line `line`. */
+  cutMidUtf8?: { line: number };
+  /** Insert raw bytes (hex) at the start of line `line`. */
+  insertBytes?: { line: number; hex: string };
+  /** The whole file. */
+  content?: string;
+  /** Append `text` repeated `repeat` times. */
+  append?: { prefix?: string; text: string; repeat?: number };
+  lineEnds?: 'crlf' | 'cr';
+  bom?: boolean;
+  trailingSpaces?: boolean;
+  /** Replace the file by a symbolic link to a copy of it outside the project. */
+  symlinkOut?: boolean;
+}
+
+export interface BadCase {
+  name: string;
+  description: string;
+  file: string;
+  edit: Edit;
+  expect:
+    | { exit: 1; code: string; file: string; line: number | null; column?: number; says?: string; only?: boolean; seconds?: number }
+    | { exit: 0; sameRecords: true };
+}
+
+const FIXTURES = join(repoRoot, 'test/fixtures/bad');
+export const badCases = (): BadCase[] =>
+  readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.yaml$/, ''), ...(parse(readFileSync(join(FIXTURES, f), 'utf8')) as Omit<BadCase, 'name'>) }));
+
+const lineStarts = (bytes: Buffer): number[] => {
+  const starts = [0];
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
+  return starts;
+};
+
+/** The edited bytes of a file. */
+export function applyEdit(original: Buffer, edit: Edit): Buffer {
+  let text = original.toString('utf8');
+  const lines = () => text.split('\n');
+  if (edit.content !== undefined) return Buffer.from(edit.content, 'utf8');
+  if (edit.replace) {
+    const { find, with: replacement, nth = 1 } = edit.replace;
+    let at = -1;
+    for (let n = 0; n < nth; n++) at = text.indexOf(find, at + 1);
+    if (at < 0) throw new Error(`"${find}" not found`);
+    text = text.slice(0, at) + replacement + text.slice(at + find.length);
+  }
+  if (edit.deleteLines) {
+    const all = lines();
+    all.splice(edit.deleteLines.from - 1, edit.deleteLines.to - edit.deleteLines.from + 1);
+    text = all.join('\n');
+  }
+  if (edit.insertBefore) {
+    const all = lines();
+    all.splice(edit.insertBefore.line - 1, 0, ...edit.insertBefore.text.replace(/\n$/, '').split('\n'));
+    text = all.join('\n');
+  }
+  if (edit.duplicateLines) {
+    const all = lines();
+    const copy = all.slice(edit.duplicateLines.from - 1, edit.duplicateLines.to);
+    all.splice(edit.duplicateLines.before - 1, 0, ...copy);
+    text = all.join('\n');
+  }
+  if (edit.append) text += (edit.append.prefix ?? '') + edit.append.text.repeat(edit.append.repeat ?? 1);
+  if (edit.trailingSpaces) text = text.split('\n').map((l, n) => (l === '' && n % 2 ? l : `${l}${n % 3 ? ' ' : ' \t  '}`)).join('\n');
+  if (edit.lineEnds === 'crlf') text = text.replace(/\n/g, '\r\n');
+  if (edit.lineEnds === 'cr') text = text.replace(/\n/g, '\r');
+  let bytes = Buffer.from(text, 'utf8');
+  if (edit.bom) bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+  if (edit.cutAt) {
+    const start = lineStarts(bytes)[edit.cutAt.line - 1]!;
+    const prefix = Buffer.from([...bytes.subarray(start).toString('utf8')].slice(0, edit.cutAt.column - 1).join(''), 'utf8');
+    bytes = bytes.subarray(0, start + prefix.length);
+  }
+  if (edit.cutMidUtf8) {
+    const start = lineStarts(bytes)[edit.cutMidUtf8.line - 1]!;
+    let i = start;
+    while (bytes[i]! < 0x80) i++;
+    bytes = bytes.subarray(0, i + 1);
+  }
+  if (edit.insertBytes) {
+    const start = lineStarts(bytes)[edit.insertBytes.line - 1]!;
+    bytes = Buffer.concat([bytes.subarray(0, start), Buffer.from(edit.insertBytes.hex.replace(/\s+/g, ''), 'hex'), bytes.subarray(start)]);
+  }
+  return bytes;
+}
+
+/** `nuffle build --only data`, in this process; its exit code and everything it printed. */
+async function build(root: string, out: string): Promise<{ exit: number; output: string; seconds: number }> {
+  const printed: string[] = [];
+  const collect = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
+  const spies = [vi.spyOn(console, 'error').mockImplementation(collect), vi.spyOn(console, 'log').mockImplementation(collect), vi.spyOn(console, 'warn').mockImplementation(collect)];
+  const started = performance.now();
+  try {
+    const exit = await main(['build', '--only', 'data', '--root', root, '--out', out]);
+    return { exit, output: printed.join('\n'), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** The record files: what a clean file and its CRLF/BOM/trailing-space copy must both give (sha256s of the raw bytes differ). */
+const RECORD_FILES = ['skills.json', 'rulings.json', 'random-tables.json', 'concepts.json', 'crosswalk.json', 'inducements.json', 'leagues.json'];
+
+describe('broken input fails located, and leaves dist/ byte-identical', () => {
+  const cases = badCases();
+  let root: string;
+  let out: string;
+  let outside: string;
+  let previous: Record<string, string>;
+  let clean: Map<string, string>;
+
+  beforeAll(async () => {
+    root = copyProject();
+    out = join(root, 'dist');
+    outside = mkdtempSync(join(tmpdir(), 'nuffle-outside-'));
+    const first = await build(root, out);
+    expect(first.exit, first.output).toBe(0);
+    previous = treeDigest(out);
+    clean = new Map(RECORD_FILES.map((f) => [f, readFileSync(join(out, 'data', f), 'utf8')]));
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('has at least 30 cases, across the four sources and every annotation file', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    const files = new Set(cases.map((c) => c.file));
+    const annotations = readdirSync(join(repoRoot, 'sources/annotations')).filter((f) => f.endsWith('.yaml')).map((f) => `sources/annotations/${f}`);
+    const raw = readdirSync(join(repoRoot, 'sources/raw')).map((f) => `sources/raw/${f}`);
+    for (const file of [...raw, ...annotations, 'sources/manifest.yaml']) expect(files, file).toContain(file);
+  });
+
+  for (const c of cases) {
+    it(`${c.name}: ${c.description}`, async () => {
+      const path = join(root, c.file);
+      const original = readFileSync(path);
+      const changed = applyEdit(original, c.edit);
+      if (c.edit.symlinkOut) {
+        const target = join(outside, c.file.replace(/\//g, '_'));
+        writeFileSync(target, original);
+        unlinkSync(path);
+        symlinkSync(target, path);
+      } else writeFileSync(path, changed);
+      try {
+        if (c.expect.exit === 1) {
+          const run = await build(root, out);
+          const { code, file, line, column, says, only, seconds = 20 } = c.expect;
+          expect(run.exit, run.output).toBe(1);
+          const where = line === null ? `${file} error` : `${file}:${line}:${column ?? ''}`;
+          const hit = run.output.split('\n').find((l) => l.startsWith(where) && l.endsWith(`[${code}]`));
+          expect(hit, `no "${where}… [${code}]" in:\n${run.output.slice(0, 3000)}`).toBeDefined();
+          if (says) expect(run.output).toContain(says);
+          if (only) expect(run.output.match(new RegExp(`\\[${code.replace('/', '\\/')}\\]`, 'g'))?.length, run.output).toBe(1);
+          expect(run.seconds).toBeLessThan(seconds);
+          // Never a whole line echoed: the longest printed line stays short.
+          expect(Math.max(...run.output.split('\n').map((l) => l.length))).toBeLessThan(1000);
+          expect(treeDigest(out)).toEqual(previous);
+        } else {
+          const elsewhere = mkdtempSync(join(tmpdir(), 'nuffle-out-'));
+          try {
+            const run = await build(root, elsewhere);
+            expect(run.exit, run.output).toBe(0);
+            for (const f of RECORD_FILES) expect(readFileSync(join(elsewhere, 'data', f), 'utf8'), f).toBe(clean.get(f));
+          } finally {
+            rmSync(elsewhere, { recursive: true, force: true });
+          }
+        }
+      } finally {
+        if (existsSync(path)) unlinkSync(path);
+        writeFileSync(path, original);
+      }
+    });
+  }
+});
