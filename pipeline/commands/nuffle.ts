@@ -1,0 +1,399 @@
+/**
+ * `nuffle` — the command line. Parses arguments, reads the project from disk,
+ * runs the pure pipeline, prints diagnostics and writes dist/ atomically.
+ * All file and process I/O lives here (and in io.ts). Run through
+ * `pipeline/cli.ts`, which turns Node's compile cache on before this loads.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDataset, COMPULSORY_PATH, LOCK_PATH, MIGRATIONS_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from '../build.ts';
+import { formatDiagnostic } from '../model/diagnostic.ts';
+import { BASE_PARSER, createSuggesterFor, type UnlinkedRecord } from '../link/crosswalk.ts';
+import { markdownToMdast, plainText } from '../parse/markdown.ts';
+import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import { lockText } from '../validate/ids.ts';
+import type { TargetContext } from '../targets/context.ts';
+
+/** Build order: the site serves the API and links to the card PDFs, so they come before it. */
+const TARGETS = ['data', 'api', 'cards', 'site'] as const;
+type Target = (typeof TARGETS)[number];
+const AVAILABLE: readonly Target[] = TARGETS;
+
+const HELP: Record<string, string> = {
+  main: `nuffle — compile Blood Bowl rule texts into datasets, a docs site and skill cards
+
+Usage: nuffle <command> [options]
+
+Commands:
+  build    Parse, link, validate and write dist/ (atomically; a failed build leaves dist/ as it was)
+  check    Parse, link and validate; write nothing
+  suggest  Rank candidate concepts for unlinked records; --evaluate measures the engine
+  cards    Print PDF skill cards from dist/data (all editions, or a league's selection)
+  diff     What changed between two dist/data folders: summary, changes.json, CHANGES.md
+
+Options:
+  --root DIR   Project root (default: this repository)
+  -h, --help   Help for a command: nuffle build --help
+
+Exit codes: 0 success, 1 the sources have errors, 2 bad usage.`,
+  build: `nuffle build — compile sources/ into dist/
+
+Usage: nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--update-lock] [--strict] [--watch]
+
+Options:
+  --only TARGET  Build one target: data (dist/data); or, from the current dist/data,
+                 api (the static JSON API in dist/api and the package's runtime
+                 API in dist/lib), cards (dist/cards) or site (dist/site).
+                 Default: data, then api, then cards, then site.
+                 Several, comma-separated: --only data,cards.
+  --root DIR     Project root to read sources/ and schema/ from (default: this repository)
+  --out DIR      Output folder (default: <root>/dist)
+  --update-lock  Add the new published ids to sources/ids.lock (it never loses one)
+  --strict       Crosswalk rows drafted by nuffle suggest --write and not reviewed are errors
+  --watch        Build, then rebuild on every change under sources/ or schema/ (default
+                 target: data; --only data,cards to rebuild cards too); a failed rebuild
+                 keeps the last good dist/
+  -h, --help     This help
+
+Each target is built in a staging folder and swapped into place only when every
+stage succeeded. Errors are printed as file:line:column, with a stable code.
+A locked id (sources/ids.lock) that disappears fails the build until
+sources/annotations/migrations.yaml says what became of it.`,
+  suggest: `nuffle suggest — rank candidate concepts for records the crosswalk does not link
+
+Usage: nuffle suggest [--source ID] [--all] [--top N] [--evaluate] [--write] [--root DIR]
+
+Options:
+  --source ID  Only records of this source (an id from sources/manifest.yaml)
+  --all        Rank every record of the source(s), linked or not (English 2020 records define concepts and are left out)
+  --top N      How many candidates to print per record (default 3)
+  --evaluate   Measure the engine against the curated crosswalk, leave-one-out: top-1 and top-3 accuracy per source
+  --write      Append a draft row (top candidate, score, evidence, declaredBy: suggestion) for every
+               unlinked record to sources/annotations/crosswalk.yaml; builds report drafts until reviewed
+  --root DIR   Project root (default: this repository)
+  -h, --help   This help
+
+Scores combine name similarity (character trigrams, French game terms translated by
+sources/annotations/glossary.yaml), text similarity (TF-IDF cosine) and mechanics
+fingerprints (dice, numbers, game terms). Each candidate lists the evidence that drove it.`,
+  check: `nuffle check — parse, link and validate the sources; write nothing
+
+Usage: nuffle check [--root DIR] [--strict]
+
+Prints every error and warning, then a summary. Exit code 1 if any error.
+--strict: crosswalk rows drafted by nuffle suggest --write and not reviewed are errors.`,
+};
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '-h' || command === '--help' || command === 'help') {
+    console.log(HELP.main);
+    return command ? 0 : 2;
+  }
+  if (command === 'cards') return (await import('../targets/cards.ts')).runCardsCommand(rest);
+  if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(rest);
+  if (!(command in HELP) || command === 'main') {
+    console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
+    return 2;
+  }
+  let values: {
+    only?: string | undefined;
+    root?: string | undefined;
+    out?: string | undefined;
+    help?: boolean | undefined;
+    source?: string | boolean | undefined;
+    all?: string | boolean | undefined;
+    top?: string | boolean | undefined;
+    evaluate?: string | boolean | undefined;
+    write?: string | boolean | undefined;
+    'update-lock'?: string | boolean | undefined;
+    watch?: string | boolean | undefined;
+    strict?: string | boolean | undefined;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      options: {
+        only: { type: 'string' },
+        root: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        ...(command === 'suggest'
+          ? { source: { type: 'string' }, all: { type: 'boolean' }, top: { type: 'string' }, evaluate: { type: 'boolean' }, write: { type: 'boolean' } }
+          : {}),
+        ...(command === 'build' ? { 'update-lock': { type: 'boolean' }, watch: { type: 'boolean' } } : {}),
+        ...(command === 'build' || command === 'check' ? { strict: { type: 'boolean' } } : {}),
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (cause) {
+    console.error(`nuffle ${command}: ${(cause as Error).message}\n\n${HELP[command]}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP[command]);
+    return 0;
+  }
+  if (command !== 'build' && (values.only || values.out)) {
+    console.error(`nuffle ${command}: --only and --out belong to build\n\n${HELP[command]}`);
+    return 2;
+  }
+  const root = resolve(values.root ?? repoRoot);
+  let targets: readonly Target[] = AVAILABLE;
+  if (values.only !== undefined) {
+    const asked = values.only.split(',').map((t) => t.trim());
+    const unknown = asked.filter((t) => !TARGETS.includes(t as Target));
+    if (unknown.length || !asked.length) {
+      console.error(`nuffle build: --only takes one of ${TARGETS.join(', ')} (or several, comma-separated); got "${values.only}"`);
+      return 2;
+    }
+    targets = TARGETS.filter((t) => asked.includes(t));
+  }
+  const strict = values.strict === true;
+  const out = resolve(values.out ?? join(root, 'dist'));
+  if (values.watch === true) {
+    const maxRebuilds = process.env.NUFFLE_WATCH_MAX_REBUILDS ? Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) : undefined;
+    return (await import('./watch.ts')).watch({
+      root,
+      out,
+      targets: values.only === undefined ? ['data'] : targets,
+      strict,
+      build: buildOnce,
+      ...(maxRebuilds ? { maxRebuilds } : {}),
+    });
+  }
+
+  if (command === 'build') return buildOnce({ root, out, targets, strict, updateLock: values['update-lock'] === true });
+  let input: BuildInput;
+  try {
+    input = readProject(root, { strict });
+  } catch (cause) {
+    console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
+    return 1;
+  }
+  if (command === 'suggest') {
+    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return suggest(input, root, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true, write: values.write === true });
+  }
+  const result = buildDataset(input);
+  report(result, command);
+  if (result.summary === null) {
+    console.error(`nuffle ${command}: failed; nothing was written`);
+    return 1;
+  }
+  return 0;
+}
+
+export interface BuildOptions {
+  root: string;
+  out: string;
+  targets: readonly Target[];
+  strict: boolean;
+  updateLock?: boolean;
+  /** Filled with each stage's time, for `--watch`. */
+  timings?: Map<string, number>;
+}
+
+/** One `nuffle build`: the data (unless not asked), then the outputs. Returns the exit code. */
+export async function buildOnce(options: BuildOptions): Promise<number> {
+  const { root, out, targets } = options;
+  const clock = (stage: string, since: number) => options.timings?.set(stage, performance.now() - since);
+  if (!targets.includes('data')) return buildOutputs(targets, root, out, options.timings);
+  const started = performance.now();
+  let input: BuildInput;
+  try {
+    input = readProject(root, { strict: options.strict });
+  } catch (cause) {
+    console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
+    return 1;
+  }
+  clock('read', started);
+  const compiled = performance.now();
+  const result = buildDataset(input);
+  clock('compile', compiled);
+  report(result, 'build');
+  if (result.summary === null) {
+    console.error('nuffle build: failed; dist/ was left as it was');
+    return 1;
+  }
+  const written = performance.now();
+  try {
+    writeTreeAtomically(join(out, 'data'), new Map<string, string | Uint8Array>([...result.files, ...result.assets]));
+  } catch (cause) {
+    console.error(`nuffle build: cannot write ${join(out, 'data')}: ${(cause as Error).message}; the previous output, if any, is in place`);
+    return 1;
+  }
+  clock('write', written);
+  console.log(`wrote ${join(out, 'data')} (${result.files.size + result.assets.size} files) in ${Math.round(performance.now() - started)} ms`);
+  if (options.updateLock) {
+    const text = lockText(result.ids.locked, result.ids.published);
+    const before = input.lock?.text ?? '';
+    if (text === before) console.log(`${LOCK_PATH}: every published id is locked already`);
+    else {
+      writeFileAtomically(join(root, LOCK_PATH), text);
+      const added = text.split('\n').length - (before ? before.split('\n').length : 0);
+      console.log(`${LOCK_PATH}: ${before ? `${added} new id${added === 1 ? '' : 's'} locked` : 'written'}; review and commit it`);
+    }
+  }
+  return buildOutputs(targets.filter((t) => t !== 'data'), root, out, options.timings);
+}
+
+/**
+ * The outputs that render from the published data (cards, site), in build
+ * order. Each reads `<out>/data` only, builds in a staging folder and swaps in;
+ * the first failure stops the rest. Their modules load only when asked for.
+ */
+async function buildOutputs(targets: readonly Target[], root: string, out: string, timings?: Map<string, number>): Promise<number> {
+  const dataDir = join(out, 'data');
+  if (targets.length && !existsSync(join(dataDir, 'meta.json'))) {
+    console.error(`nuffle build: ${dataDir} has no dataset; run nuffle build (or --only data) first`);
+    return 1;
+  }
+  for (const target of targets) {
+    const started = performance.now();
+    const context: TargetContext = { root, dataDir, outDir: join(out, target) };
+    const code =
+      target === 'api'
+        ? await (await import('../targets/api.ts')).buildApiTarget(context)
+        : target === 'cards'
+        ? await (await import('../targets/cards.ts')).buildCardsTarget(context)
+        : target === 'site'
+          ? await (await import('../targets/site.ts')).buildSiteTarget(context)
+          : 0;
+    if (code !== 0) {
+      console.error(`nuffle build: the ${target} target failed; ${context.outDir} was left as it was`);
+      return code;
+    }
+    timings?.set(target, performance.now() - started);
+    console.log(`wrote ${context.outDir} in ${Math.round(performance.now() - started)} ms`);
+  }
+  return 0;
+}
+
+export function readProject(root: string, options: { strict?: boolean } = {}): BuildInput {
+  const text = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
+  const raw = new Map<string, Uint8Array>();
+  const rawDir = join(root, 'sources/raw');
+  if (existsSync(rawDir)) {
+    for (const entry of readdirSync(rawDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.isFile()) raw.set(`sources/raw/${entry.name}`, readFileSync(join(rawDir, entry.name)));
+    }
+  }
+  return {
+    manifest: text(MANIFEST_PATH),
+    raw,
+    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH) },
+    lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
+    schemas: readSchemaFiles(root),
+    strict: options.strict === true,
+  };
+}
+
+async function suggest(input: BuildInput, root: string, options: { source: string | undefined; all: boolean; top: string | undefined; evaluate: boolean; write: boolean }): Promise<number> {
+  const top = options.top === undefined ? 3 : Number(options.top);
+  if (!Number.isInteger(top) || top < 1) {
+    console.error(`nuffle suggest: --top takes a whole number ≥ 1; got "${options.top}"`);
+    return 2;
+  }
+  const result = buildDataset(input);
+  const model = result.model;
+  if (!model) {
+    report(result, 'suggest');
+    return 1;
+  }
+  const known = model.sources.map((s) => s.id);
+  if (options.source !== undefined && !known.includes(options.source)) {
+    console.error(`nuffle suggest: unknown source "${options.source}"; sources: ${known.join(', ')}`);
+    return 2;
+  }
+  const inScope = (source: string) => options.source === undefined || source === options.source;
+  const base = new Set(model.sources.filter((s) => s.parser === BASE_PARSER).map((s) => s.id));
+  const unnamedSources = new Set(model.sources.filter((s) => s.parser === 'traits-alt').map((s) => s.id));
+
+  if (options.evaluate) {
+    const { evaluateSuggestions } = await import('../link/evaluate.ts');
+    const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, unnamedSources).filter((r) => inScope(r.source));
+    console.log('Leave-one-out evaluation of `nuffle suggest` against sources/annotations/crosswalk.yaml');
+    console.log('(each editor row: hide the record, rank every concept by its other records)\n');
+    const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
+    for (const r of results) {
+      console.log(`${r.source}: ${r.rows} rows, ${r.evaluated} rankable (${r.ownConcept} with a concept of their own: new/removed/replaced)`);
+      console.log(`  top-1 ${r.top1}/${r.evaluated} = ${pct(r.top1, r.evaluated)}   top-3 ${r.top3}/${r.evaluated} = ${pct(r.top3, r.evaluated)}`);
+      for (const miss of r.misses) console.log(`  miss ${miss.record}: expected ${miss.expected}, ranked ${miss.ranked.join(', ')}`);
+    }
+    return 0;
+  }
+
+  const linked = new Map(model.crosswalk.map((row) => [row.record, row]));
+  // Every record of the scope (`--all`: linked ones too, each ranked as if it had no row), else the unlinked ones.
+  const everyRecord: UnlinkedRecord[] = model.records
+    .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
+    .map((r) => ({
+      source: r.source.id,
+      line: r.source.lines[0],
+      record: r.id,
+      opening: null,
+      label: `${r.id} ("${r.displayName}")`,
+      query: { name: unnamedSources.has(r.source.id) ? null : r.name, text: plainText(markdownToMdast(r.text)), lang: r.lang, edition: r.edition },
+    }));
+  const unlinked = model.unlinked.filter((u) => inScope(u.source));
+  const items = options.all ? [...everyRecord, ...unlinked.filter((u) => u.record === null)] : unlinked;
+  if (items.length === 0) {
+    console.log(`Every record${options.source ? ` of ${options.source}` : ''} is linked. Use --all to rank them anyway, or --evaluate to measure the engine.`);
+    return 0;
+  }
+  const fileOf = new Map(model.sources.map((s) => [s.id, s.file]));
+  if (options.write) {
+    if (options.all) {
+      console.error('nuffle suggest: --write drafts rows for unlinked records only; drop --all');
+      return 2;
+    }
+    const { appendDraftRows, draftRow } = await import('../link/draft-rows.ts');
+    const conceptById = new Map(model.concepts.map((c) => [c.id, c]));
+    const baseConcepts = new Set(model.records.filter((r) => base.has(r.source.id)).map((r) => r.concept));
+    const drafts = unlinked.flatMap((item) => {
+      const best = createSuggesterFor(model.concepts, model.records, linked, model.glossary)(item.query)[0];
+      if (!best) return [];
+      const row = draftRow({ item, best, conceptName: conceptById.get(best.concept)?.name ?? best.concept, baseConcept: baseConcepts.has(best.concept) });
+      return [{ row, comment: `${fileOf.get(item.source)}:${item.line} ${item.label}: suggested, not reviewed` }];
+    });
+    const path = join(root, CROSSWALK_PATH);
+    writeFileAtomically(path, appendDraftRows(readFileSync(path, 'utf8'), drafts));
+    for (const { row } of drafts) console.log(`drafted ${row.record ?? `${row.source}: ${row.name}`} → ${row.concept} (score ${row.score})`);
+    console.log(`${drafts.length} draft row${drafts.length === 1 ? '' : 's'} appended to ${CROSSWALK_PATH}; each is reported by the build until reviewed`);
+    return 0;
+  }
+  for (const item of items) {
+    const exclude = new Set(item.record ? [item.record] : []);
+    const ranked = createSuggesterFor(model.concepts, model.records, linked, model.glossary, exclude)(item.query);
+    const current = item.record ? linked.get(item.record)?.concept : undefined;
+    console.log(`${fileOf.get(item.source)}:${item.line} ${item.label}${current ? ` (linked to ${current})` : ' (not linked)'}`);
+    ranked.slice(0, top).forEach((s, n) => {
+      console.log(
+        `  ${n + 1}. ${s.concept.padEnd(22)} ${s.score.toFixed(2)}  name ${s.name.toFixed(2)} text ${s.text.toFixed(2)} mechanics ${s.mechanics.toFixed(2)}  [${s.evidence.join('; ')}]`,
+      );
+    });
+  }
+  return 0;
+}
+
+function report(result: BuildResult, command: string): void {
+  const errors = result.diagnostics.filter((d) => d.fatal);
+  const warnings = result.diagnostics.filter((d) => !d.fatal);
+  for (const d of errors) console.error(formatDiagnostic(d));
+  if (warnings.length) {
+    console.log(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`);
+    for (const d of warnings) console.log(formatDiagnostic(d));
+  }
+  if (result.summary) {
+    for (const edition of result.summary.editions) {
+      console.log(`${edition.id}: ${edition.records} records, ${edition.rulings} rulings (${edition.file})`);
+    }
+    console.log(`${result.summary.randomTables} random tables; ${errors.length} errors, ${warnings.length} warnings`);
+  } else {
+    console.error(`nuffle ${command}: ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`);
+  }
+}
+
