@@ -90,9 +90,12 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const claimed = new Map<UnnamedRecord, number>();
   /** Row index → id of the record it named. */
   const namedByRow = new Map<number, string>();
+  // Each opening folded once, not once per row that looks for it.
+  const openings = new Map(input.unnamed.map((u) => [u, normalise(u.opening)]));
   annotations.links.forEach((link, index) => {
     if (link.match === undefined) return;
-    const candidates = input.unnamed.filter((u) => u.source.id === link.source && normalise(u.opening).startsWith(normalise(link.match!)));
+    const wanted = normalise(link.match);
+    const candidates = input.unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
     if (candidates.length !== 1) {
       diagnostics.push(
         error({

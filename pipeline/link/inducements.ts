@@ -81,6 +81,8 @@ export function linkInducements(input: InducementInput): InducementResult {
   const claimed = new Map<NoteBlock, string>();
   const inducements: Inducement[] = [];
   const ids = new Set<string>();
+  // Each block folded once, not once per opening looked up.
+  const folded = input.blocks.map((block) => ({ block, text: normalise(block.flat) }));
   annotations.records.forEach((annotation, index) => {
     if (ids.has(annotation.id)) {
       diagnostics.push(error({ reason: `Record id ${annotation.id} is used twice`, file, place: locate(['records', index, 'id']), ruleId: 'inducements/duplicate-id', source: 'link' }));
@@ -89,7 +91,8 @@ export function linkInducements(input: InducementInput): InducementResult {
     ids.add(annotation.id);
     const blocks: { block: NoteBlock; opening: string }[] = [];
     annotation.blocks.forEach((opening, n) => {
-      const matches = input.blocks.filter((block) => normalise(block.flat).startsWith(normalise(opening)));
+      const wanted = normalise(opening);
+      const matches = folded.filter(({ text }) => text.startsWith(wanted)).map(({ block }) => block);
       if (matches.length !== 1) {
         diagnostics.push(
           error({
