@@ -112,9 +112,13 @@ export function parseEn2020(input: SourceInput): ParseResult {
     if (!isCategory(i + 1)) {
       diagnostics.push(
         error({
-          reason: `Entry "${excerpt(displayName)}" is not followed by a known category line`,
+          reason:
+            i + 1 < lines.length
+              ? `Entry "${excerpt(displayName)}" is not followed by a known category line`
+              : `Entry "${excerpt(displayName)}" is the last line: the file ends before its category line (was the copy cut off?)`,
           file,
-          place: at(i + 1),
+          // The category line, or the name itself when the file ends there.
+          place: at(Math.min(i + 1, lines.length - 1)),
           ruleId: 'en2020/unknown-category',
           source: 'parse',
           expected: `one of ${Object.keys(EN2020_CATEGORIES).join(', ')}`,

@@ -3,7 +3,7 @@
  * maps a JSON path back to the line it was written on, so schema errors in
  * annotations point at `file:line`.
  */
-import { isNode, LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { isNode, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { error, excerpt, type Diagnostic, type Place } from '../model/diagnostic.ts';
 
 export interface YamlFile {
@@ -29,7 +29,7 @@ export function parseYaml(file: YamlFile): ParsedYaml {
   if (first) {
     // A flow collection left open is found where YAML gives up, often lines later: point at its `[` or `{`.
     const opener = /flow (?:sequence|mapping|collection)|end with a [\]}]/i.test(first.message) ? unclosedFlowOpener(file.text, first.pos[0]) : null;
-    const pos = lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length));
+    const pos = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
     const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
     const more = problems.length - 1;
     diagnostics.push(
@@ -57,7 +57,32 @@ export function parseYaml(file: YamlFile): ParsedYaml {
     }
     return null;
   };
-  return { value: diagnostics.length ? null : doc.toJS(), locate, diagnostics };
+  let value: unknown = null;
+  if (!diagnostics.length) {
+    try {
+      value = doc.toJS();
+    } catch (cause) {
+      // An alias to no anchor, or aliases that expand without bound (`maxAliasCount`): located at the first alias.
+      let where: number | null = null;
+      visit(doc, {
+        Alias(_, node) {
+          if (where === null && node.range) where = node.range[0];
+        },
+      });
+      const pos = lineCounter.linePos(where ?? 0);
+      diagnostics.push(
+        error({
+          reason: `YAML: ${excerpt((cause as Error).message.split('\n')[0] ?? 'cannot be read', 0, 200)}`,
+          file: file.path,
+          place: { line: pos.line, column: pos.col },
+          ruleId: 'yaml/syntax',
+          source: 'parse',
+          actual: `line ${pos.line}: ${JSON.stringify(excerpt(file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '', pos.col - 1))}`,
+        }),
+      );
+    }
+  }
+  return { value, locate, diagnostics };
 }
 
 /**
@@ -83,4 +108,12 @@ function unclosedFlowOpener(text: string, end: number): number | null {
     else if ((c === ']' || c === '}') && open.length) open.pop();
   }
   return open.at(-1) ?? null;
+}
+
+/** A position past the last line (an error at the very end of a file that ends with a newline) moves to the end of that line. */
+function insideText(text: string, pos: { line: number; col: number }): { line: number; col: number } {
+  const lines = text.split(/\r\n?|\n/);
+  if (lines.at(-1) === '' && lines.length > 1) lines.pop();
+  if (pos.line <= lines.length) return pos;
+  return { line: Math.max(1, lines.length), col: (lines.at(-1)?.length ?? 0) + 1 };
 }
