@@ -17,6 +17,7 @@ export default defineConfig({
       'test/compulsory.test.ts',
       'test/ruling-links.test.ts',
       'test/bad-input.test.ts',
+      'test/atomic-write.test.ts',
       'test/fuzz/*.test.ts',
     ],
     testTimeout: 120_000,

@@ -48,37 +48,53 @@ export function readSchemaFiles(root: string): SchemaFile[] {
 }
 
 /**
+ * The file-system calls that write a tree: the real ones, or a test's that
+ * fail partway (a full disk, a read-only file) to show the previous tree survives.
+ */
+export interface WriteFs {
+  mkdirSync: (path: string, options: { recursive: true }) => unknown;
+  openSync: (path: string, flags: 'w') => number;
+  writeFileSync: (fd: number, content: string | Uint8Array) => void;
+  fsyncSync: (fd: number) => void;
+  closeSync: (fd: number) => void;
+  linkSync: (existing: string, path: string) => void;
+  renameSync: (from: string, to: string) => void;
+}
+
+const NODE_FS: WriteFs = { mkdirSync, openSync, writeFileSync, fsyncSync, closeSync, linkSync, renameSync };
+
+/**
  * Write `files` (paths relative to `target`) into a fresh staging folder next
  * to `target`, flush them to disk, then swap it in with renames. If anything
  * fails before the swap, `target` is untouched. Leftovers of an interrupted
  * earlier run are cleaned first (and a target lost between the two renames of
  * a crashed swap is restored from its `.old-*` folder).
  */
-export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string | Uint8Array>): void {
+export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string | Uint8Array>, fs: WriteFs = NODE_FS): void {
   const { staging } = stagingFor(target);
   try {
     for (const [path, content] of [...files].sort(([a], [b]) => compare(a, b))) {
       const full = join(staging, path);
-      mkdirSync(dirname(full), { recursive: true });
+      fs.mkdirSync(dirname(full), { recursive: true });
       // A file the current tree already holds, byte for byte, is linked, not rewritten:
       // its bytes are on disk already, so a rebuild flushes only what changed.
       if (sameBytes(join(target, path), content)) {
         try {
-          linkSync(join(target, path), full);
+          fs.linkSync(join(target, path), full);
           continue;
         } catch {
           // no hard links here (another device, a file system without them): write it
         }
       }
-      const fd = openSync(full, 'w');
+      const fd = fs.openSync(full, 'w');
       try {
-        writeFileSync(fd, content);
-        fsyncSync(fd);
+        fs.writeFileSync(fd, content);
+        fs.fsyncSync(fd);
       } finally {
-        closeSync(fd);
+        fs.closeSync(fd);
       }
     }
-    swapIn(staging, target);
+    swapIn(staging, target, fs);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -111,12 +127,12 @@ export function stagingFor(target: string): { staging: string } {
  * Swap a complete staging folder into `target` with renames; the previous
  * `target` stays in place if the swap fails.
  */
-export function swapIn(staging: string, target: string): void {
+export function swapIn(staging: string, target: string, fs: Pick<WriteFs, 'renameSync'> = NODE_FS): void {
   const old = join(dirname(target), `.old-${basename(target)}-${process.pid}-${Date.now().toString(36)}`);
   const hadTarget = existsSync(target);
-  if (hadTarget) renameSync(target, old);
+  if (hadTarget) fs.renameSync(target, old);
   try {
-    renameSync(staging, target);
+    fs.renameSync(staging, target);
   } catch (cause) {
     if (hadTarget) renameSync(old, target);
     throw cause;
