@@ -1,18 +1,23 @@
 /**
  * A synthetic corpus n times the size of the real one, for the scale series
- * of `npm run bench`: pure, BuildInput → BuildInput. The English 2020 entries
- * (records that define their own concepts, with their FAQ rulings) are
- * copied n − 1 times after the real ones, each copy under a unique name
- * (`Syb Catch`, `Syc Catch`, …) with the errata already applied, its
- * questions made unique (a ruling is one per distinct question) and its
- * random slots dropped (`Bloodbowlnone`, `Dungeonbowlnone`: every slot is taken by the
- * original; the copy is filed as a trait, which no table lists). Copies of English 2020 entries define their own concepts, so
- * they need no crosswalk rows. The real lines keep their numbers, so errata
- * and reviews still point where they did.
+ * of `npm run bench`: pure, BuildInput → BuildInput. Every source's entries
+ * are copied n − 1 times after the real ones, each copy under a unique name
+ * (`Syb Catch`, `Syc Catch`, …) with the errata already applied:
+ * - English 2020 entries with their FAQ rulings, the questions made unique (a
+ *   ruling is one per distinct question) and the random slots dropped
+ *   (`Bloodbowlnone`, `Dungeonbowlnone`: every slot is taken by the original;
+ *   the copy is filed as a trait, which no table lists). They define their own
+ *   concepts, so they need no crosswalk rows.
+ * - French entries and second-wording paragraphs, each with a copy of its
+ *   crosswalk row (same concept and relation; the paragraph's `match` and
+ *   name prefixed by the copy's word), appended to crosswalk.yaml.
+ * The real lines keep their numbers, so errata and reviews still point where
+ * they did.
  */
-import { parse as parseYaml } from 'yaml';
-import type { BuildInput } from '../build.ts';
-import type { Erratum, ManifestSource } from '../model/schema-types.ts';
+import { parse as parseYaml, stringify } from 'yaml';
+import { buildDataset, type BuildInput } from '../build.ts';
+import type { CrosswalkAnnotations, CrosswalkLink, CrosswalkRow, Erratum, ManifestSource, Skill } from '../model/schema-types.ts';
+import { slugify } from '../model/slug.ts';
 import { applyErrata } from '../parse/errata.ts';
 import { EN2020_CATEGORIES } from '../parse/en-2020.ts';
 import { splitDisplayName } from '../model/names.ts';
@@ -28,6 +33,8 @@ export interface SyntheticCorpus {
    * there are `factor` times as many rulings.
    */
   addedRecords: number;
+  /** Crosswalk rows the copies add (French and second-wording records). */
+  addedRows: number;
   factor: number;
 }
 
@@ -81,9 +88,65 @@ export function scaleCorpus(input: BuildInput, factor: number): SyntheticCorpus 
       });
     }
   }
-  if (copies.length === 0) return { input, addedRecords: 0, factor };
+  if (copies.length === 0) return { input, addedRecords: 0, addedRows: 0, factor };
   const raw = new Map(input.raw);
   // The real text first, unchanged; copies after it.
   raw.set(source.file, new TextEncoder().encode(`${text.replace(/\n?$/, '\n')}${copies.join('\n')}\n`));
-  return { input: { ...input, raw }, addedRecords: entries.length * (factor - 1), factor };
+  const linked = copyLinkedSources(input, factor, manifest.sources, errata, raw);
+  return {
+    input: { ...input, raw, annotations: { ...input.annotations, crosswalk: { ...input.annotations.crosswalk, text: linked.crosswalk } } },
+    addedRecords: entries.length * (factor - 1) + linked.rows,
+    addedRows: linked.rows,
+    factor,
+  };
+}
+
+/**
+ * French entries and second-wording paragraphs, copied with their crosswalk
+ * rows. Their line ranges come from a build of the real corpus; the copies go
+ * after the real text (the French ones under its last block heading).
+ */
+function copyLinkedSources(input: BuildInput, factor: number, sources: readonly ManifestSource[], errata: readonly Erratum[], raw: Map<string, Uint8Array>): { crosswalk: string; rows: number } {
+  const real = buildDataset(input);
+  if (!real.model) throw new Error('the real corpus does not build');
+  const annotations = parseYaml(input.annotations.crosswalk.text) as CrosswalkAnnotations;
+  const rowOf = new Map<string, CrosswalkRow>(real.model.crosswalk.map((r) => [r.record, r]));
+  const matchOf = new Map(annotations.links.filter((l) => l.match !== undefined).map((l) => [`${l.source} ${l.name}`, l.match!]));
+  const drafts: CrosswalkLink[] = [];
+  for (const source of sources.filter((s) => s.parser === 'fr-legacy' || s.parser === 'traits-alt')) {
+    const bytes = raw.get(source.file);
+    if (!bytes) continue;
+    const text = new TextDecoder().decode(bytes);
+    const lines = applyErrata(source.id, source.file, text, errata, input.annotations.errata.path, () => null).lines;
+    const records = real.model.records.filter((r: Skill) => r.source.id === source.id);
+    const copies: string[] = [];
+    for (let k = 1; k < factor; k++) {
+      const word = copyWord(k);
+      for (const record of records) {
+        const [first, last] = record.source.lines;
+        const body = lines.slice(first - 1, last);
+        const row = rowOf.get(record.id)!;
+        const common = {
+          source: source.id,
+          concept: row.concept,
+          relation: row.relation,
+          confidence: row.confidence,
+          rationale: row.rationale,
+          ...(row.related.length ? { related: row.related } : {}),
+        };
+        copies.push('');
+        if (source.parser === 'fr-legacy') {
+          const name = `${word} ${record.name}`;
+          copies.push(name, ...body.slice(1));
+          drafts.push({ ...common, record: `${record.edition}/${slugify(name)}` });
+        } else {
+          copies.push(`${word} ${body.join(' ')}`);
+          drafts.push({ ...common, match: `${word} ${matchOf.get(`${source.id} ${record.displayName}`)}`, name: `${word} ${record.displayName}` });
+        }
+      }
+    }
+    raw.set(source.file, new TextEncoder().encode(`${text.replace(/\n*$/, '\n')}${copies.join('\n')}\n`));
+  }
+  const rows = drafts.length ? `${stringify(drafts, { lineWidth: 0 }).trimEnd().split('\n').map((line) => `  ${line}`).join('\n')}\n` : '';
+  return { crosswalk: `${input.annotations.crosswalk.text.replace(/\n*$/, '\n')}${rows}`, rows: drafts.length };
 }
