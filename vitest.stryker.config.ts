@@ -18,6 +18,7 @@ export default defineConfig({
       'test/ruling-links.test.ts',
       'test/bad-input.test.ts',
       'test/atomic-write.test.ts',
+      'test/crosswalk-confidence.test.ts',
       'test/fuzz/*.test.ts',
     ],
     testTimeout: 120_000,
