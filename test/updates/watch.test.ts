@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
 
 describe('build --watch', () => {
@@ -25,6 +25,9 @@ describe('build --watch', () => {
       }
     };
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill();
+    });
     await until(/watching /);
     expect(out).toMatch(/── start: building data\n/);
 
