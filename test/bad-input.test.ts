@@ -47,7 +47,8 @@ export interface BadCase {
   edit: Edit;
   expect:
     | { exit: 1; code: string; file: string; line: number | null; column?: number; says?: string; only?: boolean; seconds?: number }
-    | { exit: 0; sameRecords: true };
+    | { exit: 0; sameRecords: true }
+    | { exit: 0; code: string; file: string; line: number | null; column?: number; warning: true };
 }
 
 const FIXTURES = join(repoRoot, 'test/fixtures/bad');
@@ -192,6 +193,14 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
           try {
             const run = await build(root, elsewhere);
             expect(run.exit, run.output).toBe(0);
+            if ('warning' in c.expect) {
+              // A warning: the build succeeds and says where.
+              const { code, file, line, column } = c.expect;
+              const where = line === null ? `${file} warning` : `${file}:${line}:${column ?? ''}`;
+              const hit = run.output.split('\n').find((l) => l.startsWith(where) && l.includes(' warning ') && l.endsWith(`[${code}]`));
+              expect(hit, `no "${where}… warning … [${code}]" in:\n${run.output.slice(0, 3000)}`).toBeDefined();
+              return;
+            }
             for (const f of RECORD_FILES) expect(readFileSync(join(elsewhere, 'data', f), 'utf8'), f).toBe(clean.get(f));
           } finally {
             rmSync(elsewhere, { recursive: true, force: true });
