@@ -20,7 +20,7 @@ import { parseSources } from '../../pipeline/parse/sources.ts';
 import { parseYaml } from '../../pipeline/parse/yaml.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { repoRoot } from '../helpers.ts';
-import { byteMutationArb, check, FUZZ_RUNS, mutate, mutateBytes, mutationArb } from './mutations.ts';
+import { byteMutationArb, check, FUZZ_RUNS, FUZZ_TIMEOUT, mutate, mutateBytes, mutationArb } from './mutations.ts';
 
 /** The costlier properties (two parses, or all four sources per run) run a quarter as often. */
 const QUARTER = Math.max(20, Math.round(FUZZ_RUNS / 4));
@@ -53,7 +53,7 @@ function expectLinesInside(diagnostics: readonly Diagnostic[], lineCounts: Reado
   }
 }
 
-describe('the four parsers behind the errata patcher, on mutated real sources', () => {
+describe('the four parsers behind the errata patcher, on mutated real sources', { timeout: FUZZ_TIMEOUT }, () => {
   for (const source of manifest.sources) {
     const text = read(source.file);
     const parser = PARSERS[source.parser]!;
@@ -98,7 +98,7 @@ describe('the four parsers behind the errata patcher, on mutated real sources', 
 
 const replacer = (_key: string, value: unknown) => (value instanceof Map ? [...value] : value);
 
-describe('the source reader on broken bytes', () => {
+describe('the source reader on broken bytes', { timeout: FUZZ_TIMEOUT }, () => {
   it('digests, decodes and parses any bytes without throwing; an invalid byte is located inside the file', () => {
     const raw = new Map<string, Uint8Array>(manifest.sources.map((s) => [s.file, readFileSync(join(repoRoot, s.file))]));
     const target = fc.constantFrom(...manifest.sources.map((s) => s.file));
@@ -137,7 +137,7 @@ describe('the source reader on broken bytes', () => {
   });
 });
 
-describe('the annotation readers (YAML, then the input schemas)', () => {
+describe('the annotation readers (YAML, then the input schemas)', { timeout: FUZZ_TIMEOUT }, () => {
   const validator = createValidator(readSchemaFiles(repoRoot));
   const FILES: Record<string, string> = {
     'sources/manifest.yaml': 'input/manifest.schema.json',

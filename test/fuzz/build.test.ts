@@ -1,0 +1,114 @@
+/**
+ * Fuzzing the whole build: one file of a project copy (a raw source or an
+ * annotation) mutated, then `nuffle build --only data`. Either it writes a
+ * dist/data whose every data file passes its schema, or it fails and leaves
+ * the previous dist/data byte-identical. And the same input builds the same
+ * bytes. Runs: FUZZ_BUILD_RUNS, else 25 in CI and FUZZ_RUNS under `npm run fuzz`.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildDataset } from '../../pipeline/build.ts';
+import { main, readProject } from '../../pipeline/cli.ts';
+import { DATA_FILES } from '../../pipeline/emit/json.ts';
+import { readSchemaFiles, writeTreeAtomically } from '../../pipeline/io.ts';
+import { createValidator } from '../../pipeline/validate/schemas.ts';
+import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
+import { check, FUZZ_RUNS, FUZZ_TIMEOUT, mutate, mutationArb } from './mutations.ts';
+
+const BUILD_RUNS = Number(process.env.FUZZ_BUILD_RUNS ?? (process.env.FUZZ_RUNS ? FUZZ_RUNS : 25));
+const TIMEOUT = FUZZ_TIMEOUT;
+const FILES = [
+  'sources/raw/en-2020-skills-traits.txt',
+  'sources/raw/traits-alt-wording.txt',
+  'sources/raw/fr-legacy-skills.txt',
+  'sources/raw/inducement-notes.txt',
+  'sources/annotations/crosswalk.yaml',
+  'sources/annotations/errata.yaml',
+  'sources/annotations/inducements.yaml',
+  'sources/annotations/mentions.yaml',
+];
+const FRAGMENTS = ['Q: ', 'A: ', 'Bloodbowlnone', 'Dungeonbowl', 'Agility', '• ', ': +20K', '(p.75)', '*', '[', ':', '- ', '"', '\u00e9', '\u2019'];
+
+async function quietly(run: () => Promise<number>): Promise<number> {
+  const spies = [vi.spyOn(console, 'error').mockImplementation(() => {}), vi.spyOn(console, 'log').mockImplementation(() => {})];
+  try {
+    return await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+describe('the whole build on a mutated project', () => {
+  let root: string;
+  let out: string;
+  let clean: Map<string, Buffer>;
+  let previous: Record<string, string>;
+  const validator = createValidator(readSchemaFiles(repoRoot));
+  const originals = new Map(FILES.map((f) => [f, readFileSync(join(repoRoot, f), 'utf8')]));
+
+  beforeAll(async () => {
+    root = copyProject();
+    out = join(root, 'dist');
+    expect(await quietly(() => main(['build', '--only', 'data', '--root', root, '--out', out]))).toBe(0);
+    previous = treeDigest(join(out, 'data'));
+    clean = new Map(Object.keys(previous).map((path) => [path, readFileSync(join(out, 'data', path))]));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const mutated = fc.tuple(fc.constantFrom(...FILES), mutationArb(FRAGMENTS));
+
+  it(
+    'writes a dist/data whose every data file passes its schema, or fails and leaves the previous one byte-identical',
+    async () => {
+      // fast-check runs properties synchronously here: collect the inputs, then build each.
+      const samples = fc.sample(mutated, { numRuns: BUILD_RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
+      for (const [file, mutations] of samples) {
+        const text = mutate(originals.get(file)!, mutations);
+        writeFileSync(join(root, file), text);
+        try {
+          const exit = await quietly(() => main(['build', '--only', 'data', '--root', root, '--out', out]));
+          const context = `${file} after ${JSON.stringify(mutations).slice(0, 500)}`;
+          expect([0, 1], context).toContain(exit);
+          if (exit === 0) {
+            for (const [path, schema] of Object.entries(DATA_FILES)) {
+              const problems = validator.validate(schema, JSON.parse(readFileSync(join(out, 'data', path), 'utf8')), `dist/data/${path}`);
+              expect(problems, `${context}: ${path}`).toEqual([]);
+            }
+            writeTreeAtomically(join(out, 'data'), clean);
+          } else expect(treeDigest(join(out, 'data')), context).toEqual(previous);
+        } finally {
+          writeFileSync(join(root, file), originals.get(file)!);
+        }
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'builds the same bytes from the same mutated input',
+    () => {
+      check(
+        'build determinism',
+        mutated,
+        ([file, mutations]) => {
+          const input = readProject(root);
+          const text = mutate(originals.get(file)!, mutations);
+          const change = (i: ReturnType<typeof readProject>) => {
+            if (file.startsWith('sources/raw/')) (i.raw as Map<string, Uint8Array>).set(file, Buffer.from(text, 'utf8'));
+            else for (const a of Object.values(i.annotations)) if (a.path === file) a.text = text;
+            return i;
+          };
+          const a = buildDataset(change(input));
+          const b = buildDataset(change(readProject(root)));
+          expect(JSON.stringify(a.diagnostics)).toBe(JSON.stringify(b.diagnostics));
+          expect([...a.files]).toEqual([...b.files]);
+          expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual([...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]));
+        },
+        { runs: Math.max(5, Math.round(BUILD_RUNS / 5)), input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
+      );
+    },
+    TIMEOUT,
+  );
+});
