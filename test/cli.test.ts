@@ -107,7 +107,8 @@ describe('building a copy of the project', () => {
     [
       'bytes that are not UTF-8',
       (text: string) => Buffer.concat([Buffer.from(text), Buffer.from([0xff, 0xfe, 0x41])]),
-      'sources/raw/en-2020-skills-traits.txt error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]',
+      // Located at the first bad byte: the end of line 948, after "Dungeonbowl".
+      'sources/raw/en-2020-skills-traits.txt:948:12 error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]',
     ],
   ])('%s fails the build instead of writing less data', (_what, change, message) => {
     failsAndKeepsDist(RAW, change, message);
