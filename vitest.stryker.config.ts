@@ -21,6 +21,8 @@ export default defineConfig({
       'test/crosswalk-confidence.test.ts',
       'test/fuzz/*.test.ts',
     ],
+    // Fuzz properties at 20 runs each: every mutant reruns the tests that cover it.
+    env: { FUZZ_RUNS: '20' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
