@@ -187,6 +187,7 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
           expect(run.seconds).toBeLessThan(seconds);
           // Never a whole line echoed: the longest printed line stays short.
           expect(Math.max(...run.output.split('\n').map((l) => l.length))).toBeLessThan(1000);
+          expect(run.output.length).toBeLessThan(50_000);
           expect(treeDigest(out)).toEqual(previous);
         } else {
           const elsewhere = mkdtempSync(join(tmpdir(), 'nuffle-out-'));

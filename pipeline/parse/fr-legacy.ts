@@ -8,7 +8,7 @@
  * corrected by recorded errata, never silently. Text is kept as written,
  * accents and typographic quotes intact.
  */
-import { error, type Diagnostic } from '../model/diagnostic.ts';
+import { error, excerpt, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Kind, Skill } from '../model/schema-types.ts';
 import { byId } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
@@ -47,7 +47,7 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
       if (!block) {
         diagnostics.push(
           error({
-            reason: `Unknown block heading "${head!.trim()}"`,
+            reason: `Unknown block heading "${excerpt(head!.trim())}"`,
             file,
             place: { line: chunk.first },
             ruleId: 'fr-legacy/unknown-block',
@@ -69,7 +69,7 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
     if (rest.length === 0) {
       diagnostics.push(
         error({
-          reason: `Entry "${name}" has no text`,
+          reason: `Entry "${excerpt(name)}" has no text`,
           file,
           place: { line: chunk.first },
           ruleId: 'fr-legacy/entry-without-text',
@@ -82,7 +82,7 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
     const slug = slugify(name);
     const previous = seen.get(slug);
     if (previous !== undefined) {
-      diagnostics.push(error({ reason: `Entry "${name}" is a duplicate of the entry on line ${previous}`, file, place: { line: chunk.first }, ruleId: 'fr-legacy/duplicate-entry', source: 'parse' }));
+      diagnostics.push(error({ reason: `Entry "${excerpt(name)}" is a duplicate of the entry on line ${previous}`, file, place: { line: chunk.first }, ruleId: 'fr-legacy/duplicate-entry', source: 'parse' }));
       continue;
     }
     seen.set(slug, chunk.first);
