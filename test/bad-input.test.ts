@@ -16,7 +16,7 @@ import { copyProject, repoRoot, treeDigest } from './helpers.ts';
 
 export interface Edit {
   /** Replace the first occurrence (or the `nth`, 1-based) of `find`. */
-  replace?: { find: string; with: string; nth?: number };
+  replace?: { find: string; with: string; nth?: number; fill?: { token: string; text: string; repeat: number } };
   /** Delete lines `from`..`to` (1-based, inclusive). */
   deleteLines?: { from: number; to: number };
   /** Insert text (one or more lines) before line `line`. */
@@ -47,7 +47,7 @@ export interface BadCase {
   edit: Edit;
   expect:
     | { exit: 1; code: string; file: string; line: number | null; column?: number; says?: string; only?: boolean; seconds?: number }
-    | { exit: 0; sameRecords: true }
+    | { exit: 0; sameRecords: true; seconds?: number }
     | { exit: 0; code: string; file: string; line: number | null; column?: number; warning: true };
 }
 
@@ -70,7 +70,9 @@ export function applyEdit(original: Buffer, edit: Edit): Buffer {
   const lines = () => text.split('\n');
   if (edit.content !== undefined) return Buffer.from(edit.content, 'utf8');
   if (edit.replace) {
-    const { find, with: replacement, nth = 1 } = edit.replace;
+    const { find, nth = 1, fill } = edit.replace;
+    // `fill` puts a long run (a pasted 300 KB of spaces) where `token` stands, keeping the case file small.
+    const replacement = fill ? edit.replace.with.split(fill.token).join(fill.text.repeat(fill.repeat)) : edit.replace.with;
     let at = -1;
     for (let n = 0; n < nth; n++) at = text.indexOf(find, at + 1);
     if (at < 0) throw new Error(`"${find}" not found`);
@@ -204,6 +206,7 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
               return;
             }
             for (const f of RECORD_FILES) expect(readFileSync(join(elsewhere, 'data', f), 'utf8'), f).toBe(clean.get(f));
+            expect(run.seconds).toBeLessThan(c.expect.seconds ?? 20);
           } finally {
             rmSync(elsewhere, { recursive: true, force: true });
           }
