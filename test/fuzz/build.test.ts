@@ -15,7 +15,7 @@ import { DATA_FILES } from '../../pipeline/emit/json.ts';
 import { readSchemaFiles, writeTreeAtomically } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
-import { check, FUZZ_RUNS, FUZZ_TIMEOUT, mutate, mutationArb } from './mutations.ts';
+import { check, checkAsync, FUZZ_RUNS, FUZZ_TIMEOUT, mutate, mutationArb } from './mutations.ts';
 
 const BUILD_RUNS = Number(process.env.FUZZ_BUILD_RUNS ?? (process.env.FUZZ_RUNS ? FUZZ_RUNS : 25));
 const TIMEOUT = FUZZ_TIMEOUT;
@@ -62,26 +62,29 @@ describe('the whole build on a mutated project', () => {
   it(
     'writes a dist/data whose every data file passes its schema, or fails and leaves the previous one byte-identical',
     async () => {
-      // fast-check runs properties synchronously here: collect the inputs, then build each.
-      const samples = fc.sample(mutated, { numRuns: BUILD_RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
-      for (const [file, mutations] of samples) {
-        const text = mutate(originals.get(file)!, mutations);
-        writeFileSync(join(root, file), text);
-        try {
-          const exit = await quietly(() => main(['build', '--only', 'data', '--root', root, '--out', out]));
-          const context = `${file} after ${JSON.stringify(mutations).slice(0, 500)}`;
-          expect([0, 1], context).toContain(exit);
-          if (exit === 0) {
-            for (const [path, schema] of Object.entries(DATA_FILES)) {
-              const problems = validator.validate(schema, JSON.parse(readFileSync(join(out, 'data', path), 'utf8')), `dist/data/${path}`);
-              expect(problems, `${context}: ${path}`).toEqual([]);
-            }
-            writeTreeAtomically(join(out, 'data'), clean);
-          } else expect(treeDigest(join(out, 'data')), context).toEqual(previous);
-        } finally {
-          writeFileSync(join(root, file), originals.get(file)!);
-        }
-      }
+      await checkAsync(
+        'whole build',
+        mutated,
+        async ([file, mutations]) => {
+          writeFileSync(join(root, file), mutate(originals.get(file)!, mutations));
+          let exit: number | null = null;
+          try {
+            exit = await quietly(() => main(['build', '--only', 'data', '--root', root, '--out', out]));
+            expect([0, 1]).toContain(exit);
+            if (exit === 0) {
+              for (const [path, schema] of Object.entries(DATA_FILES)) {
+                const problems = validator.validate(schema, JSON.parse(readFileSync(join(out, 'data', path), 'utf8')), `dist/data/${path}`);
+                expect(problems, path).toEqual([]);
+              }
+            } else expect(treeDigest(join(out, 'data'))).toEqual(previous);
+          } finally {
+            writeFileSync(join(root, file), originals.get(file)!);
+            // Put the previous tree back after a build that wrote, so every run starts from it.
+            if (exit !== 1) writeTreeAtomically(join(out, 'data'), clean);
+          }
+        },
+        { runs: BUILD_RUNS, input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
+      );
     },
     TIMEOUT,
   );

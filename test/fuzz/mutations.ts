@@ -136,8 +136,22 @@ export function mutateBytes(bytes: Uint8Array, mutations: readonly ByteMutation[
  * prints the seed, the path and the shrunk counterexample, and writes the
  * shrunk input to test-artifacts/fuzz/ so it can become a fixture.
  */
-export function check<T>(name: string, arb: fc.Arbitrary<T>, property: (value: T) => void, options: { runs?: number; input?: (value: T) => string | Uint8Array } = {}): void {
-  const result = fc.check(fc.property(arb, property), { numRuns: options.runs ?? FUZZ_RUNS, ...(SEED === undefined ? {} : { seed: SEED }) });
+export function check<T>(name: string, arb: fc.Arbitrary<T>, property: (value: T) => void, options: CheckOptions<T> = {}): void {
+  report(name, fc.check(fc.property(arb, property), { numRuns: options.runs ?? FUZZ_RUNS, ...(SEED === undefined ? {} : { seed: SEED }) }), options);
+}
+
+/** `check` for a property that awaits (a whole build). */
+export async function checkAsync<T>(name: string, arb: fc.Arbitrary<T>, property: (value: T) => Promise<void>, options: CheckOptions<T> = {}): Promise<void> {
+  report(name, await fc.check(fc.asyncProperty(arb, property), { numRuns: options.runs ?? FUZZ_RUNS, ...(SEED === undefined ? {} : { seed: SEED }) }), options);
+}
+
+interface CheckOptions<T> {
+  runs?: number;
+  /** The input a counterexample stands for, written to test-artifacts/fuzz/ to become a fixture. */
+  input?: (value: T) => string | Uint8Array;
+}
+
+function report<T>(name: string, result: fc.RunDetails<[T]>, options: CheckOptions<T>): void {
   if (!result.failed) return;
   const shrunk = result.counterexample?.[0] as T;
   let saved = '';
