@@ -1,0 +1,236 @@
+/**
+ * The edges a broken paste meets first, one behaviour at a time: the YAML
+ * reader, the UTF-8 locator and path check of the source reader, the errata
+ * patcher, and how diagnostics quote, sort and print.
+ */
+import { describe, expect, it } from 'vitest';
+import { error, excerpt, formatDiagnostic, hasErrors, sortDiagnostics, warning, type Diagnostic } from '../pipeline/model/diagnostic.ts';
+import type { Erratum, ManifestSource, SourceManifest } from '../pipeline/model/schema-types.ts';
+import { applyErrata, errataWithin, splitLines } from '../pipeline/parse/errata.ts';
+import { firstInvalidUtf8, insideRawFolder, parseSources } from '../pipeline/parse/sources.ts';
+import { parseYaml } from '../pipeline/parse/yaml.ts';
+import { PARSERS } from '../pipeline/build.ts';
+
+describe('the YAML reader', () => {
+  it('reads a value and locates a nested path, or its nearest ancestor', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'top:\n  list:\n    - one\n    - two: 2\n' });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.value).toEqual({ top: { list: ['one', { two: 2 }] } });
+    expect(parsed.locate(['top', 'list', 1, 'two'])).toEqual({ line: 4, column: 12 });
+    expect(parsed.locate(['top', 'list', 1])).toEqual({ line: 4, column: 7 });
+    expect(parsed.locate(['top', 'list', 9, 'missing'])).toEqual({ line: 3, column: 5 });
+    expect(parsed.locate(['nothing'])).toEqual({ line: 1, column: 1 });
+  });
+
+  it('reports one syntax error, at its line and column, with the line quoted and the rest counted', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'rows:\n  - id: x\n    related: [a, b\n    confidence: medium\n    note: z\n' });
+    expect(parsed.value).toBeNull();
+    expect(parsed.diagnostics).toHaveLength(1);
+    const [d] = parsed.diagnostics as [Diagnostic];
+    expect(d).toMatchObject({ file: 'a.yaml', place: { line: 3, column: 14 }, ruleId: 'yaml/syntax', fatal: true, actual: 'line 3: "    related: [a, b"' });
+    expect(d.reason).toBe('YAML: this "[" is never closed (expected "]" before the next line of the block)');
+    expect(d.note).toBe('2 more YAML errors after this one, most likely caused by it; fix this one first');
+  });
+
+  it('finds the unclosed brace, not a bracket in a comment or a quoted string', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'a: "[" # [\nb: \'{\'\nc: {x: 1\nd: 2\n' });
+    expect(parsed.diagnostics[0]).toMatchObject({ place: { line: 3, column: 4 } });
+    expect(parsed.diagnostics[0]!.reason).toContain('"{" is never closed (expected "}"');
+  });
+
+  it('a lone error gets no note, and a duplicate key is the error at its own line', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'a: 1\nb: 2\na: 3\n' });
+    expect(parsed.diagnostics).toHaveLength(1);
+    expect(parsed.diagnostics[0]).toMatchObject({ place: { line: 3, column: 1 } });
+    expect(parsed.diagnostics[0]!.note).toBeUndefined();
+    expect(parsed.diagnostics[0]!.reason).toMatch(/^YAML: Map keys must be unique/);
+  });
+
+  it('an alias to no anchor is a located error, not a throw', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'a: 1\nb: *nowhere\n' });
+    expect(parsed.value).toBeNull();
+    expect(parsed.diagnostics).toHaveLength(1);
+    expect(parsed.diagnostics[0]).toMatchObject({ ruleId: 'yaml/syntax', place: { line: 2, column: 4 } });
+  });
+
+  it('an error at the very end of a file names its last line, never the one after', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'a: "open\n' });
+    expect(parsed.diagnostics[0]!.place!.line).toBe(1);
+  });
+});
+
+describe('the source reader', () => {
+  it('locates the first byte that breaks UTF-8: line, column in characters, the bytes in hex', () => {
+    const bytes = Buffer.concat([Buffer.from('ab\nçé x'), Buffer.from([0xff, 0x41]), Buffer.from('\nmore')]);
+    expect(firstInvalidUtf8(bytes)).toEqual({ offset: 9, line: 2, column: 5, hex: 'ff 41 0a 6d', truncated: false });
+  });
+
+  it('says when a file ends inside a character', () => {
+    const cut = Buffer.from('fin: é').subarray(0, -1);
+    expect(firstInvalidUtf8(cut)).toMatchObject({ line: 1, column: 6, truncated: true, hex: 'c3' });
+  });
+
+  it.each([
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['an overlong slash', [0xc0, 0xaf]],
+    ['an overlong three-byte form', [0xe0, 0x80, 0x80]],
+    ['an overlong four-byte form', [0xf0, 0x80, 0x80, 0x80]],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ['a lead byte above F4', [0xf5, 0x80, 0x80, 0x80]],
+    ['a stray continuation byte', [0x80]],
+  ])('refuses %s, as the strict decoder does', (_what, bad) => {
+    const bytes = Buffer.concat([Buffer.from('ok\n'), Buffer.from(bad), Buffer.from(' tail')]);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
+    expect(firstInvalidUtf8(bytes)).toMatchObject({ offset: 3, line: 2, column: 1, truncated: false });
+  });
+
+  it('accepts the longest valid forms at each boundary', () => {
+    const valid = Buffer.from('\u007f\u0080\u07ff\u0800\ud7ff\ue000\uffff\u{10000}\u{10ffff}');
+    expect(firstInvalidUtf8(valid)).toEqual({ offset: valid.length, line: 1, column: 1, hex: '', truncated: false });
+  });
+
+  it.each([
+    ['sources/raw/a.txt', true],
+    ['sources/raw/..', false],
+    ['sources/raw/.', false],
+    ['sources/raw/../x', false],
+    ['sources/raw/sub/a.txt', false],
+    ['sources/raw/a\\..\\b', false],
+    ['/etc/passwd', false],
+    ['../../etc/passwd', false],
+    ['sources/annotations/crosswalk.yaml', false],
+    ['sources/raw/', false],
+  ])('%s is a file in sources/raw: %s', (path, inside) => {
+    expect(insideRawFolder(path)).toBe(inside);
+  });
+
+  const source = (over: Partial<ManifestSource>): ManifestSource => ({
+    id: 'en-2020-skills-traits',
+    file: 'sources/raw/a.txt',
+    lang: 'en',
+    edition: { id: 'en-2020', label: 'x' },
+    parser: 'en-2020',
+    note: 'x',
+    ...over,
+  });
+  const run = (sources: ManifestSource[], raw: Record<string, string | Uint8Array>) =>
+    parseSources({
+      manifest: { dataset: { version: '1.0.0', schemaVersion: '1.0.0' }, sources } as SourceManifest,
+      manifestPath: 'sources/manifest.yaml',
+      locateManifest: (path) => ({ line: 10 + Number(path[1]), column: 3 }),
+      raw: new Map(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v])),
+      errata: [],
+      errataPath: 'sources/annotations/errata.yaml',
+      locateErratum: () => null,
+      parsers: PARSERS,
+    });
+
+  it('refuses a path outside sources/raw without looking it up, and names a missing file at its manifest line', () => {
+    const result = run([source({ file: 'sources/raw/..' }), source({ id: 'b' as ManifestSource['id'], file: 'sources/raw/gone.txt' })], { 'sources/raw/..': 'Catch\nAgility\nText.\nBloodbowlnone\nDungeonbowl\n' });
+    expect(result.diagnostics.map((d) => [d.ruleId, d.file, d.place])).toEqual([
+      ['manifest/outside-sources', 'sources/manifest.yaml', { line: 10, column: 3 }],
+      ['manifest/missing-file', 'sources/manifest.yaml', { line: 11, column: 3 }],
+    ]);
+    expect(result.sources).toEqual([]);
+    expect(result.parsed).toEqual([]);
+  });
+
+  it('digests the bytes, strips a BOM, and parses; an empty source is an error at line 1', () => {
+    const result = run([source({})], { 'sources/raw/a.txt': '\ufeffCatch\nAgility\nText.\nBloodbowlnone\nDungeonbowl\n' });
+    expect(result.diagnostics.filter((d) => d.fatal)).toEqual([]);
+    expect(result.sources[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.parsed[0]!.result.records.map((r) => r.name)).toEqual(['Catch']);
+    const empty = run([source({})], { 'sources/raw/a.txt': ' \n\t\n' });
+    expect(empty.diagnostics).toMatchObject([{ ruleId: 'source/empty', file: 'sources/raw/a.txt', place: { line: 1 }, fatal: true }]);
+    expect(empty.sources).toHaveLength(1);
+  });
+
+  it('an unknown parser is a warning at its manifest line, the source digested', () => {
+    const result = run([source({ parser: 'later' as ManifestSource['parser'] })], { 'sources/raw/a.txt': 'x' });
+    expect(result.diagnostics).toMatchObject([{ ruleId: 'manifest/parser-pending', fatal: false, place: { line: 10, column: 3 } }]);
+    expect(result.sources).toHaveLength(1);
+    expect(result.parsed).toEqual([]);
+  });
+});
+
+describe('the errata patcher', () => {
+  const erratum = (over: Partial<Erratum>): Erratum => ({ id: 'en-2020/x', source: 'en-2020-skills-traits', line: 2, find: 'teh', replace: 'the', reason: 'typo', ...over }) as Erratum;
+
+  it('splits CRLF, CR and LF alike and drops one final empty line', () => {
+    expect(splitLines('a\r\nb\rc\nd\n')).toEqual(['a', 'b', 'c', 'd']);
+    expect(splitLines('a\n\n')).toEqual(['a', '']);
+    expect(splitLines('')).toEqual([]);
+  });
+
+  it('patches the one occurrence on its line and records it, for its own source only', () => {
+    const out = applyErrata('en-2020-skills-traits', 'f.txt', 'teh\nsee teh ball\nteh', [erratum({}), erratum({ id: 'fr/x' as Erratum['id'], source: 'fr-legacy-skills' })], 'e.yaml', () => 7);
+    expect(out.lines).toEqual(['teh', 'see the ball', 'teh']);
+    expect([...out.applied]).toEqual([[2, ['en-2020/x']]]);
+    expect(out.diagnostics).toEqual([]);
+  });
+
+  it('two errata on one line are both applied, in order', () => {
+    const out = applyErrata('en-2020-skills-traits', 'f.txt', 'x\nteh cta\n', [erratum({}), erratum({ id: 'en-2020/y' as Erratum['id'], find: 'cta', replace: 'cat' })], 'e.yaml', () => 7);
+    expect(out.lines[1]).toBe('the cat');
+    expect(out.applied.get(2)).toEqual(['en-2020/x', 'en-2020/y']);
+  });
+
+  it.each([
+    ['twice on its line', 'x\nteh teh\n', '2 times', '"teh teh"'],
+    ['gone from its line', 'x\nthe\n', '0 times', '"the"'],
+    ['past the end of the file', 'x\n', '0 times', 'the file has 1 lines'],
+  ])('is stale when its text is %s, located at the erratum', (_what, text, times, actual) => {
+    const out = applyErrata('en-2020-skills-traits', 'f.txt', text, [erratum({})], 'e.yaml', () => 7);
+    expect(out.diagnostics).toHaveLength(1);
+    expect(out.diagnostics[0]).toMatchObject({ ruleId: 'errata/stale', file: 'e.yaml', place: { line: 7 }, actual });
+    expect(out.diagnostics[0]!.reason).toContain(times);
+    expect(out.applied.size).toBe(0);
+  });
+
+  it('lists the errata applied within a range of lines, in line order', () => {
+    const applied = new Map([[5, ['b']], [2, ['a']], [9, ['c']]]);
+    expect(errataWithin(applied, 2, 5)).toEqual(['a', 'b']);
+    expect(errataWithin(applied, 3, 4)).toEqual([]);
+    expect(errataWithin(applied, 9, 9)).toEqual(['c']);
+  });
+});
+
+describe('diagnostics', () => {
+  it('quote a short excerpt around the problem, marking the cuts and never splitting a surrogate pair', () => {
+    expect(excerpt('short')).toBe('short');
+    const long = `${'a'.repeat(100)}X${'b'.repeat(100)}`;
+    const around = excerpt(long, 100, 20);
+    expect(around).toBe(`…${'a'.repeat(5)}X${'b'.repeat(14)}…`);
+    expect(excerpt(long, 0, 10)).toBe(`${'a'.repeat(10)}…`);
+    expect(excerpt(long, 201, 10)).toBe(`…${'b'.repeat(10)}`);
+    const emoji = `${'😀'.repeat(50)}`;
+    for (let at = 0; at < 100; at += 7) expect(excerpt(emoji, at, 11)).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+
+  it('clip every line of a long field, and only long ones', () => {
+    const d = error({ reason: 'x'.repeat(1000), file: 'f', ruleId: 'a/b', source: 's', actual: `${'y'.repeat(500)}\nshort`, note: 'ok' });
+    expect(d.reason.length).toBeLessThanOrEqual(401);
+    expect(d.actual!.split('\n')[0]!.length).toBeLessThanOrEqual(401);
+    expect(d.actual!.split('\n')[1]).toBe('short');
+    expect(d.note).toBe('ok');
+    expect(warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's' })).toEqual({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's', place: null, fatal: false });
+  });
+
+  it('sort by file, line, column, then code', () => {
+    const d = (file: string, line: number | null, column: number | undefined, ruleId: string): Diagnostic =>
+      error({ reason: ruleId, file, ruleId, source: 's', place: line === null ? null : column === undefined ? { line } : { line, column } });
+    const sorted = sortDiagnostics([d('b', 1, 1, 'z'), d('a', 2, 1, 'z'), d('a', 2, 1, 'y'), d('a', 1, 5, 'z'), d('a', 1, 2, 'z'), d('a', null, undefined, 'z')]);
+    expect(sorted.map((x) => `${x.file}:${x.place?.line ?? '-'}:${x.place?.column ?? '-'}:${x.ruleId}`)).toEqual(['a:-:-:z', 'a:1:2:z', 'a:1:5:z', 'a:2:1:y', 'a:2:1:z', 'b:1:1:z']);
+    expect(hasErrors(sorted)).toBe(true);
+    expect(hasErrors([warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's' })])).toBe(false);
+  });
+
+  it('print file:line:column (column 1 by default), or the file alone, then expected/actual/note', () => {
+    expect(formatDiagnostic(warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's', place: { line: 3 } }))).toBe('f:3:1 warning r [a/b]');
+    expect(formatDiagnostic(error({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's', expected: 'e', actual: 'a', note: 'n' }))).toBe(
+      'f error r [a/b]\n  expected: e\n  actual:   a\n  note:     n',
+    );
+    const raw: Diagnostic = { reason: 'z'.repeat(5000), file: 'f', place: { line: 2, column: 9 }, ruleId: 'a/b', source: 's', fatal: true };
+    expect(formatDiagnostic(raw).length).toBeLessThan(500);
+  });
+});
