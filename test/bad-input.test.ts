@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../pipeline/cli.ts';
+import { mutate, type Mutation } from './fuzz/mutations.ts';
 import { copyProject, repoRoot, treeDigest } from './helpers.ts';
 
 export interface Edit {
@@ -36,6 +37,8 @@ export interface Edit {
   lineEnds?: 'crlf' | 'cr';
   bom?: boolean;
   trailingSpaces?: boolean;
+  /** A counterexample of the fuzz properties, replayed: its mutations, in order (test/fuzz/mutations.ts). */
+  mutations?: Mutation[];
   /** Replace the file by a symbolic link to a copy of it outside the project. */
   symlinkOut?: boolean;
 }
@@ -69,6 +72,7 @@ export function applyEdit(original: Buffer, edit: Edit): Buffer {
   let text = original.toString('utf8');
   const lines = () => text.split('\n');
   if (edit.content !== undefined) return Buffer.from(edit.content, 'utf8');
+  if (edit.mutations) text = mutate(text, edit.mutations);
   if (edit.replace) {
     const { find, nth = 1, fill } = edit.replace;
     // `fill` puts a long run (a pasted 300 KB of spaces) where `token` stands, keeping the case file small.

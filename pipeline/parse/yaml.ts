@@ -20,7 +20,30 @@ export interface ParsedYaml {
 
 export function parseYaml(file: YamlFile): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (cause) {
+    // The parser itself gave up (found by fuzzing: a pasted line of thousands of `- key: value`
+    // overflows its recursion). Name the longest line, the likeliest culprit.
+    const lines = file.text.split(/\r\n?|\n/);
+    const longest = lines.reduce((best, line, n) => (line.length > (lines[best]?.length ?? 0) ? n : best), 0);
+    return {
+      value: null,
+      locate: () => null,
+      diagnostics: [
+        error({
+          reason: `YAML: the file cannot be parsed (${excerpt((cause as Error).message, 0, 120)})`,
+          file: file.path,
+          place: { line: longest + 1, column: 1 },
+          ruleId: 'yaml/syntax',
+          source: 'parse',
+          actual: `line ${longest + 1} (${lines[longest]!.length} characters): ${JSON.stringify(excerpt(lines[longest]!))}`,
+          note: 'the longest line is named: a pasted run of YAML on one line is the usual cause',
+        }),
+      ],
+    };
+  }
   const diagnostics: Diagnostic[] = [];
   // One syntax error usually sets off a cascade (an unclosed `[` gives a dozen):
   // report the first, at its line and column with the line quoted, and count the rest.
