@@ -38,6 +38,18 @@ describe('the YAML reader', () => {
     expect(parsed.diagnostics[0]!.reason).toContain('"{" is never closed (expected "}"');
   });
 
+  it.each([
+    ['a closing bracket in double quotes', 'a: [x, "]"\nb: 2\n'],
+    ['a closing bracket in single quotes', "a: [x, ']'\nb: 2\n"],
+    ['a closing bracket after an escaped quote', 'a: [x, "\\"]"\nb: 2\n'],
+    ['a closing bracket in a comment', 'a: [x, # ]\n  y\nb: 2\n'],
+    ['nothing after it', 'a: [\n'],
+  ])('points at the open bracket past %s', (_what, text) => {
+    const parsed = parseYaml({ path: 'a.yaml', text });
+    expect(parsed.diagnostics).toHaveLength(1);
+    expect(parsed.diagnostics[0]).toMatchObject({ place: { line: 1, column: 4 }, actual: `line 1: ${JSON.stringify(text.split('\n')[0])}` });
+  });
+
   it('a lone error gets no note, and a duplicate key is the error at its own line', () => {
     const parsed = parseYaml({ path: 'a.yaml', text: 'a: 1\nb: 2\na: 3\n' });
     expect(parsed.diagnostics).toHaveLength(1);
