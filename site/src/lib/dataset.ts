@@ -5,20 +5,13 @@
  * (dist/data/types.d.ts, the same file as pipeline/model/schema-types.ts).
  */
 import { getCollection } from 'astro:content';
+import type { DataBundle } from '../../../pipeline/model/dataset.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
 
 export type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill };
 
-export interface Dataset {
-  meta: MetaFile;
-  editions: Edition[];
-  skills: Skill[];
-  rulings: Ruling[];
-  randomTables: RandomTable[];
-  concepts: Concept[];
-  crosswalk: CrosswalkRow[];
-  inducements: Inducement[];
-  leagues: League[];
+/** The published files the pages read (every one but migrations.json), with look-ups. */
+export interface Dataset extends Omit<DataBundle, 'migrations'> {
   skill: (id: string) => Skill;
   concept: (id: string) => Concept;
   edition: (id: string) => Edition;
