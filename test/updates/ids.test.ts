@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Ruling } from '../../pipeline/model/schema-types.ts';
-import { lockText, parseLock } from '../../pipeline/validate/ids.ts';
+import { checkIds, lockText, parseLock } from '../../pipeline/validate/ids.ts';
 import { copyProject, realBuild, repoRoot, runCli, treeDigest } from '../helpers.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -85,6 +85,13 @@ describe('sources/ids.lock', () => {
     expect(added).toEqual(['concept sure-stance', 'record en-2020/sure-stance']);
     for (const line of before.split('\n')) expect(read(lock).split('\n')).toContain(line);
     expect(build(root, '--update-lock').stdout).toContain('every published id is locked already');
+  });
+});
+
+describe('a project without a lock', () => {
+  it('is warned that its published ids are not protected (ids/no-lock)', () => {
+    const diagnostics = checkIds({ lock: null, published: [{ kind: 'record', id: 'en-2020/dodge' }], migrations: [], migrationsFile: 'm.yaml', locateMigration: () => null, datasetVersion: '0.2.0' });
+    expect(diagnostics.map((d) => [d.ruleId, d.fatal, d.file, d.expected])).toEqual([['ids/no-lock', false, 'sources/ids.lock', 'run nuffle build --update-lock and commit sources/ids.lock']]);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { DataBundle } from '../../model/dataset.ts';
+import { parseYaml } from '../../parse/yaml.ts';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { Lang, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
@@ -251,8 +252,9 @@ export function parseRoster(text: string, file: string): { roster: Roster | null
     diagnostics: [error({ reason, file, place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! }, ruleId: 'cards/bad-roster', source: 'select', note: 'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON' })],
   });
   if (doc.errors.length) {
-    const e = doc.errors[0]!;
-    return { roster: null, diagnostics: [error({ reason: `not YAML or JSON: ${e.message.split('\n')[0]}`, file, place: e.linePos ? { line: e.linePos[0].line } : null, ruleId: 'cards/bad-roster', source: 'select' })] };
+    // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
+    const located = parseYaml({ path: file, text }).diagnostics.slice(0, 1);
+    return { roster: null, diagnostics: located.map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' })) };
   }
   const root = doc.contents;
   let playersNode: YamlNode | null = null;
