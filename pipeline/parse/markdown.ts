@@ -87,8 +87,12 @@ export function markdownToMdast(markdown: string): Root {
  * source said.
  */
 export function structureOf(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(structureOf);
+  if (Array.isArray(node)) return mergeText(node.map(structureOf));
   if (!node || typeof node !== 'object') return node;
+  // A bare URL in the text reads back as a GFM autolink literal, whose text is the URL
+  // itself: the words are the same, so it counts as text.
+  const literal = autolinkLiteralText(node as Record<string, unknown>);
+  if (literal !== null) return { type: 'text', value: literal };
   const { type, value, ordered, start, children } = node as Record<string, unknown>;
   const out: Record<string, unknown> = { type };
   if (value !== undefined) out.value = value;
@@ -97,6 +101,25 @@ export function structureOf(node: unknown): unknown {
     if (ordered) out.start = start;
   }
   if (children !== undefined) out.children = structureOf(children);
+  return out;
+}
+
+function autolinkLiteralText(node: Record<string, unknown>): string | null {
+  if (node.type !== 'link' || !Array.isArray(node.children) || node.children.length !== 1) return null;
+  const child = node.children[0] as Record<string, unknown>;
+  if (child.type !== 'text' || typeof child.value !== 'string' || typeof node.url !== 'string') return null;
+  return node.url === child.value || node.url === `http://${child.value}` || node.url === `mailto:${child.value}` ? child.value : null;
+}
+
+/** Adjacent text nodes as one (what an unfolded autolink leaves). */
+function mergeText(nodes: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const node of nodes) {
+    const last = out.at(-1) as { type?: string; value?: string } | undefined;
+    const current = node as { type?: string; value?: string };
+    if (last?.type === 'text' && current?.type === 'text' && Object.keys(last).length === 2 && Object.keys(current).length === 2) out[out.length - 1] = { type: 'text', value: `${last.value}${current.value}` };
+    else out.push(node);
+  }
   return out;
 }
 
