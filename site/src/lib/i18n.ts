@@ -264,3 +264,8 @@ export function byName(locale: Locale) {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return (a: string, b: string) => collator.compare(a, b);
 }
+
+/** A concept's name in the reader's language: the French name on /fr/ where there is one. */
+export function conceptName(concept: { name: string; names: { fr?: string } }, locale: Locale): string {
+  return locale === 'fr' && concept.names.fr ? concept.names.fr : concept.name;
+}
