@@ -4,6 +4,7 @@
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
 import { byId } from './model/order.ts';
+import { ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
@@ -103,15 +104,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   inducements: parseInducementNotes,
 };
 
-export const MANIFEST_PATH = 'sources/manifest.yaml';
-export const ERRATA_PATH = 'sources/annotations/errata.yaml';
-export const MENTIONS_PATH = 'sources/annotations/mentions.yaml';
-export const CROSSWALK_PATH = 'sources/annotations/crosswalk.yaml';
-export const GLOSSARY_PATH = 'sources/annotations/glossary.yaml';
-export const INDUCEMENTS_PATH = 'sources/annotations/inducements.yaml';
-export const COMPULSORY_PATH = 'sources/annotations/compulsory.yaml';
-export const MIGRATIONS_PATH = 'sources/annotations/migrations.yaml';
-export const LOCK_PATH = 'sources/ids.lock';
+export { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from './model/paths.ts';
 
 export interface CompiledSource {
   records: Skill[];

@@ -7,11 +7,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDataset, COMPULSORY_PATH, LOCK_PATH, MIGRATIONS_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, MANIFEST_PATH, MENTIONS_PATH, type BuildInput, type BuildResult } from '../build.ts';
+import type { BuildInput, BuildResult } from '../build.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
-import { BASE_PARSER, createSuggesterFor, type UnlinkedRecord } from '../link/crosswalk.ts';
-import { markdownToMdast, plainText } from '../parse/markdown.ts';
+import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
+import type { UnlinkedRecord } from '../link/crosswalk.ts';
 import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, writeCachedBuild } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import type { TargetContext } from '../targets/context.ts';
 
@@ -39,7 +40,7 @@ Options:
 Exit codes: 0 success, 1 the sources have errors, 2 bad usage.`,
   build: `nuffle build — compile sources/ into dist/
 
-Usage: nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--update-lock] [--strict] [--watch]
+Usage: nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--update-lock] [--strict] [--watch] [--no-cache]
 
 Options:
   --only TARGET  Build one target: data (dist/data); or, from the current dist/data,
@@ -54,6 +55,9 @@ Options:
   --watch        Build, then rebuild on every change under sources/ or schema/ (default
                  target: data; --only data,cards to rebuild cards too); a failed rebuild
                  keeps the last good dist/
+  --no-cache     Run every stage even when the sources, schemas and pipeline are those
+                 of the last successful data build (which is otherwise replayed from
+                 node_modules/.cache/nuffle/build; NUFFLE_BUILD_CACHE=off does the same)
   -h, --help     This help
 
 Each target is built in a staging folder and swapped into place only when every
@@ -109,6 +113,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     write?: string | boolean | undefined;
     'update-lock'?: string | boolean | undefined;
     watch?: string | boolean | undefined;
+    'no-cache'?: string | boolean | undefined;
     strict?: string | boolean | undefined;
   };
   try {
@@ -122,7 +127,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         ...(command === 'suggest'
           ? { source: { type: 'string' }, all: { type: 'boolean' }, top: { type: 'string' }, evaluate: { type: 'boolean' }, write: { type: 'boolean' } }
           : {}),
-        ...(command === 'build' ? { 'update-lock': { type: 'boolean' }, watch: { type: 'boolean' } } : {}),
+        ...(command === 'build' ? { 'update-lock': { type: 'boolean' }, watch: { type: 'boolean' }, 'no-cache': { type: 'boolean' } } : {}),
         ...(command === 'build' || command === 'check' ? { strict: { type: 'boolean' } } : {}),
       },
       strict: true,
@@ -152,6 +157,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     targets = TARGETS.filter((t) => asked.includes(t));
   }
   const strict = values.strict === true;
+  const cache = values['no-cache'] !== true && cacheEnabled();
   const out = resolve(values.out ?? join(root, 'dist'));
   if (values.watch === true) {
     const maxRebuilds = process.env.NUFFLE_WATCH_MAX_REBUILDS ? Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) : undefined;
@@ -160,12 +166,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       out,
       targets: values.only === undefined ? ['data'] : targets,
       strict,
+      // A watching process has the stages loaded already; storing each rebuild would only cost disk writes.
+      cache: false,
       build: buildOnce,
       ...(maxRebuilds ? { maxRebuilds } : {}),
     });
   }
 
-  if (command === 'build') return buildOnce({ root, out, targets, strict, updateLock: values['update-lock'] === true });
+  if (command === 'build') return buildOnce({ root, out, targets, strict, cache, updateLock: values['update-lock'] === true });
   let input: BuildInput;
   try {
     input = readProject(root, { strict });
@@ -177,7 +185,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return suggest(input, root, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true, write: values.write === true });
   }
-  const result = buildDataset(input);
+  const result = (await import('../build.ts')).buildDataset(input);
   report(result, command);
   if (result.summary === null) {
     console.error(`nuffle ${command}: failed; nothing was written`);
@@ -192,6 +200,8 @@ export interface BuildOptions {
   targets: readonly Target[];
   strict: boolean;
   updateLock?: boolean;
+  /** Replay the last successful data build when nothing it depends on changed (commands/build-cache.ts). Default: off. */
+  cache?: boolean;
   /** Filled with each stage's time, for `--watch`. */
   timings?: Map<string, number>;
 }
@@ -211,7 +221,11 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
   }
   clock('read', started);
   const compiled = performance.now();
-  const result = buildDataset(input);
+  const cache = options.cache === true ? { dir: cacheDir(repoRoot), key: buildKey(input, { root, code: codeFingerprint(repoRoot) }) } : null;
+  const cached = cache ? readCachedBuild(cache.dir, cache.key) : null;
+  // The stages load only when the build runs them.
+  const result: BuildResult = cached ?? (await import('../build.ts')).buildDataset(input);
+  if (cache && !cached && result.summary) writeCachedBuild(cache.dir, cache.key, result);
   clock('compile', compiled);
   report(result, 'build');
   if (result.summary === null) {
@@ -226,7 +240,11 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     return 1;
   }
   clock('write', written);
-  console.log(`wrote ${join(out, 'data')} (${result.files.size + result.assets.size} files) in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `wrote ${join(out, 'data')} (${result.files.size + result.assets.size} files) in ${Math.round(performance.now() - started)} ms${
+      cached ? ' (from the build cache: nothing it reads changed; --no-cache reruns the stages)' : ''
+    }`,
+  );
   if (options.updateLock) {
     const text = lockText(result.ids.locked, result.ids.published);
     const before = input.lock?.text ?? '';
@@ -297,6 +315,9 @@ async function suggest(input: BuildInput, root: string, options: { source: strin
     console.error(`nuffle suggest: --top takes a whole number ≥ 1; got "${options.top}"`);
     return 2;
   }
+  const { buildDataset } = await import('../build.ts');
+  const { BASE_PARSER, createSuggesterFor } = await import('../link/crosswalk.ts');
+  const { markdownToMdast, plainText } = await import('../parse/markdown.ts');
   const result = buildDataset(input);
   const model = result.model;
   if (!model) {

@@ -1,0 +1,179 @@
+// The build cache of `nuffle build` (pipeline/commands/build-cache.ts): a
+// rebuild with nothing changed replays the last successful data build, byte
+// for byte and with the same report; any change to what the build reads, to
+// its options or to the pipeline's code runs the stages again.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildKey, codeFingerprint, readCachedBuild, writeCachedBuild } from '../pipeline/commands/build-cache.ts';
+import { readProject } from '../pipeline/cli.ts';
+import { copyProject, realBuild, repoRoot, treeDigest } from './helpers.ts';
+
+const REPLAYED = 'from the build cache';
+let root: string;
+let cache: string;
+
+beforeAll(() => {
+  root = copyProject();
+  cache = mkdtempSync(join(tmpdir(), 'nuffle-build-cache-'));
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+});
+
+function build(out: string, ...extra: string[]) {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--root', root, '--out', join(root, out), ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, NUFFLE_BUILD_CACHE: 'on', NUFFLE_CACHE_DIR: cache },
+  });
+  // The report without the timing of the last line, which differs from run to run.
+  const report = run.stdout.replace(/ in \d+ ms.*$/m, '');
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, report, replayed: run.stdout.includes(REPLAYED) };
+}
+
+describe('nuffle build with the build cache', () => {
+  it('replays an unchanged build: the same files, byte for byte, and the same report', () => {
+    const first = build('dist-a');
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.replayed).toBe(false);
+    const second = build('dist-b');
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.replayed).toBe(true);
+    expect(second.report.replace(/dist-b/g, 'dist-a')).toBe(first.report);
+    expect(treeDigest(join(root, 'dist-b/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
+    // And what it replays is what the stages write today.
+    const fresh = build('dist-c', '--no-cache');
+    expect(fresh.replayed).toBe(false);
+    expect(treeDigest(join(root, 'dist-c/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
+  });
+
+  it('runs the stages again after an edit, and writes what the edit changes', () => {
+    const path = join(root, 'sources/annotations/crosswalk.yaml');
+    const original = readFileSync(path, 'utf8');
+    const before = treeDigest(join(root, 'dist-a/data'));
+    // A crosswalk row's rationale, reworded: crosswalk.json publishes it.
+    expect(original).toMatch(/rationale: "/);
+    writeFileSync(path, original.replace(/rationale: "/, 'rationale: "Reworded. '));
+    try {
+      const edited = build('dist-d');
+      expect(edited.status, edited.stderr).toBe(0);
+      expect(edited.replayed).toBe(false);
+      const after = treeDigest(join(root, 'dist-d/data'));
+      expect(after).not.toEqual(before);
+      // The same inputs without the cache give the same bytes.
+      build('dist-e', '--no-cache');
+      expect(treeDigest(join(root, 'dist-e/data'))).toEqual(after);
+      // Built once, the edited state is the one replayed.
+      expect(build('dist-f').replayed).toBe(true);
+    } finally {
+      writeFileSync(path, original);
+    }
+    // Back to the original text: a miss (one entry is kept), then the original bytes.
+    const back = build('dist-g');
+    expect(back.replayed).toBe(false);
+    expect(treeDigest(join(root, 'dist-g/data'))).toEqual(before);
+  });
+
+  it('never stores a failed build, and a failure does not lose the last good entry', () => {
+    expect(build('dist-h').replayed).toBe(true);
+    const path = join(root, 'sources/annotations/mentions.yaml');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, `${original}\n  - [unclosed\n`);
+    try {
+      const failed = build('dist-i');
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toMatch(/sources\/annotations\/mentions\.yaml:\d+/);
+      // A second run fails the same way: failures are computed, never replayed.
+      const again = build('dist-i');
+      expect(again.status).toBe(1);
+      expect(again.replayed).toBe(false);
+    } finally {
+      writeFileSync(path, original);
+    }
+    expect(build('dist-j').replayed).toBe(true);
+  });
+
+  it('treats an entry it cannot read as a miss', () => {
+    writeFileSync(join(cache, 'data-build.json'), '{"format": 1, "key": "cut sho');
+    const run = build('dist-k');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.replayed).toBe(false);
+    expect(build('dist-l').replayed).toBe(true);
+  });
+
+  it('is off with --no-cache and with NUFFLE_BUILD_CACHE=off', () => {
+    expect(build('dist-m', '--no-cache').replayed).toBe(false);
+    const off = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--root', root, '--out', join(root, 'dist-n')], {
+      encoding: 'utf8',
+      env: { ...process.env, NUFFLE_BUILD_CACHE: 'off', NUFFLE_CACHE_DIR: cache },
+    });
+    expect(off.status).toBe(0);
+    expect(off.stdout).not.toContain(REPLAYED);
+  });
+});
+
+describe('the key of a build', () => {
+  const input = readProject(repoRoot);
+  const code = 'code';
+  const key = buildKey(input, { root: repoRoot, code });
+
+  it('moves with every input, option and the code', () => {
+    const raw = new Map(input.raw);
+    const [firstRaw, bytes] = [...raw][0]!;
+    const changed = Uint8Array.from(bytes);
+    changed[changed.length - 2] = changed[changed.length - 2]! ^ 1;
+    raw.set(firstRaw, changed);
+    const variants = [
+      buildKey({ ...input, raw }, { root: repoRoot, code }),
+      buildKey({ ...input, strict: true }, { root: repoRoot, code }),
+      buildKey({ ...input, lock: null }, { root: repoRoot, code }),
+      buildKey({ ...input, manifest: { ...input.manifest, text: `${input.manifest.text}\n` } }, { root: repoRoot, code }),
+      buildKey({ ...input, annotations: { ...input.annotations, glossary: { ...input.annotations.glossary, text: `${input.annotations.glossary.text} ` } } }, { root: repoRoot, code }),
+      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, schema: { ...s.schema, title: 'changed' } } : s)) }, { root: repoRoot, code }),
+      buildKey(input, { root: '/elsewhere', code }),
+      buildKey(input, { root: repoRoot, code: 'other code' }),
+    ];
+    expect(buildKey(readProject(repoRoot), { root: repoRoot, code })).toBe(key);
+    expect(new Set([key, ...variants]).size).toBe(variants.length + 1);
+  });
+
+  it('fingerprints every file of the pipeline', () => {
+    const [a, b, c] = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'nuffle-fingerprint-')));
+    try {
+      for (const dir of [a!, b!, c!]) {
+        mkdirSync(join(dir, 'pipeline/emit'), { recursive: true });
+        writeFileSync(join(dir, 'pipeline/build.ts'), 'export const x = 1;\n');
+        writeFileSync(join(dir, 'pipeline/emit/json.ts'), 'export const y = 2;\n');
+        writeFileSync(join(dir, 'package-lock.json'), '{}');
+      }
+      writeFileSync(join(b!, 'pipeline/emit/json.ts'), 'export const y = 3;\n');
+      expect(codeFingerprint(a!)).toBe(codeFingerprint(c!));
+      expect(codeFingerprint(b!)).not.toBe(codeFingerprint(a!));
+    } finally {
+      for (const dir of [a!, b!, c!]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('round-trips a build through an entry, text and binary files alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nuffle-entry-'));
+    try {
+      const result = realBuild();
+      expect(writeCachedBuild(dir, 'k1', result)).toBe(true);
+      expect(readCachedBuild(dir, 'k2')).toBeNull();
+      const back = readCachedBuild(dir, 'k1')!;
+      expect([...back.files]).toEqual([...result.files]);
+      expect([...back.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')])).toEqual([...result.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')]));
+      expect(back.diagnostics).toEqual(result.diagnostics);
+      expect(back.summary).toEqual(result.summary);
+      expect(back.ids).toEqual(result.ids);
+      // A failed build is not stored.
+      expect(writeCachedBuild(dir, 'k3', { ...result, summary: null })).toBe(false);
+      expect(readCachedBuild(dir, 'k1')).not.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
