@@ -3,6 +3,8 @@
  * function of its inputs (texts and schemas); the CLI does all I/O. Every
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
+import { createHash } from 'node:crypto';
+import type { StageMemo } from './model/memo.ts';
 import { byId } from './model/order.ts';
 import { ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
@@ -40,7 +42,8 @@ import { linkInducements } from './link/inducements.ts';
 import { createNameResolver } from './link/names.ts';
 import { createFinderWithRules } from './link/mentions.ts';
 import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
-import { parseYaml } from './parse/yaml.ts';
+import { parseYaml, type ParsedYaml } from './parse/yaml.ts';
+import { withMarkdownMemo } from './parse/markdown.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
 import { checkObligations } from './validate/compulsory.ts';
@@ -64,6 +67,13 @@ export interface BuildInput {
   /** `--strict`: crosswalk rows written by `nuffle suggest --write` and not reviewed yet are errors, not warnings. */
   strict?: boolean;
   schemas: readonly SchemaFile[];
+  /**
+   * Results of per-file stages from earlier builds (model/memo.ts): a YAML
+   * file, a source or a plain text whose inputs are unchanged is recalled,
+   * not recomputed; what this build computes is remembered. Optional: the
+   * result is the same with or without it.
+   */
+  memo?: StageMemo;
 }
 
 export interface BuildSummary {
@@ -135,6 +145,11 @@ export function compileSource(source: ManifestSource, text: string, errata: read
 }
 
 export function buildDataset(input: BuildInput): BuildResult {
+  // Markdown rendered and read by any stage of this build is recalled from, and remembered in, its memo.
+  return withMarkdownMemo(input.memo, () => compile(input));
+}
+
+function compile(input: BuildInput): BuildResult {
   const diagnostics: Diagnostic[] = [];
   let model: LinkedModel | null = null;
   const ids: BuildResult['ids'] = { published: [], locked: [] };
@@ -156,14 +171,14 @@ export function buildDataset(input: BuildInput): BuildResult {
   }
 
   // Curated inputs: YAML → value, validated against schema/input/.
-  const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics);
-  const errata = readYaml<{ errata: Erratum[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics);
-  const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics);
-  const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics);
-  const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics);
-  const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics);
-  const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics);
-  const migrationFile = readYaml<{ migrations: Migration[] }>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics);
+  const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics, input.memo);
+  const errata = readYaml<{ errata: Erratum[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics, input.memo);
+  const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics, input.memo);
+  const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics, input.memo);
+  const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics, input.memo);
+  const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics, input.memo);
+  const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics, input.memo);
+  const migrationFile = readYaml<{ migrations: Migration[] }>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics, input.memo);
   if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
@@ -176,6 +191,7 @@ export function buildDataset(input: BuildInput): BuildResult {
     errataPath: input.annotations.errata.path,
     locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
     parsers: PARSERS,
+    ...(input.memo ? { memo: input.memo, errataKey: digest(input.annotations.errata.path, input.annotations.errata.text) } : {}),
   });
   diagnostics.push(...parseDiagnostics);
 
@@ -350,13 +366,21 @@ export function buildDataset(input: BuildInput): BuildResult {
   };
 }
 
+/** sha256 of the parts, each with its length: a memo key. */
+function digest(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${Buffer.byteLength(part)}\0`).update(part);
+  return hash.digest('hex');
+}
+
 function readYaml<T>(
   file: TextFile,
   schema: string,
   validator: Validator,
   diagnostics: Diagnostic[],
+  memo?: StageMemo,
 ): { value: T; locate: (path: readonly (string | number)[]) => { line: number; column?: number } | null } | null {
-  const parsed = parseYaml(file);
+  const parsed = readYamlFile(file, memo);
   diagnostics.push(...parsed.diagnostics);
   if (parsed.diagnostics.length) return null;
   // A problem at the root (an empty file) has no node to point at: line 1.
@@ -365,3 +389,19 @@ function readYaml<T>(
   return problems.length ? null : { value: parsed.value as T, locate: parsed.locate };
 }
 
+/**
+ * A YAML file through the parser, or its value from the memo. A recalled file
+ * is parsed again only if a diagnostic asks where one of its nodes is.
+ */
+function readYamlFile(file: TextFile, memo: StageMemo | undefined): ParsedYaml {
+  if (!memo) return parseYaml(file);
+  const key = digest(file.path, file.text);
+  const recalled = memo.recall('yaml', key) as { value: unknown } | undefined;
+  if (recalled) {
+    let parsed: ParsedYaml | undefined;
+    return { value: recalled.value, diagnostics: [], locate: (path) => (parsed ??= parseYaml(file)).locate(path) };
+  }
+  const parsed = parseYaml(file);
+  if (!parsed.diagnostics.length) memo.remember('yaml', key, { value: parsed.value });
+  return parsed;
+}

@@ -3,12 +3,14 @@
 // for byte and with the same report; any change to what the build reads, to
 // its options or to the pipeline's code runs the stages again.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKey, codeFingerprint, readCachedBuild, writeCachedBuild } from '../pipeline/commands/build-cache.ts';
+import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
+import { createMemo } from '../pipeline/model/memo.ts';
 import { copyProject, realBuild, repoRoot, treeDigest } from './helpers.ts';
 
 const REPLAYED = 'from the build cache';
@@ -96,8 +98,30 @@ describe('nuffle build with the build cache', () => {
     expect(build('dist-j').replayed).toBe(true);
   });
 
+  it('locates a problem in a recalled YAML file exactly as a build without the memo does', () => {
+    // Build once so every file is in the stage memo, then drop an entry from the French source:
+    // its crosswalk row now names a record that does not exist, and crosswalk.yaml (unchanged,
+    // recalled) must still say on which line.
+    expect(build('dist-o').status).toBe(0);
+    const path = join(root, 'sources/raw/fr-legacy-skills.txt');
+    const original = readFileSync(path);
+    writeFileSync(path, original.toString('utf8').replace(/\nCostaud\n[^\n]*\n/, '\n'));
+    try {
+      const recalled = build('dist-p');
+      const computed = build('dist-q', '--no-cache');
+      expect(recalled.status).toBe(1);
+      expect(recalled.stderr).toMatch(/sources\/annotations\/crosswalk\.yaml:\d+/);
+      expect(recalled.stderr).toBe(computed.stderr);
+      expect(recalled.stdout).toBe(computed.stdout);
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+
   it('treats an entry it cannot read as a miss', () => {
-    writeFileSync(join(cache, 'data-build.json'), '{"format": 1, "key": "cut sho');
+    const [entry] = readdirSync(cache).filter((name) => name.startsWith('data-build-'));
+    expect(entry).toBeDefined();
+    writeFileSync(join(cache, entry!, 'index.json'), '{"format": 1, "key": "cut sho');
     const run = build('dist-k');
     expect(run.status, run.stderr).toBe(0);
     expect(run.replayed).toBe(false);
@@ -174,6 +198,50 @@ describe('the key of a build', () => {
       expect(readCachedBuild(dir, 'k1')).not.toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the stage memo', () => {
+  it('recalls what it remembered, as a fresh copy each time', () => {
+    const first = createMemo();
+    expect(first.remember('yaml', 'k', { value: { a: [1, 'two', null] } })).toBe(true);
+    const second = createMemo(first.used());
+    const recalled = second.recall('yaml', 'k') as { value: { a: unknown[] } };
+    expect(recalled).toEqual({ value: { a: [1, 'two', null] } });
+    recalled.value.a.push('changed by the build');
+    expect(second.recall('yaml', 'k')).toEqual({ value: { a: [1, 'two', null] } });
+    expect(second.recall('yaml', 'other')).toBeUndefined();
+    expect(second.stats).toEqual({ hits: 2, misses: 1 });
+    // Only what this build used is handed on.
+    expect(Object.keys(createMemo(second.used()).used().yaml)).toEqual([]);
+    expect(Object.keys(second.used().yaml)).toEqual(['k']);
+  });
+
+  it('refuses a value JSON would change', () => {
+    const memo = createMemo();
+    expect(memo.remember('yaml', 'inf', { value: Infinity })).toBe(false);
+    expect(memo.remember('parse', 'map', new Map([[1, 'a']]))).toBe(false);
+    expect(memo.remember('parse', 'undefined', { note: undefined })).toBe(false);
+    expect(memo.remember('plain', 'text', 'plain text')).toBe(true);
+    expect(Object.keys(memo.used().parse)).toEqual([]);
+  });
+
+  it('gives the build the same result with or without it, recalled or computed', () => {
+    const input = readProject(repoRoot);
+    const plain = realBuild();
+    const memo = createMemo();
+    const computed = buildDataset({ ...input, memo });
+    expect(memo.stats.hits).toBe(0);
+    const again = createMemo(memo.used());
+    const recalled = buildDataset({ ...input, memo: again });
+    expect(again.stats.misses).toBe(0);
+    // Every source, every YAML file and every Markdown text was recalled.
+    expect(Object.keys(again.used().parse)).toHaveLength(input.raw.size);
+    expect(Object.keys(again.used().yaml)).toHaveLength(1 + Object.keys(input.annotations).length);
+    for (const result of [computed, recalled]) {
+      expect([...result.files]).toEqual([...plain.files]);
+      expect(result.diagnostics).toEqual(plain.diagnostics);
     }
   });
 });

@@ -12,8 +12,13 @@
  * A build whose key matches replays the stored result (same files, same
  * diagnostics) without loading the stages; any other build runs the stages
  * and, if it succeeds, replaces the entry. Failed builds are never stored.
- * The cache is one file, written atomically; an entry that cannot be read
+ * The cache is one folder, named by its key and written atomically; an entry that cannot be read
  * (missing, cut short, another format) is a miss, never an error.
+ *
+ * Beside it, the stage memo (model/memo.ts, stages.json): the per-file
+ * results (YAML read, source parsed, plain texts) of the last build that ran
+ * the stages, under the same code fingerprint. A build after an edit recalls
+ * every file the edit did not touch, and stores what it used.
  *
  * Where: node_modules/.cache/nuffle/build (the system temp folder when there
  * is no node_modules), or NUFFLE_CACHE_DIR. Off: `nuffle build --no-cache`
@@ -26,20 +31,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
+import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
 /** Bump when the entry's layout or what the key covers changes. */
 const FORMAT = 1;
-const ENTRY = 'data-build.json';
+/** One entry, named by its key: a miss costs a file-exists check, not reading the last build. */
+const entryName = (key: string): string => `data-build-${key}`;
+const ENTRY_NAME = /^data-build-[0-9a-f]{64}$/;
+const STAGES = 'stages.json';
 
 /** A build result as stored: `model` is not kept (only `nuffle suggest` needs it, and it does not use the cache). */
 export type CachedBuild = Omit<BuildResult, 'model'> & { model: null };
 
+/** `index.json` of an entry; file n of `files` is stored as the file named n beside it. */
 interface Entry {
   format: number;
   key: string;
-  files: [string, string][];
-  /** Binary files, base64. */
-  assets: [string, string][];
+  files: [path: string, kind: 'text' | 'binary'][];
   diagnostics: Diagnostic[];
   summary: BuildResult['summary'];
   ids: BuildResult['ids'];
@@ -109,45 +117,87 @@ function field(hash: Hash, label: string, data: string | Uint8Array): void {
 
 /** The stored build for `key`, or null (no entry, another key, unreadable). */
 export function readCachedBuild(dir: string, key: string): CachedBuild | null {
-  let entry: Entry;
+  const folder = join(dir, entryName(key));
   try {
-    entry = JSON.parse(readFileSync(join(dir, ENTRY), 'utf8')) as Entry;
+    const entry = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as Entry;
+    if (entry?.format !== FORMAT || entry.key !== key || !Array.isArray(entry.files) || !entry.summary) return null;
+    const files = new Map<string, string>();
+    const assets = new Map<string, Uint8Array>();
+    entry.files.forEach(([path, kind], n) => {
+      const bytes = readFileSync(join(folder, String(n)));
+      if (kind === 'text') files.set(path, bytes.toString('utf8'));
+      else assets.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    });
+    return { files, assets, diagnostics: entry.diagnostics, summary: entry.summary, ids: entry.ids, model: null };
   } catch {
     return null;
   }
-  if (entry?.format !== FORMAT || entry.key !== key || !Array.isArray(entry.files) || !Array.isArray(entry.assets) || !entry.summary) return null;
-  return {
-    files: new Map(entry.files),
-    assets: new Map(entry.assets.map(([path, base64]) => [path, new Uint8Array(Buffer.from(base64, 'base64'))])),
-    diagnostics: entry.diagnostics,
-    summary: entry.summary,
-    ids: entry.ids,
-    model: null,
-  };
 }
 
 /**
- * Store a successful build under `key`, replacing the previous entry: written
- * to a temporary file, then renamed over it, so a reader sees the old entry
- * or the new one, never half of one. Best effort: a cache that cannot be
- * written (read-only, full) changes nothing else.
+ * Store a successful build under `key`, replacing the previous entry: its
+ * files written into a temporary folder, then renamed into place, so a reader
+ * sees a whole entry or none. Best effort: a cache that cannot be written
+ * (read-only, full) changes nothing else.
  */
 export function writeCachedBuild(dir: string, key: string, result: Pick<BuildResult, 'files' | 'assets' | 'diagnostics' | 'summary' | 'ids'>): boolean {
   if (!result.summary) return false;
+  const everything: [string, string | Uint8Array][] = [...result.files, ...result.assets];
   const entry: Entry = {
     format: FORMAT,
     key,
-    files: [...result.files],
-    assets: [...result.assets].map(([path, bytes]) => [path, Buffer.from(bytes).toString('base64')]),
+    files: everything.map(([path, content]) => [path, typeof content === 'string' ? 'text' : 'binary']),
     diagnostics: result.diagnostics,
     summary: result.summary,
     ids: result.ids,
   };
-  const temporary = join(dir, `.${ENTRY}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+  const temporary = join(dir, `.${entryName(key)}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+  try {
+    mkdirSync(temporary, { recursive: true });
+    everything.forEach(([, content], n) => writeFileSync(join(temporary, String(n)), content));
+    writeFileSync(join(temporary, 'index.json'), JSON.stringify(entry));
+    const target = join(dir, entryName(key));
+    try {
+      renameSync(temporary, target);
+    } catch {
+      // An entry of this key is there already (unreadable, or just stored by another build): replace it.
+      rmSync(target, { recursive: true, force: true });
+      renameSync(temporary, target);
+    }
+    // One entry is kept: the newest.
+    for (const name of readdirSync(dir)) if (ENTRY_NAME.test(name) && name !== entryName(key)) rmSync(join(dir, name), { recursive: true, force: true });
+    return true;
+  } catch {
+    rmSync(temporary, { recursive: true, force: true });
+    return false;
+  }
+}
+
+interface StagesFile {
+  format: number;
+  code: string;
+  stages: Partial<Record<MemoStage, Record<string, string>>>;
+}
+
+/** The stage memo stored in `dir` for this code, or an empty one (none stored, other code, unreadable). */
+export function readStageMemo(dir: string, code: string): StageMemo {
+  try {
+    const file = JSON.parse(readFileSync(join(dir, STAGES), 'utf8')) as StagesFile;
+    if (file?.format === FORMAT && file.code === code && file.stages && typeof file.stages === 'object') return createMemo(file.stages);
+  } catch {
+    // A miss.
+  }
+  return createMemo();
+}
+
+/** Store what a build recalled and computed (only that: entries of files since edited are dropped). Best effort, atomic. */
+export function writeStageMemo(dir: string, code: string, memo: StageMemo): boolean {
+  const file: StagesFile = { format: FORMAT, code, stages: memo.used() };
+  const temporary = join(dir, `.${STAGES}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, JSON.stringify(entry));
-    renameSync(temporary, join(dir, ENTRY));
+    writeFileSync(temporary, JSON.stringify(file));
+    renameSync(temporary, join(dir, STAGES));
     return true;
   } catch {
     rmSync(temporary, { force: true });

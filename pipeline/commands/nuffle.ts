@@ -12,7 +12,7 @@ import { formatDiagnostic } from '../model/diagnostic.ts';
 import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
 import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
-import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, writeCachedBuild } from './build-cache.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import type { TargetContext } from '../targets/context.ts';
 
@@ -221,11 +221,20 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
   }
   clock('read', started);
   const compiled = performance.now();
-  const cache = options.cache === true ? { dir: cacheDir(repoRoot), key: buildKey(input, { root, code: codeFingerprint(repoRoot) }) } : null;
+  const code = options.cache === true ? codeFingerprint(repoRoot) : '';
+  const cache = options.cache === true ? { dir: cacheDir(repoRoot), key: buildKey(input, { root, code }) } : null;
   const cached = cache ? readCachedBuild(cache.dir, cache.key) : null;
-  // The stages load only when the build runs them.
-  const result: BuildResult = cached ?? (await import('../build.ts')).buildDataset(input);
-  if (cache && !cached && result.summary) writeCachedBuild(cache.dir, cache.key, result);
+  let result: BuildResult;
+  if (cached) result = cached;
+  else {
+    // The stages load only when the build runs them; the files an edit left alone come from the stage memo.
+    const memo = cache ? readStageMemo(cache.dir, code) : undefined;
+    result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
+    if (cache && memo && result.summary) {
+      writeCachedBuild(cache.dir, cache.key, result);
+      writeStageMemo(cache.dir, code, memo);
+    }
+  }
   clock('compile', compiled);
   report(result, 'build');
   if (result.summary === null) {

@@ -27,7 +27,7 @@ import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
 import type { NoteBlock } from './inducements.ts';
 import { errataWithin } from './errata.ts';
-import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf, type SourceLine } from './markdown.ts';
+import { linesToMdast, mdastToMarkdown, readBackMarkdown, structureOf, type SourceLine } from './markdown.ts';
 
 export interface ParseResult {
   records: Skill[];
@@ -223,7 +223,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     }
     const tree = linesToMdast(body);
     const text = mdastToMarkdown(tree);
-    if (!isDeepStrictEqual(structureOf(markdownToMdast(text).children), structureOf(tree.children))) {
+    if (!isDeepStrictEqual(structureOf(readBackMarkdown(text).children), structureOf(tree.children))) {
       diagnostics.push(
         error({
           reason: `The Markdown for "${displayName}" does not read back as the source's paragraphs and lists`,

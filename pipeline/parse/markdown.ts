@@ -5,10 +5,19 @@
  * so nothing in a source can become HTML, emphasis or a link.
  */
 import type { List, ListItem, Paragraph, Root, RootContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { StageMemo } from '../model/memo.ts';
+import type RemarkGfm from 'remark-gfm';
+import type RemarkParse from 'remark-parse';
+import type RemarkStringify from 'remark-stringify';
+import type * as Unified from 'unified';
+
+// remark loads on first use (a synchronous require of its ES modules): a build whose
+// sources and plain texts all come from the stage memo never loads the Markdown parser.
+const load = createRequire(import.meta.url);
+const unified = (): typeof Unified.unified => (load('unified') as typeof Unified).unified;
+const plugin = <T>(name: string): T => (load(name) as { default: T }).default;
 
 export interface SourceLine {
   /** 1-based line number in the raw file. */
@@ -62,23 +71,53 @@ export function linesToMdast(lines: readonly SourceLine[]): Root {
 
 const paragraph = (value: string): Paragraph => ({ type: 'paragraph', children: [{ type: 'text', value }] });
 
-const stringifier = unified().use(remarkGfm).use(remarkStringify, {
-  bullet: '-',
-  listItemIndent: 'one',
-  rule: '-',
-  emphasis: '_',
-  strong: '*',
-  fences: true,
-});
+let stringifier: ReturnType<typeof createStringifier> | undefined;
+const createStringifier = () =>
+  unified()()
+    .use(plugin<typeof RemarkGfm>('remark-gfm'))
+    .use(plugin<typeof RemarkStringify>('remark-stringify'), {
+      bullet: '-',
+      listItemIndent: 'one',
+      rule: '-',
+      emphasis: '_',
+      strong: '*',
+      fences: true,
+    });
 
-const parser = unified().use(remarkParse).use(remarkGfm);
+let parser: ReturnType<typeof createParser> | undefined;
+const createParser = () => unified()().use(plugin<typeof RemarkParse>('remark-parse')).use(plugin<typeof RemarkGfm>('remark-gfm'));
+
+let memo: StageMemo | undefined;
+/**
+ * Run `fn` with a stage memo for Markdown: while it runs, `mdastToMarkdown`
+ * and `plainTextOfMarkdown` recall what an earlier build computed (by the
+ * tree, by the text) and remember what they compute. The build's stages are
+ * synchronous, so one memo at a time is active.
+ */
+export function withMarkdownMemo<T>(active: StageMemo | undefined, fn: () => T): T {
+  const previous = memo;
+  memo = active;
+  try {
+    return fn();
+  } finally {
+    memo = previous;
+  }
+}
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export function mdastToMarkdown(root: Root): string {
-  return stringifier.stringify(root);
+  const key = memo ? digest(JSON.stringify(root)) : '';
+  const recalled = memo?.recall('markdown', key);
+  if (typeof recalled === 'string') return recalled;
+  const markdown = (stringifier ??= createStringifier()).stringify(root);
+  memo?.remember('markdown', key, markdown);
+  return markdown;
 }
 
 export function markdownToMdast(markdown: string): Root {
-  return parser.runSync(parser.parse(markdown)) as Root;
+  const p = (parser ??= createParser());
+  return p.runSync(p.parse(markdown)) as Root;
 }
 
 /**
@@ -131,11 +170,26 @@ const plainCache = new Map<string, string>();
  */
 export function plainTextOfMarkdown(markdown: string): string {
   let text = plainCache.get(markdown);
-  if (text === undefined) {
-    text = plainText(markdownToMdast(markdown));
-    plainCache.set(markdown, text);
+  const key = memo ? digest(markdown) : '';
+  if (text === undefined && memo) {
+    const recalled = memo.recall('plain', key);
+    if (typeof recalled === 'string') text = recalled;
   }
+  text ??= plainText(markdownToMdast(markdown));
+  plainCache.set(markdown, text);
+  memo?.remember('plain', key, text);
   return text;
+}
+
+/**
+ * `markdownToMdast`, remembering the tree's plain text for
+ * `plainTextOfMarkdown`: a parser that reads its own Markdown back (the
+ * round-trip check) spares the later stages a second parse of the same text.
+ */
+export function readBackMarkdown(markdown: string): Root {
+  const tree = markdownToMdast(markdown);
+  if (!plainCache.has(markdown)) plainCache.set(markdown, plainText(tree));
+  return tree;
 }
 
 /** Plain text of a tree, block by block. */

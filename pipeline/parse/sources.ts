@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
+import type { StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from './en-2020.ts';
 import { applyErrata } from './errata.ts';
@@ -29,6 +30,18 @@ export interface ParseSourcesInput {
   errataPath: string;
   locateErratum: (index: number) => number | null;
   parsers: Readonly<Record<string, (input: SourceInput) => ParseResult>>;
+  /** Parses of earlier builds: a source whose entry, bytes and errata file are unchanged is recalled. */
+  memo?: StageMemo;
+  /** Digest of the errata file (its path and text): part of every source's memo key. */
+  errataKey?: string;
+}
+
+/** What the memo keeps of one source's parse. */
+interface Remembered {
+  result: ParseResult;
+  lines: string[];
+  errata: [number, string[]][];
+  diagnostics: Diagnostic[];
 }
 
 export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[]; parsed: ParsedSource[]; diagnostics: Diagnostic[] } {
@@ -96,10 +109,18 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
       );
       continue;
     }
-    const patched = applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum);
+    const key = input.memo ? createHash('sha256').update(JSON.stringify([source, sha256, input.errataKey ?? ''])).digest('hex') : '';
+    const recalled = input.memo?.recall('parse', key) as Remembered | undefined;
+    const patched = recalled
+      ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
+      : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum);
     diagnostics.push(...patched.diagnostics);
-    const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
+    const result = recalled?.result ?? parser({ manifest: source, lines: patched.lines, errata: patched.applied });
     diagnostics.push(...result.diagnostics);
+    if (input.memo && !recalled) {
+      const remembered: Remembered = { result, lines: [...patched.lines], errata: [...patched.applied], diagnostics: patched.diagnostics };
+      input.memo.remember('parse', key, remembered);
+    }
     if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
       diagnostics.push(
         error({

@@ -3,7 +3,9 @@
  * maps a JSON path back to the line it was written on, so schema errors in
  * annotations point at `file:line`.
  */
-import { isNode, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { YAMLError } from 'yaml';
 import { error, excerpt, type Diagnostic, type Place } from '../model/diagnostic.ts';
 
 export interface YamlFile {
@@ -18,7 +20,13 @@ export interface ParsedYaml {
   diagnostics: Diagnostic[];
 }
 
+// The YAML parser loads on first use: a build whose YAML files all come from the stage memo never loads it.
+const load = createRequire(import.meta.url);
+let yamlModule: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlModule ??= load('yaml') as typeof Yaml);
+
 export function parseYaml(file: YamlFile): ParsedYaml {
+  const { isNode, LineCounter, parseDocument, visit } = yaml();
   const lineCounter = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {
