@@ -113,6 +113,16 @@ describe('nuffle build with the build cache', () => {
       expect(recalled.stderr).toMatch(/sources\/annotations\/crosswalk\.yaml:\d+/);
       expect(recalled.stderr).toBe(computed.stderr);
       expect(recalled.stdout).toBe(computed.stdout);
+      // nuffle check reads the same memo (stored by the failed build too) and says the same.
+      const check = (...extra: string[]) =>
+        spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'check', '--root', root, ...extra], {
+          encoding: 'utf8',
+          env: { ...process.env, NUFFLE_BUILD_CACHE: 'on', NUFFLE_CACHE_DIR: cache },
+        });
+      const [memoised, plain] = [check(), check('--no-cache')];
+      expect(memoised.status).toBe(1);
+      expect([memoised.stdout, memoised.stderr]).toEqual([plain.stdout, plain.stderr]);
+      expect(memoised.stderr).toMatch(/sources\/annotations\/crosswalk\.yaml:\d+/);
     } finally {
       writeFileSync(path, original);
     }

@@ -83,10 +83,12 @@ sources/annotations/glossary.yaml), text similarity (TF-IDF cosine) and mechanic
 fingerprints (dice, numbers, game terms). Each candidate lists the evidence that drove it.`,
   check: `nuffle check — parse, link and validate the sources; write nothing
 
-Usage: nuffle check [--root DIR] [--strict]
+Usage: nuffle check [--root DIR] [--strict] [--no-cache]
 
 Prints every error and warning, then a summary. Exit code 1 if any error.
---strict: crosswalk rows drafted by nuffle suggest --write and not reviewed are errors.`,
+--strict: crosswalk rows drafted by nuffle suggest --write and not reviewed are errors.
+--no-cache: parse every file, even those the last build or check read unchanged
+(node_modules/.cache/nuffle/build/stages.json).`,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -127,8 +129,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         ...(command === 'suggest'
           ? { source: { type: 'string' }, all: { type: 'boolean' }, top: { type: 'string' }, evaluate: { type: 'boolean' }, write: { type: 'boolean' } }
           : {}),
-        ...(command === 'build' ? { 'update-lock': { type: 'boolean' }, watch: { type: 'boolean' }, 'no-cache': { type: 'boolean' } } : {}),
-        ...(command === 'build' || command === 'check' ? { strict: { type: 'boolean' } } : {}),
+        ...(command === 'build' ? { 'update-lock': { type: 'boolean' }, watch: { type: 'boolean' } } : {}),
+        ...(command === 'build' || command === 'check' ? { strict: { type: 'boolean' }, 'no-cache': { type: 'boolean' } } : {}),
       },
       strict: true,
       allowPositionals: false,
@@ -185,7 +187,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return suggest(input, root, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true, write: values.write === true });
   }
-  const result = (await import('../build.ts')).buildDataset(input);
+  // check: the stage memo makes a check after an edit re-read only the edited files.
+  const code = cache ? codeFingerprint(repoRoot) : '';
+  const memo = cache ? readStageMemo(cacheDir(repoRoot), code) : undefined;
+  const result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
+  if (memo) writeStageMemo(cacheDir(repoRoot), code, memo);
   report(result, command);
   if (result.summary === null) {
     console.error(`nuffle ${command}: failed; nothing was written`);
@@ -230,9 +236,10 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     // The stages load only when the build runs them; the files an edit left alone come from the stage memo.
     const memo = cache ? readStageMemo(cache.dir, code) : undefined;
     result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-    if (cache && memo && result.summary) {
-      writeCachedBuild(cache.dir, cache.key, result);
+    if (cache && memo) {
+      // The memo holds per-file results, right whatever became of the build; the build cache, successes only.
       writeStageMemo(cache.dir, code, memo);
+      if (result.summary) writeCachedBuild(cache.dir, cache.key, result);
     }
   }
   clock('compile', compiled);

@@ -12,7 +12,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-export type MemoStage = 'yaml' | 'parse' | 'plain' | 'markdown';
+export type MemoStage = 'yaml' | 'parse' | 'plain' | 'markdown' | 'readBack';
 
 export interface StageMemo {
   /** The stored value, or undefined. Marks the entry as used by this build. */
@@ -25,7 +25,7 @@ export interface StageMemo {
   readonly stats: { hits: number; misses: number };
 }
 
-const STAGES: readonly MemoStage[] = ['yaml', 'parse', 'plain', 'markdown'];
+const STAGES: readonly MemoStage[] = ['yaml', 'parse', 'plain', 'markdown', 'readBack'];
 
 /** A memo over `stored` (JSON text by key, by stage): what an earlier build's `used()` returned. */
 export function createMemo(stored: Partial<Record<MemoStage, Record<string, string>>> = {}): StageMemo {

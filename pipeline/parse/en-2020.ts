@@ -17,7 +17,6 @@
  * the link stage.
  */
 import { createHash } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { error, excerpt, warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { byId as byIdOrder, compare } from '../model/order.ts';
@@ -27,7 +26,7 @@ import type { SourceInput, UnnamedRecord } from '../model/source.ts';
 import type { SlotLine } from '../validate/random-tables.ts';
 import type { NoteBlock } from './inducements.ts';
 import { errataWithin } from './errata.ts';
-import { linesToMdast, mdastToMarkdown, readBackMarkdown, structureOf, type SourceLine } from './markdown.ts';
+import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from './markdown.ts';
 
 export interface ParseResult {
   records: Skill[];
@@ -223,7 +222,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
     }
     const tree = linesToMdast(body);
     const text = mdastToMarkdown(tree);
-    if (!isDeepStrictEqual(structureOf(readBackMarkdown(text).children), structureOf(tree.children))) {
+    if (!readsBack(tree, text)) {
       diagnostics.push(
         error({
           reason: `The Markdown for "${displayName}" does not read back as the source's paragraphs and lists`,

@@ -7,6 +7,7 @@
 import type { List, ListItem, Paragraph, Root, RootContent } from 'mdast';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
 import type { StageMemo } from '../model/memo.ts';
 import type RemarkGfm from 'remark-gfm';
 import type RemarkParse from 'remark-parse';
@@ -186,10 +187,25 @@ export function plainTextOfMarkdown(markdown: string): string {
  * `plainTextOfMarkdown`: a parser that reads its own Markdown back (the
  * round-trip check) spares the later stages a second parse of the same text.
  */
-export function readBackMarkdown(markdown: string): Root {
+function readBackMarkdown(markdown: string): Root {
   const tree = markdownToMdast(markdown);
   if (!plainCache.has(markdown)) plainCache.set(markdown, plainText(tree));
   return tree;
+}
+
+/**
+ * Whether `markdown`, the Markdown written for `tree`, reads back as the
+ * tree's paragraphs, lists and text (`structureOf`): the parsers' proof that
+ * `text` says what the source said. Recalled from the active memo by the
+ * tree and the text, so a rebuild re-reads only entries that changed.
+ */
+export function readsBack(tree: Root, markdown: string): boolean {
+  const key = memo ? digest(JSON.stringify([tree, markdown])) : '';
+  const recalled = memo?.recall('readBack', key);
+  if (typeof recalled === 'boolean') return recalled;
+  const same = isDeepStrictEqual(structureOf(readBackMarkdown(markdown).children), structureOf(tree.children));
+  memo?.remember('readBack', key, same);
+  return same;
 }
 
 /** Plain text of a tree, block by block. */
