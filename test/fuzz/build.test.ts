@@ -3,7 +3,7 @@
  * annotation) mutated, then `nuffle build --only data`. Either it writes a
  * dist/data whose every data file passes its schema, or it fails and leaves
  * the previous dist/data byte-identical. And the same input builds the same
- * bytes. Runs: FUZZ_BUILD_RUNS, else 25 in CI and FUZZ_RUNS under `npm run fuzz`.
+ * bytes, with or without the stage memo of earlier builds. Runs: FUZZ_BUILD_RUNS, else 25 in CI and FUZZ_RUNS under `npm run fuzz`.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDataset } from '../../pipeline/build.ts';
 import { main, readProject } from '../../pipeline/cli.ts';
 import { DATA_FILES } from '../../pipeline/emit/json.ts';
+import { createMemo } from '../../pipeline/model/memo.ts';
 import { readSchemaFiles, writeTreeAtomically } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
@@ -110,6 +111,40 @@ describe('the whole build on a mutated project', () => {
           expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual([...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]));
         },
         { runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 5, input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'builds the same result with the stage memo of earlier builds as without it',
+    () => {
+      // Edits one after the other, each build handed the memo the one before used (as the
+      // command line does between runs): whatever it recalls, the result is what the stages compute.
+      const variant = (input: ReturnType<typeof readProject>, file: string, text: string) => {
+        if (file.startsWith('sources/raw/')) (input.raw as Map<string, Uint8Array>).set(file, Buffer.from(text, 'utf8'));
+        else for (const a of Object.values(input.annotations)) if (a.path === file) a.text = text;
+        return input;
+      };
+      const seed = createMemo();
+      buildDataset({ ...readProject(root), memo: seed });
+      check(
+        'memoised build',
+        fc.array(mutated, { minLength: 1, maxLength: 3 }),
+        (steps) => {
+          let used = seed.used();
+          for (const [file, mutations] of steps) {
+            const text = mutate(originals.get(file)!, mutations);
+            const memo = createMemo(used);
+            const a = buildDataset({ ...variant(readProject(root), file, text), memo });
+            const b = buildDataset(variant(readProject(root), file, text));
+            expect(JSON.stringify(a.diagnostics)).toBe(JSON.stringify(b.diagnostics));
+            expect([...a.files]).toEqual([...b.files]);
+            expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual([...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]));
+            used = memo.used();
+          }
+        },
+        { runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 8, input: (steps) => steps.map(([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}`).join('\n---\n') },
       );
     },
     TIMEOUT,
