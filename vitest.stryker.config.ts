@@ -23,7 +23,8 @@ export default defineConfig({
       'test/fuzz/*.test.ts',
     ],
     // Fuzz properties at 20 runs each: every mutant reruns the tests that cover it.
-    env: { FUZZ_RUNS: '20' },
+    // The build cache and stage memo off: a mutant must be run, not recalled from the unmutated dry run.
+    env: { FUZZ_RUNS: '20', NUFFLE_BUILD_CACHE: 'off' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

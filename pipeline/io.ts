@@ -40,7 +40,8 @@ export function readSchemaFiles(root: string): SchemaFile[] {
     .sort()
     .map((path) => {
       try {
-        return { path, schema: JSON.parse(readFileSync(join(base, path), 'utf8')) };
+        const text = readFileSync(join(base, path), 'utf8');
+        return { path, schema: JSON.parse(text), text };
       } catch (cause) {
         throw new Error(`schema/${path}: ${(cause as Error).message}`);
       }

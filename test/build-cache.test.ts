@@ -3,7 +3,7 @@
 // for byte and with the same report; any change to what the build reads, to
 // its options or to the pipeline's code runs the stages again.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,41 @@ describe('nuffle build with the build cache', () => {
     expect(build('dist-l').replayed).toBe(true);
   });
 
+  it('treats a stored file that no longer matches its digest, or a path out of dist/data, as a miss', () => {
+    expect(build('dist-r').replayed).toBe(true);
+    const [entry] = readdirSync(cache).filter((name) => name.startsWith('data-build-'));
+    const folder = join(cache, entry!);
+    // Cut short, as a crash while storing would leave it.
+    writeFileSync(join(folder, '0'), '');
+    const cut = build('dist-s');
+    expect(cut.replayed).toBe(false);
+    expect(treeDigest(join(root, 'dist-s/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
+    // A path that would leave dist/data, with digests that match.
+    const [again] = readdirSync(cache).filter((name) => name.startsWith('data-build-'));
+    const index = JSON.parse(readFileSync(join(cache, again!, 'index.json'), 'utf8')) as { files: [string, string, string][] };
+    index.files[0]![0] = '../outside.json';
+    writeFileSync(join(cache, again!, 'index.json'), JSON.stringify(index));
+    const outside = build('dist-t');
+    expect(outside.status).toBe(0);
+    expect(outside.replayed).toBe(false);
+    expect(existsSync(join(root, 'dist-t/outside.json'))).toBe(false);
+  });
+
+  it('reads no stage memo that was damaged, and builds the same', () => {
+    expect(build('dist-u', '--no-cache').status).toBe(0);
+    const stages = join(cache, 'stages.json');
+    const file = JSON.parse(readFileSync(stages, 'utf8')) as { stages: Record<string, Record<string, string>> };
+    const [key] = Object.keys(file.stages.yaml!);
+    file.stages.yaml![key!] = '{"value":';
+    writeFileSync(stages, JSON.stringify(file));
+    for (const entry of readdirSync(cache).filter((name) => name.startsWith('data-build-'))) rmSync(join(cache, entry), { recursive: true });
+    const damaged = build('dist-v');
+    expect(damaged.status, damaged.stderr).toBe(0);
+    expect(treeDigest(join(root, 'dist-v/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
+    // And the memo is whole again.
+    expect(() => JSON.parse(JSON.parse(readFileSync(stages, 'utf8')).stages.yaml[key!])).not.toThrow();
+  });
+
   it('is off with --no-cache and with NUFFLE_BUILD_CACHE=off', () => {
     expect(build('dist-m', '--no-cache').replayed).toBe(false);
     const off = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--root', root, '--out', join(root, 'dist-n')], {
@@ -166,8 +201,11 @@ describe('the key of a build', () => {
       buildKey({ ...input, lock: null }, { root: repoRoot, code }),
       buildKey({ ...input, manifest: { ...input.manifest, text: `${input.manifest.text}\n` } }, { root: repoRoot, code }),
       buildKey({ ...input, annotations: { ...input.annotations, glossary: { ...input.annotations.glossary, text: `${input.annotations.glossary.text} ` } } }, { root: repoRoot, code }),
-      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, schema: { ...s.schema, title: 'changed' } } : s)) }, { root: repoRoot, code }),
+      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: `${s.text} ` } : s)) }, { root: repoRoot, code }),
       buildKey(input, { root: '/elsewhere', code }),
+      // Two schema texts that parse alike (1e999 reads as Infinity, which JSON writes as null).
+      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": 1e999}') } : s)) }, { root: repoRoot, code }),
+      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": null}') } : s)) }, { root: repoRoot, code }),
       buildKey(input, { root: repoRoot, code: 'other code' }),
     ];
     expect(buildKey(readProject(repoRoot), { root: repoRoot, code })).toBe(key);
@@ -226,6 +264,16 @@ describe('the stage memo', () => {
     // Only what this build used is handed on.
     expect(Object.keys(createMemo(second.used()).used().yaml)).toEqual([]);
     expect(Object.keys(second.used().yaml)).toEqual(['k']);
+  });
+
+  it('takes a damaged entry for a miss, and keeps what was stored after a build that stopped early', () => {
+    const memo = createMemo({ yaml: { good: '{"value":1}', cut: '{"value":' }, parse: { other: '{"x":2}' } });
+    expect(memo.recall('yaml', 'cut')).toBeUndefined();
+    expect(memo.recall('yaml', 'good')).toEqual({ value: 1 });
+    expect(memo.stats).toEqual({ hits: 1, misses: 1 });
+    expect(memo.used().yaml).toEqual({ good: '{"value":1}' });
+    expect(memo.used().parse).toEqual({});
+    expect(memo.merged().parse).toEqual({ other: '{"x":2}' });
   });
 
   it('refuses a value JSON would change', () => {

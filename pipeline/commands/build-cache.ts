@@ -26,15 +26,15 @@
  * stages; test/build-cache.test.ts turns it on).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
 /** Bump when the entry's layout or what the key covers changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** One entry, named by its key: a miss costs a file-exists check, not reading the last build. */
 const entryName = (key: string): string => `data-build-${key}`;
 const ENTRY_NAME = /^data-build-[0-9a-f]{64}$/;
@@ -47,7 +47,8 @@ export type CachedBuild = Omit<BuildResult, 'model'> & { model: null };
 interface Entry {
   format: number;
   key: string;
-  files: [path: string, kind: 'text' | 'binary'][];
+  /** Each file's path in dist/data, kind, and the sha256 of the bytes stored: checked on every replay. */
+  files: [path: string, kind: 'text' | 'binary', sha256: string][];
   diagnostics: Diagnostic[];
   summary: BuildResult['summary'];
   ids: BuildResult['ids'];
@@ -57,7 +58,8 @@ interface Entry {
 export function cacheDir(repo: string, env: NodeJS.ProcessEnv = process.env): string {
   if (env.NUFFLE_CACHE_DIR) return env.NUFFLE_CACHE_DIR;
   const modules = join(repo, 'node_modules');
-  return existsSync(modules) ? join(modules, '.cache/nuffle/build') : join(tmpdir(), 'nuffle-build-cache');
+  // The temp folder is shared between users: one folder each.
+  return existsSync(modules) ? join(modules, '.cache/nuffle/build') : join(tmpdir(), `nuffle-build-cache-${userInfo().uid}`);
 }
 
 /** NUFFLE_BUILD_CACHE=off (or 0, false, no) turns the cache off. */
@@ -69,15 +71,17 @@ const fingerprints = new Map<string, string>();
 
 /**
  * Digest of the code that builds: every file under `<repo>/pipeline`, the
- * lock file, the Node version. Taken once per process (a watching process
- * keeps running the code it loaded, so its first fingerprint stays right).
+ * lock file, the versions of Node and its libraries. Taken once per process
+ * (a watching process keeps running the code it loaded, so its first
+ * fingerprint stays right); `fresh` takes it again from disk.
  */
-export function codeFingerprint(repo: string): string {
-  let known = fingerprints.get(repo);
+export function codeFingerprint(repo: string, options: { fresh?: boolean } = {}): string {
+  let known = options.fresh ? undefined : fingerprints.get(repo);
   if (known) return known;
   const hash = createHash('sha256');
   field(hash, 'format', String(FORMAT));
-  field(hash, 'node', process.version);
+  // Every version Node reports (V8, ICU, SQLite …), not only its own: two builds of one Node release can differ.
+  field(hash, 'node', JSON.stringify(process.versions));
   const lock = join(repo, 'package-lock.json');
   field(hash, 'package-lock.json', existsSync(lock) ? readFileSync(lock) : '');
   const base = join(repo, 'pipeline');
@@ -104,7 +108,7 @@ export function buildKey(input: BuildInput, options: { root: string; code: strin
     field(hash, `${name}:${file.path}`, file.text);
   }
   field(hash, 'lock', input.lock ? `${input.lock.path}\0${input.lock.text}` : '\0none');
-  for (const schema of input.schemas) field(hash, `schema/${schema.path}`, JSON.stringify(schema.schema));
+  for (const schema of input.schemas) field(hash, `schema/${schema.path}`, schema.text ?? `\0parsed\0${JSON.stringify(schema.schema)}`);
   return hash.digest('hex');
 }
 
@@ -115,23 +119,43 @@ function field(hash: Hash, label: string, data: string | Uint8Array): void {
   hash.update(bytes);
 }
 
-/** The stored build for `key`, or null (no entry, another key, unreadable). */
+/** The stored build for `key`, or null (no entry, another key, damaged, or not the shape of one). */
 export function readCachedBuild(dir: string, key: string): CachedBuild | null {
   const folder = join(dir, entryName(key));
   try {
     const entry = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as Entry;
-    if (entry?.format !== FORMAT || entry.key !== key || !Array.isArray(entry.files) || !entry.summary) return null;
+    if (!isEntry(entry) || entry.key !== key) return null;
     const files = new Map<string, string>();
     const assets = new Map<string, Uint8Array>();
-    entry.files.forEach(([path, kind], n) => {
+    for (const [n, [path, kind, sha256]] of entry.files.entries()) {
       const bytes = readFileSync(join(folder, String(n)));
+      // A file cut short (a crash while storing) or changed by hand: the entry is a miss.
+      if (createHash('sha256').update(bytes).digest('hex') !== sha256) return null;
       if (kind === 'text') files.set(path, bytes.toString('utf8'));
       else assets.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    });
+    }
     return { files, assets, diagnostics: entry.diagnostics, summary: entry.summary, ids: entry.ids, model: null };
   } catch {
     return null;
   }
+}
+
+/** The shape of an entry, and paths that stay inside dist/data (relative, no `..`, no backslash or NUL). */
+function isEntry(value: unknown): value is Entry {
+  const entry = value as Partial<Entry> | null;
+  const safe = (path: unknown) => typeof path === 'string' && path !== '' && !path.startsWith('/') && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return (
+    entry?.format === FORMAT &&
+    typeof entry.key === 'string' &&
+    Array.isArray(entry.files) &&
+    entry.files.every((file) => Array.isArray(file) && safe(file[0]) && (file[1] === 'text' || file[1] === 'binary') && typeof file[2] === 'string') &&
+    Array.isArray(entry.diagnostics) &&
+    !!entry.summary &&
+    Array.isArray(entry.summary.editions) &&
+    !!entry.ids &&
+    Array.isArray(entry.ids.published) &&
+    Array.isArray(entry.ids.locked)
+  );
 }
 
 /**
@@ -146,7 +170,7 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
   const entry: Entry = {
     format: FORMAT,
     key,
-    files: everything.map(([path, content]) => [path, typeof content === 'string' ? 'text' : 'binary']),
+    files: everything.map(([path, content]) => [path, typeof content === 'string' ? 'text' : 'binary', createHash('sha256').update(content).digest('hex')]),
     diagnostics: result.diagnostics,
     summary: result.summary,
     ids: result.ids,
@@ -154,6 +178,7 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
   const temporary = join(dir, `.${entryName(key)}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
     mkdirSync(temporary, { recursive: true });
+    removeLeftovers(dir);
     everything.forEach(([, content], n) => writeFileSync(join(temporary, String(n)), content));
     writeFileSync(join(temporary, 'index.json'), JSON.stringify(entry));
     const target = join(dir, entryName(key));
@@ -176,23 +201,32 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
 interface StagesFile {
   format: number;
   code: string;
+  /** sha256 of `JSON.stringify(stages)`: a file cut short or edited by hand is not read. */
+  digest: string;
   stages: Partial<Record<MemoStage, Record<string, string>>>;
 }
 
-/** The stage memo stored in `dir` for this code, or an empty one (none stored, other code, unreadable). */
+const digestOf = (stages: StagesFile['stages']): string => createHash('sha256').update(JSON.stringify(stages)).digest('hex');
+
+/** The stage memo stored in `dir` for this code, or an empty one (none stored, other code, damaged). */
 export function readStageMemo(dir: string, code: string): StageMemo {
   try {
     const file = JSON.parse(readFileSync(join(dir, STAGES), 'utf8')) as StagesFile;
-    if (file?.format === FORMAT && file.code === code && file.stages && typeof file.stages === 'object') return createMemo(file.stages);
+    if (file?.format === FORMAT && file.code === code && file.stages && typeof file.stages === 'object' && digestOf(file.stages) === file.digest) return createMemo(file.stages);
   } catch {
     // A miss.
   }
   return createMemo();
 }
 
-/** Store what a build recalled and computed (only that: entries of files since edited are dropped). Best effort, atomic. */
-export function writeStageMemo(dir: string, code: string, memo: StageMemo): boolean {
-  const file: StagesFile = { format: FORMAT, code, stages: memo.used() };
+/**
+ * Store the memo, atomically and best effort: after a successful build, what
+ * it used (entries of files since edited are dropped); after a failed one,
+ * what was stored and what it used (a build that stopped early reached few files).
+ */
+export function writeStageMemo(dir: string, code: string, memo: StageMemo, options: { keepStored?: boolean } = {}): boolean {
+  const stages = options.keepStored ? memo.merged() : memo.used();
+  const file: StagesFile = { format: FORMAT, code, digest: digestOf(stages), stages };
   const temporary = join(dir, `.${STAGES}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
     mkdirSync(dir, { recursive: true });
@@ -202,5 +236,19 @@ export function writeStageMemo(dir: string, code: string, memo: StageMemo): bool
   } catch {
     rmSync(temporary, { force: true });
     return false;
+  }
+}
+
+/** Temporary entries and memo files older than ten minutes: left by a build that was killed while storing. */
+function removeLeftovers(dir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`.data-build-`) && !name.startsWith(`.${STAGES}.`)) continue;
+    const path = join(dir, name);
+    try {
+      if (now - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone already.
+    }
   }
 }

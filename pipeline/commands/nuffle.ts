@@ -191,7 +191,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const code = cache ? codeFingerprint(repoRoot) : '';
   const memo = cache ? readStageMemo(cacheDir(repoRoot), code) : undefined;
   const result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-  if (memo) writeStageMemo(cacheDir(repoRoot), code, memo);
+  if (memo && codeFingerprint(repoRoot, { fresh: true }) === code) writeStageMemo(cacheDir(repoRoot), code, memo, { keepStored: result.summary === null });
   report(result, command);
   if (result.summary === null) {
     console.error(`nuffle ${command}: failed; nothing was written`);
@@ -236,9 +236,11 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     // The stages load only when the build runs them; the files an edit left alone come from the stage memo.
     const memo = cache ? readStageMemo(cache.dir, code) : undefined;
     result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-    if (cache && memo) {
+    // Stored only if the code did not change while the build ran (a checkout meanwhile would
+    // file the new code's output under the old code's fingerprint).
+    if (cache && memo && codeFingerprint(repoRoot, { fresh: true }) === code) {
       // The memo holds per-file results, right whatever became of the build; the build cache, successes only.
-      writeStageMemo(cache.dir, code, memo);
+      writeStageMemo(cache.dir, code, memo, { keepStored: result.summary === null });
       if (result.summary) writeCachedBuild(cache.dir, cache.key, result);
     }
   }

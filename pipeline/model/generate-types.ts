@@ -10,6 +10,8 @@ export interface SchemaFile {
   /** Path relative to schema/, e.g. `skills.schema.json` or `input/errata.schema.json`. */
   path: string;
   schema: JsonSchema;
+  /** The file's text, when read from disk: what the build cache keys on (two texts can parse alike, `1e999` and `null` among them). */
+  text?: string;
 }
 
 export interface JsonSchema {

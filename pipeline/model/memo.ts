@@ -21,6 +21,12 @@ export interface StageMemo {
   remember(stage: MemoStage, key: string, value: unknown): boolean;
   /** Entries (JSON text) recalled or remembered since the memo was made: what a later build may need. */
   used(): Record<MemoStage, Record<string, string>>;
+  /**
+   * The stored entries and this build's, this build's winning: what to keep
+   * after a build that stopped early (a YAML error before any source was
+   * parsed), so the next one still finds the files it did not reach.
+   */
+  merged(): Record<MemoStage, Record<string, string>>;
   /** How many recalls found a value, and how many did not. */
   readonly stats: { hits: number; misses: number };
 }
@@ -37,9 +43,17 @@ export function createMemo(stored: Partial<Record<MemoStage, Record<string, stri
       const table = stored[stage];
       const text = table && Object.hasOwn(table, key) ? table[key] : undefined;
       if (typeof text === 'string') {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          // A damaged entry is a miss (and is not handed on).
+          stats.misses++;
+          return undefined;
+        }
         stats.hits++;
         used[stage].set(key, text);
-        return JSON.parse(text);
+        return value;
       }
       stats.misses++;
       return undefined;
@@ -52,6 +66,11 @@ export function createMemo(stored: Partial<Record<MemoStage, Record<string, stri
     },
     used() {
       return Object.fromEntries(STAGES.map((stage) => [stage, Object.fromEntries(used[stage])])) as Record<MemoStage, Record<string, string>>;
+    },
+    merged() {
+      return Object.fromEntries(
+        STAGES.map((stage) => [stage, { ...Object.fromEntries(Object.entries(stored[stage] ?? {}).filter(([, text]) => typeof text === 'string')), ...Object.fromEntries(used[stage]) }]),
+      ) as Record<MemoStage, Record<string, string>>;
     },
   };
 }

@@ -105,10 +105,11 @@ export function withMarkdownMemo<T>(active: StageMemo | undefined, fn: () => T):
   }
 }
 
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** sha256 of a value's JSON: a string's JSON keeps lone surrogates apart, which UTF-8 would fold into one U+FFFD. */
+const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export function mdastToMarkdown(root: Root): string {
-  const key = memo ? digest(JSON.stringify(root)) : '';
+  const key = memo ? digest(root) : '';
   const recalled = memo?.recall('markdown', key);
   if (typeof recalled === 'string') return recalled;
   const markdown = (stringifier ??= createStringifier()).stringify(root);
@@ -200,12 +201,17 @@ function readBackMarkdown(markdown: string): Root {
  * tree and the text, so a rebuild re-reads only entries that changed.
  */
 export function readsBack(tree: Root, markdown: string): boolean {
-  const key = memo ? digest(JSON.stringify([tree, markdown])) : '';
+  const key = memo ? digest([tree, markdown]) : '';
   const recalled = memo?.recall('readBack', key);
   if (typeof recalled === 'boolean') return recalled;
   const same = isDeepStrictEqual(structureOf(readBackMarkdown(markdown).children), structureOf(tree.children));
   memo?.remember('readBack', key, same);
   return same;
+}
+
+/** Forget the plain texts this process has computed (tests: so a memo's recalls are what a build reads). */
+export function forgetPlainTexts(): void {
+  plainCache.clear();
 }
 
 /** Plain text of a tree, block by block. */

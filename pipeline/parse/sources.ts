@@ -110,7 +110,7 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
       continue;
     }
     const key = input.memo ? createHash('sha256').update(JSON.stringify([source, sha256, input.errataKey ?? ''])).digest('hex') : '';
-    const recalled = input.memo?.recall('parse', key) as Remembered | undefined;
+    const recalled = rememberedParse(input.memo?.recall('parse', key));
     const patched = recalled
       ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
       : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum);
@@ -136,6 +136,20 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
     parsed.push({ source, sha256, result, lines: patched.lines, errata: patched.applied });
   }
   return { sources, parsed, diagnostics };
+}
+
+/** A recalled parse, if it has the shape one has (the memo file is checked whole; this guards the rest). */
+function rememberedParse(value: unknown): Remembered | undefined {
+  const r = value as Partial<Remembered> | undefined;
+  const result = r?.result as Partial<ParseResult> | undefined;
+  const ok =
+    Array.isArray(r?.lines) &&
+    Array.isArray(r?.errata) &&
+    Array.isArray(r?.diagnostics) &&
+    !!result &&
+    ['records', 'unnamed', 'rulings', 'slotLines', 'diagnostics'].every((field) => Array.isArray(result[field as keyof ParseResult])) &&
+    (result.notes === undefined || Array.isArray(result.notes));
+  return ok ? (r as Remembered) : undefined;
 }
 
 /** `sources/raw/<name>`: one plain file name under the raw folder, no `..`, no absolute path, no backslash. */
