@@ -3,11 +3,11 @@
 // for byte and with the same report; any change to what the build reads, to
 // its options or to the pipeline's code runs the stages again.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKey, codeFingerprint, readCachedBuild, writeCachedBuild } from '../pipeline/commands/build-cache.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../pipeline/commands/build-cache.ts';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
 import { createMemo } from '../pipeline/model/memo.ts';
@@ -247,6 +247,106 @@ describe('the key of a build', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the stored entries', () => {
+  let dir: string;
+  const result = () => realBuild();
+  const entryOf = (d: string) => readdirSync(d).filter((name) => name.startsWith('data-build-'));
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nuffle-entries-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the newest build only, and reads it back whole', () => {
+    const k1 = 'a'.repeat(64);
+    const k2 = 'b'.repeat(64);
+    expect(writeCachedBuild(dir, k1, result())).toBe(true);
+    expect(entryOf(dir)).toEqual([`data-build-${k1}`]);
+    expect(writeCachedBuild(dir, k2, result())).toBe(true);
+    expect(entryOf(dir)).toEqual([`data-build-${k2}`]);
+    expect(readCachedBuild(dir, k1)).toBeNull();
+    expect(readCachedBuild(dir, k2)?.files.size).toBe(result().files.size);
+    // The same key stored again replaces the entry.
+    expect(writeCachedBuild(dir, k2, result())).toBe(true);
+    expect(readCachedBuild(dir, k2)?.assets.size).toBe(result().assets.size);
+  });
+
+  it('reads nothing from an entry that was changed, cut short or is not the shape of one', () => {
+    const key = 'c'.repeat(64);
+    const folder = join(dir, `data-build-${key}`);
+    const index = () => JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as Record<string, unknown> & { files: [string, string, string][] };
+    const cases: [string, (entry: ReturnType<typeof index>) => void][] = [
+      ['a file changed', () => writeFileSync(join(folder, '1'), 'changed')],
+      ['a binary file cut short', (entry) => writeFileSync(join(folder, String(entry.files.findIndex((f) => f[1] === 'binary'))), '')],
+      ['a path out of the data folder', (entry) => ((entry.files[0]![0] = '../x.json'), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['an absolute path', (entry) => ((entry.files[0]![0] = '/tmp/x.json'), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['a path with a backslash', (entry) => ((entry.files[0]![0] = 'a\\..\\x.json'), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['an unknown kind', (entry) => ((entry.files[0]![1] = 'other'), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['another format', (entry) => ((entry.format = 0), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['another key', (entry) => ((entry.key = 'd'.repeat(64)), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['no diagnostics', (entry) => (delete entry.diagnostics, writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['no summary', (entry) => ((entry.summary = null), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['no ids', (entry) => (delete entry.ids, writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ['a file missing', () => rmSync(join(folder, '0'))],
+    ];
+    for (const [what, damage] of cases) {
+      writeCachedBuild(dir, key, result());
+      expect(readCachedBuild(dir, key), `before: ${what}`).not.toBeNull();
+      damage(index());
+      expect(readCachedBuild(dir, key), what).toBeNull();
+    }
+  });
+
+  it('removes what a killed build left while storing, once it is ten minutes old', () => {
+    const old = join(dir, '.data-build-left.1.x');
+    const fresh = join(dir, '.data-build-running.2.y');
+    const memo = join(dir, '.stages.json.3.z');
+    for (const path of [old, fresh]) mkdirSync(path, { recursive: true });
+    writeFileSync(memo, '{}');
+    const past = new Date(Date.now() - 11 * 60_000);
+    utimesSync(old, past, past);
+    utimesSync(memo, past, past);
+    writeCachedBuild(dir, 'e'.repeat(64), result());
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(memo)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
+  it('stores the memo with its code and digest, and reads none that another code stored or that was changed', () => {
+    const first = createMemo();
+    first.remember('plain', 'k', 'text');
+    expect(writeStageMemo(dir, 'code-1', first)).toBe(true);
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBe('text');
+    expect(readStageMemo(dir, 'code-2').recall('plain', 'k')).toBeUndefined();
+    const path = join(dir, 'stages.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('text', 'edit'));
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
+    writeFileSync(path, '{"format":');
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
+    // After a failed build, what was stored stays beside what the build used.
+    expect(writeStageMemo(dir, 'code-1', first)).toBe(true);
+    const second = readStageMemo(dir, 'code-1');
+    second.remember('yaml', 'y', { value: 1 });
+    writeStageMemo(dir, 'code-1', second, { keepStored: true });
+    const kept = readStageMemo(dir, 'code-1');
+    expect([kept.recall('plain', 'k'), kept.recall('yaml', 'y')]).toEqual(['text', { value: 1 }]);
+    writeStageMemo(dir, 'code-1', createMemo());
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
+  });
+
+  it('lives where the environment says, is off when it says so, and writes nothing where it cannot', () => {
+    expect(cacheDir(repoRoot, { NUFFLE_CACHE_DIR: '/somewhere' })).toBe('/somewhere');
+    expect(cacheDir(repoRoot, {})).toBe(join(repoRoot, 'node_modules/.cache/nuffle/build'));
+    expect(cacheDir(dir, {})).toBe(join(tmpdir(), `nuffle-build-cache-${userInfo().uid}`));
+    for (const off of ['off', 'OFF', '0', 'false', 'no']) expect(cacheEnabled({ NUFFLE_BUILD_CACHE: off }), off).toBe(false);
+    for (const on of [undefined, '', 'on', '1']) expect(cacheEnabled({ NUFFLE_BUILD_CACHE: on }), String(on)).toBe(true);
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    expect(writeCachedBuild(join(file, 'below'), 'f'.repeat(64), result())).toBe(false);
+    expect(writeStageMemo(join(file, 'below'), 'code', createMemo())).toBe(false);
+    expect(writeCachedBuild(dir, 'f'.repeat(64), { ...result(), summary: null })).toBe(false);
   });
 });
 

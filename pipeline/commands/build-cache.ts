@@ -193,7 +193,7 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
     for (const name of readdirSync(dir)) if (ENTRY_NAME.test(name) && name !== entryName(key)) rmSync(join(dir, name), { recursive: true, force: true });
     return true;
   } catch {
-    rmSync(temporary, { recursive: true, force: true });
+    removeQuietly(temporary);
     return false;
   }
 }
@@ -234,8 +234,17 @@ export function writeStageMemo(dir: string, code: string, memo: StageMemo, optio
     renameSync(temporary, join(dir, STAGES));
     return true;
   } catch {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     return false;
+  }
+}
+
+/** Remove a temporary file or folder if it can be; a cache that cannot be written has nothing to clean. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // Nothing was there to remove (a parent that is not a folder, no permission).
   }
 }
 
