@@ -290,6 +290,11 @@ describe('the stored entries', () => {
       ['no summary', (entry) => ((entry.summary = null), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
       ['no ids', (entry) => (delete entry.ids, writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
       ['a file missing', () => rmSync(join(folder, '0'))],
+      ['no index at all', () => writeFileSync(join(folder, 'index.json'), 'null')],
+      ...(['', './x.json', 'a//x.json', 'x\0.json', 'schema/../../x.json', 5] as unknown[]).map(
+        (path): [string, (entry: ReturnType<typeof index>) => void] => [`the path ${JSON.stringify(path)}`, (entry) => ((entry.files[0]![0] = path as string), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ),
+      ['a file listed without its digest', (entry) => ((entry.files[0] = [entry.files[0]![0], entry.files[0]![1]] as never), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
     ];
     for (const [what, damage] of cases) {
       writeCachedBuild(dir, key, result());
@@ -308,10 +313,18 @@ describe('the stored entries', () => {
     const past = new Date(Date.now() - 11 * 60_000);
     utimesSync(old, past, past);
     utimesSync(memo, past, past);
+    // Neither the memo itself, however old, nor what only looks like an entry, is touched.
+    const stages = join(dir, 'stages.json');
+    writeStageMemo(dir, 'code', createMemo());
+    utimesSync(stages, past, past);
+    const lookalikes = [`data-build-${'9'.repeat(64)}.bak`, `xdata-build-${'9'.repeat(64)}`].map((name) => join(dir, name));
+    for (const path of lookalikes) mkdirSync(path, { recursive: true });
     writeCachedBuild(dir, 'e'.repeat(64), result());
     expect(existsSync(old)).toBe(false);
     expect(existsSync(memo)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(stages)).toBe(true);
+    for (const path of lookalikes) expect(existsSync(path), path).toBe(true);
   });
 
   it('stores the memo with its code and digest, and reads none that another code stored or that was changed', () => {
@@ -325,6 +338,14 @@ describe('the stored entries', () => {
     expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
     writeFileSync(path, '{"format":');
     expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
+    writeFileSync(path, 'null');
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBeUndefined();
+    // Folders that do not exist yet are made.
+    const deeper = join(dir, 'not/yet');
+    expect(writeStageMemo(deeper, 'code-1', first)).toBe(true);
+    expect(readStageMemo(deeper, 'code-1').recall('plain', 'k')).toBe('text');
+    expect(writeCachedBuild(join(dir, 'also/not/yet'), 'a'.repeat(64), result())).toBe(true);
+    expect(readCachedBuild(join(dir, 'also/not/yet'), 'a'.repeat(64))).not.toBeNull();
     // After a failed build, what was stored stays beside what the build used.
     expect(writeStageMemo(dir, 'code-1', first)).toBe(true);
     const second = readStageMemo(dir, 'code-1');
@@ -341,7 +362,7 @@ describe('the stored entries', () => {
     expect(cacheDir(repoRoot, {})).toBe(join(repoRoot, 'node_modules/.cache/nuffle/build'));
     expect(cacheDir(dir, {})).toBe(join(tmpdir(), `nuffle-build-cache-${userInfo().uid}`));
     for (const off of ['off', 'OFF', '0', 'false', 'no']) expect(cacheEnabled({ NUFFLE_BUILD_CACHE: off }), off).toBe(false);
-    for (const on of [undefined, '', 'on', '1']) expect(cacheEnabled({ NUFFLE_BUILD_CACHE: on }), String(on)).toBe(true);
+    for (const on of [undefined, '', 'on', '1', 'offline', 'xoff', 'nope']) expect(cacheEnabled({ NUFFLE_BUILD_CACHE: on }), String(on)).toBe(true);
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     expect(writeCachedBuild(join(file, 'below'), 'f'.repeat(64), result())).toBe(false);
@@ -374,6 +395,10 @@ describe('the stage memo', () => {
     expect(memo.used().yaml).toEqual({ good: '{"value":1}' });
     expect(memo.used().parse).toEqual({});
     expect(memo.merged().parse).toEqual({ other: '{"x":2}' });
+    // Only JSON text is a stored value.
+    const odd = createMemo({ yaml: { n: 5 as unknown as string } });
+    expect(odd.recall('yaml', 'n')).toBeUndefined();
+    expect(odd.merged().yaml).toEqual({});
   });
 
   it('refuses a value JSON would change', () => {
@@ -381,6 +406,7 @@ describe('the stage memo', () => {
     expect(memo.remember('yaml', 'inf', { value: Infinity })).toBe(false);
     expect(memo.remember('parse', 'map', new Map([[1, 'a']]))).toBe(false);
     expect(memo.remember('parse', 'undefined', { note: undefined })).toBe(false);
+    expect(memo.remember('plain', 'nothing', undefined)).toBe(false);
     expect(memo.remember('plain', 'text', 'plain text')).toBe(true);
     expect(Object.keys(memo.used().parse)).toEqual([]);
   });
