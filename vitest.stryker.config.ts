@@ -20,6 +20,7 @@ export default defineConfig({
       'test/atomic-write.test.ts',
       'test/crosswalk-confidence.test.ts',
       'test/readers.test.ts',
+      'test/build-cache.test.ts',
       'test/fuzz/*.test.ts',
     ],
     // Fuzz properties at 20 runs each: every mutant reruns the tests that cover it.

@@ -143,7 +143,8 @@ export function readCachedBuild(dir: string, key: string): CachedBuild | null {
 /** The shape of an entry, and paths that stay inside dist/data (relative, no `..`, no backslash or NUL). */
 function isEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  const safe = (path: unknown) => typeof path === 'string' && path !== '' && !path.startsWith('/') && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  // Empty, absolute (`/…`) and doubled-slash paths all have an empty part.
+  const safe = (path: unknown) => typeof path === 'string' && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
   return (
     entry?.format === FORMAT &&
     typeof entry.key === 'string' &&
