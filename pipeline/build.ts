@@ -3,8 +3,7 @@
  * function of its inputs (texts and schemas); the CLI does all I/O. Every
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
-import { createHash } from 'node:crypto';
-import type { StageMemo } from './model/memo.ts';
+import { memoKey, type StageMemo } from './model/memo.ts';
 import { byId } from './model/order.ts';
 import { ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
@@ -191,7 +190,7 @@ function compile(input: BuildInput): BuildResult {
     errataPath: input.annotations.errata.path,
     locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
     parsers: PARSERS,
-    ...(input.memo ? { memo: input.memo, errataKey: digest(input.annotations.errata.path, input.annotations.errata.text) } : {}),
+    ...(input.memo ? { memo: input.memo, errataKey: memoKey(input.annotations.errata.path, input.annotations.errata.text) } : {}),
   });
   diagnostics.push(...parseDiagnostics);
 
@@ -366,13 +365,6 @@ function compile(input: BuildInput): BuildResult {
   };
 }
 
-/** sha256 of the parts, each with its length: a memo key. */
-function digest(...parts: string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${Buffer.byteLength(part)}\0`).update(part);
-  return hash.digest('hex');
-}
-
 function readYaml<T>(
   file: TextFile,
   schema: string,
@@ -395,7 +387,7 @@ function readYaml<T>(
  */
 function readYamlFile(file: TextFile, memo: StageMemo | undefined): ParsedYaml {
   if (!memo) return parseYaml(file);
-  const key = digest(file.path, file.text);
+  const key = memoKey(file.path, file.text);
   const recalled = memo.recall('yaml', key) as { value: unknown } | undefined;
   if (recalled) {
     let parsed: ParsedYaml | undefined;

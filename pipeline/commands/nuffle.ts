@@ -188,10 +188,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return suggest(input, root, { source: str(values.source), all: values.all === true, top: str(values.top), evaluate: values.evaluate === true, write: values.write === true });
   }
   // check: the stage memo makes a check after an edit re-read only the edited files.
-  const code = cache ? codeFingerprint(repoRoot) : '';
-  const memo = cache ? readStageMemo(cacheDir(repoRoot), code) : undefined;
-  const result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-  if (memo && codeFingerprint(repoRoot, { fresh: true }) === code) writeStageMemo(cacheDir(repoRoot), code, memo, { keepStored: result.summary === null });
+  const { result } = await compile(input, cache ? { dir: cacheDir(repoRoot), code: codeFingerprint(repoRoot) } : null);
   report(result, command);
   if (result.summary === null) {
     console.error(`nuffle ${command}: failed; nothing was written`);
@@ -233,16 +230,10 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
   let result: BuildResult;
   if (cached) result = cached;
   else {
-    // The stages load only when the build runs them; the files an edit left alone come from the stage memo.
-    const memo = cache ? readStageMemo(cache.dir, code) : undefined;
-    result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-    // Stored only if the code did not change while the build ran (a checkout meanwhile would
-    // file the new code's output under the old code's fingerprint).
-    if (cache && memo && codeFingerprint(repoRoot, { fresh: true }) === code) {
-      // The memo holds per-file results, right whatever became of the build; the build cache, successes only.
-      writeStageMemo(cache.dir, code, memo, { keepStored: result.summary === null });
-      if (result.summary) writeCachedBuild(cache.dir, cache.key, result);
-    }
+    const compiled = await compile(input, cache && { dir: cache.dir, code });
+    result = compiled.result;
+    // The build cache keeps successes only.
+    if (cache && compiled.stored && result.summary) writeCachedBuild(cache.dir, cache.key, result);
   }
   clock('compile', compiled);
   report(result, 'build');
@@ -308,6 +299,21 @@ async function buildOutputs(targets: readonly Target[], root: string, out: strin
   return 0;
 }
 
+/**
+ * The stages, loaded now (a replayed build never loads them), with the stage
+ * memo when the cache is on: the files an edit left alone are recalled. The
+ * memo is stored again, whatever became of the build (its entries are
+ * per-file results), unless the code changed while the build ran: a checkout
+ * meanwhile would file the new code's results under the old fingerprint.
+ * `stored` says whether it was.
+ */
+async function compile(input: BuildInput, cache: { dir: string; code: string } | null): Promise<{ result: BuildResult; stored: boolean }> {
+  const memo = cache ? readStageMemo(cache.dir, cache.code) : undefined;
+  const result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
+  const stored = !!cache && !!memo && codeFingerprint(repoRoot, { fresh: true }) === cache.code && writeStageMemo(cache.dir, cache.code, memo, { keepStored: result.summary === null });
+  return { result, stored };
+}
+
 export function readProject(root: string, options: { strict?: boolean } = {}): BuildInput {
   const text = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
   const raw = new Map<string, Uint8Array>();
@@ -334,8 +340,7 @@ async function suggest(input: BuildInput, root: string, options: { source: strin
     return 2;
   }
   const { buildDataset } = await import('../build.ts');
-  const { BASE_PARSER, createSuggesterFor } = await import('../link/crosswalk.ts');
-  const { markdownToMdast, plainText } = await import('../parse/markdown.ts');
+  const { BASE_PARSER, createSuggesterFor, unlinkedRecord } = await import('../link/crosswalk.ts');
   const result = buildDataset(input);
   const model = result.model;
   if (!model) {
@@ -369,14 +374,7 @@ async function suggest(input: BuildInput, root: string, options: { source: strin
   // Every record of the scope (`--all`: linked ones too, each ranked as if it had no row), else the unlinked ones.
   const everyRecord: UnlinkedRecord[] = model.records
     .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
-    .map((r) => ({
-      source: r.source.id,
-      line: r.source.lines[0],
-      record: r.id,
-      opening: null,
-      label: `${r.id} ("${r.displayName}")`,
-      query: { name: unnamedSources.has(r.source.id) ? null : r.name, text: plainText(markdownToMdast(r.text)), lang: r.lang, edition: r.edition },
-    }));
+    .map((r) => unlinkedRecord(r, { named: !unnamedSources.has(r.source.id) }));
   const unlinked = model.unlinked.filter((u) => inScope(u.source));
   const items = options.all ? [...everyRecord, ...unlinked.filter((u) => u.record === null)] : unlinked;
   if (items.length === 0) {

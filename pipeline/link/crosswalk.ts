@@ -205,16 +205,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
 
   // Coverage: every record, and every unnamed paragraph, has a row.
   const unlinked: UnlinkedRecord[] = [
-    ...allRecords
-      .filter((record) => !rows.has(record.id))
-      .map((record) => ({
-        source: record.source.id,
-        line: record.source.lines[0],
-        record: record.id,
-        opening: null,
-        label: `${record.id} ("${record.displayName}")`,
-        query: { name: record.name, text: plain(record.text), lang: record.lang, edition: record.edition },
-      })),
+    ...allRecords.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
     ...input.unnamed
       .filter((paragraph) => !claimed.has(paragraph))
       .map((paragraph) => ({
@@ -278,6 +269,21 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
       note: `top suggestions: ${top.map((s, n) => `${n + 1}. ${s.concept} ${s.score.toFixed(2)} [${s.evidence.slice(0, 3).join('; ')}]`).join('  ')}`,
     });
   }
+}
+
+/**
+ * A record as the suggester ranks it: its name (unless its source gives none,
+ * `named: false`), its plain text, language and edition, with where it stands.
+ */
+export function unlinkedRecord(record: Skill, options: { named: boolean }): UnlinkedRecord {
+  return {
+    source: record.source.id,
+    line: record.source.lines[0],
+    record: record.id,
+    opening: null,
+    label: `${record.id} ("${record.displayName}")`,
+    query: { name: options.named ? record.name : null, text: plain(record.text), lang: record.lang, edition: record.edition },
+  };
 }
 
 const normalise = (text: string) => text.replace(/^[^\p{L}]+/u, '').replace(/\s+/g, ' ').trim().toLowerCase();

@@ -10,7 +10,17 @@
  * are kept as JSON text and parsed afresh on every recall, so nothing a build
  * does to a recalled value reaches the memo.
  */
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+
+/**
+ * The key of a memo entry: sha256 of the JSON of everything the stage reads.
+ * JSON frames each part (no two lists of parts collide) and keeps lone
+ * surrogates apart, which UTF-8 would fold into one U+FFFD.
+ */
+export function memoKey(...parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
 
 export type MemoStage = 'yaml' | 'parse' | 'plain' | 'markdown' | 'readBack';
 

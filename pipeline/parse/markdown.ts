@@ -5,10 +5,9 @@
  * so nothing in a source can become HTML, emphasis or a link.
  */
 import type { List, ListItem, Paragraph, Root, RootContent } from 'mdast';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
-import type { StageMemo } from '../model/memo.ts';
+import { memoKey, type StageMemo } from '../model/memo.ts';
 import type RemarkGfm from 'remark-gfm';
 import type RemarkParse from 'remark-parse';
 import type RemarkStringify from 'remark-stringify';
@@ -105,11 +104,8 @@ export function withMarkdownMemo<T>(active: StageMemo | undefined, fn: () => T):
   }
 }
 
-/** sha256 of a value's JSON: a string's JSON keeps lone surrogates apart, which UTF-8 would fold into one U+FFFD. */
-const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-
 export function mdastToMarkdown(root: Root): string {
-  const key = memo ? digest(root) : '';
+  const key = memo ? memoKey(root) : '';
   const recalled = memo?.recall('markdown', key);
   if (typeof recalled === 'string') return recalled;
   const markdown = (stringifier ??= createStringifier()).stringify(root);
@@ -172,7 +168,7 @@ const plainCache = new Map<string, string>();
  */
 export function plainTextOfMarkdown(markdown: string): string {
   let text = plainCache.get(markdown);
-  const key = memo ? digest(markdown) : '';
+  const key = memo ? memoKey(markdown) : '';
   if (text === undefined && memo) {
     const recalled = memo.recall('plain', key);
     if (typeof recalled === 'string') text = recalled;
@@ -201,7 +197,7 @@ function readBackMarkdown(markdown: string): Root {
  * tree and the text, so a rebuild re-reads only entries that changed.
  */
 export function readsBack(tree: Root, markdown: string): boolean {
-  const key = memo ? digest([tree, markdown]) : '';
+  const key = memo ? memoKey(tree, markdown) : '';
   const recalled = memo?.recall('readBack', key);
   if (typeof recalled === 'boolean') return recalled;
   const same = isDeepStrictEqual(structureOf(readBackMarkdown(markdown).children), structureOf(tree.children));

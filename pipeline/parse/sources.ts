@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
-import type { StageMemo } from '../model/memo.ts';
+import { memoKey, type StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from './en-2020.ts';
 import { applyErrata } from './errata.ts';
@@ -109,7 +109,7 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
       );
       continue;
     }
-    const key = input.memo ? createHash('sha256').update(JSON.stringify([source, sha256, input.errataKey ?? ''])).digest('hex') : '';
+    const key = input.memo ? memoKey(source, sha256, input.errataKey ?? '') : '';
     const recalled = rememberedParse(input.memo?.recall('parse', key));
     const patched = recalled
       ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
