@@ -30,6 +30,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
+import { writeFileAtomically } from '../io.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
@@ -228,14 +229,10 @@ export function readStageMemo(dir: string, code: string): StageMemo {
 export function writeStageMemo(dir: string, code: string, memo: StageMemo, options: { keepStored?: boolean } = {}): boolean {
   const stages = options.keepStored ? memo.merged() : memo.used();
   const file: StagesFile = { format: FORMAT, code, digest: digestOf(stages), stages };
-  const temporary = join(dir, `.${STAGES}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, JSON.stringify(file));
-    renameSync(temporary, join(dir, STAGES));
+    writeFileAtomically(join(dir, STAGES), JSON.stringify(file));
     return true;
   } catch {
-    removeQuietly(temporary);
     return false;
   }
 }
