@@ -1,0 +1,31 @@
+// A published dataset version never changes its bytes: every data file that
+// meta.json lists keeps the sha256 reviewed in test/golden/data-digests.json
+// (recorded at fdfbbd7, before the caches and lazy loading of the performance
+// work). A build with the stage memo, replayed or computed, must match too.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildDataset } from '../pipeline/build.ts';
+import { readProject } from '../pipeline/cli.ts';
+import { createMemo } from '../pipeline/model/memo.ts';
+import type { MetaFile } from '../pipeline/model/schema-types.ts';
+import { realData, repoRoot } from './helpers.ts';
+
+const golden = JSON.parse(readFileSync(join(repoRoot, 'test/golden/data-digests.json'), 'utf8')) as { datasetVersion: string; files: Record<string, string> };
+const digestsOf = (meta: MetaFile) => Object.fromEntries(meta.files.map((f) => [f.path, f.sha256]));
+
+describe('the published data files', () => {
+  it('keep their bytes within a dataset version', () => {
+    const meta = realData<MetaFile>('meta.json');
+    // A new version is a release: review `nuffle diff`, then record its digests here.
+    expect(meta.datasetVersion, 'dataset version changed: record the reviewed digests in test/golden/data-digests.json').toBe(golden.datasetVersion);
+    expect(digestsOf(meta)).toEqual(golden.files);
+  });
+
+  it('are the same bytes when the build recalls every file from the stage memo', () => {
+    const memo = createMemo();
+    buildDataset({ ...readProject(repoRoot), memo });
+    const recalled = buildDataset({ ...readProject(repoRoot), memo: createMemo(memo.used()) });
+    expect(digestsOf(JSON.parse(recalled.files.get('meta.json')!) as MetaFile)).toEqual(golden.files);
+  });
+});
