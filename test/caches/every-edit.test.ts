@@ -60,6 +60,9 @@ function yamlEdits(text: string): Edit[] {
     what: `line ${i + 1}: ${match[2]} prefixed "Edited"`,
     apply: (t) => t.split('\n').map((l, j) => (j === i ? `${match[1]}${match[2]}${match[3]}${editScalar(match[4]!)}` : l)).join('\n'),
   }));
+  // A list of plain words (mentions.yaml) loses its first item.
+  const item = lines.findIndex((line) => /^\s*- [^:#"'{[]+$/.test(line));
+  if (item >= 0) edits.push({ what: `line ${item + 1}: list item removed`, apply: (t) => t.split('\n').filter((_, j) => j !== item).join('\n') });
   // An empty list (`migrations: []`) gets an entry that names nothing the data has.
   edits.push({
     what: 'an empty list given an entry',
@@ -72,14 +75,13 @@ function yamlEdits(text: string): Edit[] {
 
 const lockEdits = (): Edit[] => [{ what: 'a locked id that the data lacks', apply: (t) => `${t.trimEnd()}\nconcept edited-away\n` }];
 
-/** A schema's description reworded (published copies change); else a schema that accepts nothing (validation changes). */
+/** A schema that accepts nothing (what the build validates changes: a validator kept from the build before would pass), else its definitions; else its description reworded (the published copy changes). */
 const schemaEdits = (): Edit[] => {
   const json = (change: (schema: Record<string, unknown>) => boolean): Edit['apply'] => (t) => {
     const schema = JSON.parse(t) as Record<string, unknown>;
     return change(schema) ? `${JSON.stringify(schema, null, 2)}\n` : null;
   };
   return [
-    { what: 'description prefixed "Edited"', apply: json((s) => typeof s.description === 'string' && Boolean((s.description = `Edited. ${s.description}`))) },
     { what: 'the root accepts nothing', apply: json((s) => Boolean((s.not = {}))) },
     {
       what: 'every definition accepts nothing',
@@ -89,6 +91,7 @@ const schemaEdits = (): Edit[] => {
         return defs.length > 0;
       }),
     },
+    { what: 'description prefixed "Edited"', apply: json((s) => typeof s.description === 'string' && Boolean((s.description = `Edited. ${s.description}`))) },
   ];
 };
 
