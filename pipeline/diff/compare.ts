@@ -8,14 +8,15 @@
  * - rulings added, removed, re-answered or re-linked; a ruling whose question
  *   was reworded (new id) is paired with its old self and reported as changed;
  * - random-table slots that moved;
- * - concepts, inducements (price-list items one by one), leagues and migrations.
+ * - concepts, inducements (price-list items one by one, aligned by content),
+ *   leagues and migrations.
  * Provenance (`source`, line numbers) shifts whenever a file is edited above a
  * record, so it is left out: a changelog says what the rules say differently.
  */
-import { diffWords } from 'diff';
+import { diffArrays, diffWords } from 'diff';
 import type { DataBundle } from '../model/dataset.ts';
 import { compare } from '../model/order.ts';
-import type { Ruling } from '../model/schema-types.ts';
+import type { PriceItem, Ruling } from '../model/schema-types.ts';
 
 export const CHANGE_KINDS = [
   'record-added',
@@ -150,6 +151,44 @@ function pairReworded(removed: Ruling[], added: Ruling[]): [Ruling, Ruling][] {
   return pairs;
 }
 
+interface ItemChange {
+  /** 1-based: in the new list, or in the old one for a removed item. */
+  position: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Two lists' items aligned by content, as a sequence diff aligns lines: an
+ * item inserted or removed anywhere is one change, and the items around it
+ * are not. Within one run of removed and added items, they pair in order as
+ * items changed in place; the rest are added or removed.
+ */
+function priceItemChanges(before: readonly PriceItem[], after: readonly PriceItem[]): ItemChange[] {
+  const key = (item: PriceItem) => JSON.stringify(withoutProvenance(item));
+  const out: ItemChange[] = [];
+  let [oldAt, newAt] = [0, 0];
+  let run: { removed: number[]; added: number[] } = { removed: [], added: [] };
+  const flush = () => {
+    const item = (list: readonly PriceItem[], i: number | undefined) => (i === undefined ? null : (withoutProvenance(list[i]) as Record<string, unknown>));
+    for (let i = 0; i < Math.max(run.removed.length, run.added.length); i++) {
+      const [o, n] = [run.removed[i], run.added[i]];
+      out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
+    }
+    run = { removed: [], added: [] };
+  };
+  for (const part of diffArrays(before.map(key), after.map(key))) {
+    if (!part.added && !part.removed) flush();
+    for (let i = 0; i < part.count; i++) {
+      if (part.removed) run.removed.push(oldAt++);
+      else if (part.added) run.added.push(newAt++);
+      else [oldAt, newAt] = [oldAt + 1, newAt + 1];
+    }
+  }
+  flush();
+  return out;
+}
+
 const RECORD_FIELDS = ['name', 'displayName', 'parameter', 'compulsory', 'kind', 'category', 'text', 'games'] as const;
 const CONCEPT_FIELDS = ['name', 'names', 'kind', 'category', 'compulsory', 'compulsoryFrom'] as const;
 const CROSSWALK_FIELDS = ['concept', 'relation', 'confidence', 'rationale', 'related', 'falseFriend', 'declaredBy'] as const;
@@ -218,13 +257,11 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
     const priced = a.priceList !== null || b.priceList !== null;
     const fields = fieldChanges(asRecord(a), asRecord(b), INDUCEMENT_FIELDS.filter((f) => !(priced && f === 'text')), ['text']);
     if (fields.length) push('inducement-changed', b.id, `inducement ${b.name}: ${fields.map((f) => f.field).join(', ')} changed`, fields);
-    const [oldItems, newItems] = [a.priceList?.items ?? [], b.priceList?.items ?? []];
-    for (let i = 0; i < Math.max(oldItems.length, newItems.length); i++) {
-      const [x, y] = [withoutProvenance(oldItems[i] ?? null), withoutProvenance(newItems[i] ?? null)];
-      if (same(x, y)) continue;
-      const itemFields = x && y ? fieldChanges(x as Record<string, unknown>, y as Record<string, unknown>, Object.keys(y as object), ['text']) : [{ field: 'item', before: x, after: y, words: null }];
-      const text = (y ?? x) as { text?: string };
-      push('price-changed', `${b.id}#${i + 1}`, `${b.name}, item ${i + 1} ("${text.text ?? ''}"): ${itemFields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, itemFields);
+    for (const item of priceItemChanges(a.priceList?.items ?? [], b.priceList?.items ?? [])) {
+      const text = (item.after ?? item.before) as { text?: string };
+      const fields = item.before && item.after ? fieldChanges(item.before, item.after, Object.keys(item.after), ['text']) : [{ field: 'item', before: item.before, after: item.after, words: null }];
+      const what = item.after ? `item ${item.position}` : `item ${item.position} of the previous list`;
+      push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text ?? ''}"): ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
     }
     if (!same(withoutProvenance(a.priceList?.minimumCost ?? null), withoutProvenance(b.priceList?.minimumCost ?? null))) {
       push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [{ field: 'minimumCost', before: a.priceList?.minimumCost ?? null, after: b.priceList?.minimumCost ?? null, words: null }]);

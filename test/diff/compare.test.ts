@@ -1,0 +1,272 @@
+/**
+ * `compareBundles` and `--fail-on` on small literal bundles: every change kind,
+ * each caught by exactly the `--fail-on` words that name it, and price-list
+ * items aligned by content (one bullet added or removed anywhere is one change).
+ */
+import { describe, expect, it } from 'vitest';
+import { CHANGE_KINDS, type Change, type ChangeKind, compareBundles, FAIL_ON } from '../../pipeline/diff/compare.ts';
+import type { DataBundle } from '../../pipeline/model/dataset.ts';
+import type { Concept, CrosswalkRow, Inducement, League, PriceItem, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+
+const source = (line: number) => ({ id: 'test-source', lines: [line, line] as [number, number], errata: [] });
+
+const skill = (slug: string, text = `${slug} text, the rule as printed.`): Skill => ({
+  id: `en-2020/${slug}`,
+  edition: 'en-2020',
+  lang: 'en',
+  name: slug,
+  displayName: slug,
+  parameter: null,
+  compulsory: false,
+  kind: 'skill',
+  category: 'agility',
+  text,
+  games: ['blood-bowl'],
+  randomSlots: [],
+  rulings: [],
+  concept: slug,
+  source: source(1),
+});
+
+const concept = (slug: string): Concept => ({
+  id: slug,
+  name: slug,
+  names: { en: slug },
+  kind: 'skill',
+  category: 'agility',
+  compulsory: false,
+  compulsoryFrom: `en-2020/${slug}`,
+  records: [`en-2020/${slug}`],
+  relations: [],
+});
+
+const row = (slug: string): CrosswalkRow => ({
+  record: `en-2020/${slug}`,
+  concept: slug,
+  relation: 'same',
+  confidence: 'high',
+  rationale: 'defines the concept',
+  declaredBy: 'source',
+  related: [],
+  falseFriend: null,
+});
+
+const ruling = (id: string, question: string, record: string): Ruling => ({
+  id,
+  edition: 'en-2020',
+  question,
+  answer: 'Yes.',
+  pages: [],
+  pageNote: null,
+  records: [record],
+  occurrences: [{ record, lines: [2, 3] }],
+  source: source(2),
+});
+
+const table = (records: readonly string[]): RandomTable => ({
+  id: 'en-2020/blood-bowl/agility',
+  edition: 'en-2020',
+  game: 'blood-bowl',
+  category: 'agility',
+  slots: records.map((record, i) => ({ roll: i < 6 ? '1-3' : '4-6', d6: (i % 6) + 1, record })),
+});
+
+const item = (text: string, cost: number, line = 1): PriceItem => ({
+  kind: 'skill-category',
+  line,
+  text,
+  category: 'general',
+  count: { min: 1, max: 1 },
+  except: [],
+  skills: [],
+  changes: [],
+  removes: [],
+  cost,
+  per: 'item',
+  minimumCost: null,
+  leagues: null,
+});
+
+const inducement = (slug: string, items: PriceItem[] | null = null): Inducement => ({
+  id: `notes/${slug}`,
+  edition: 'notes',
+  name: slug,
+  kind: items ? 'price-list' : 'inducement',
+  text: `${slug}: up to 2 per game.`,
+  abilities: [],
+  spells: [],
+  limits: { max: 2, oncePerGame: false },
+  costs: [],
+  priceList: items ? { minimumCost: null, items } : null,
+  mentions: [],
+  confidence: 'high',
+  note: 'named by the test',
+  blocks: [],
+  source: source(1),
+});
+
+const league = (id: string, name: string): League => ({ id, name, aliases: [{ text: name, lines: [1] }] });
+
+const ITEMS = ['One general skill : +20K', 'One agility skill : +30K', 'One strength skill : +40K', 'One passing skill : +25K', 'One mutation : +30K'].map((text, i) => item(text, 20_000 + i * 1000, 10 + i));
+
+/** A small dataset: two skills with concepts and crosswalk rows, a ruling, a table, an inducement, a price list, a league. */
+function bundle(): DataBundle {
+  const slugs = ['dodge', 'leap', 'sprint', 'sure-feet', 'side-step', 'diving-tackle'];
+  return {
+    meta: { datasetVersion: '1.0.0', schemaVersion: '2.1.0', sources: [], files: [] },
+    editions: [],
+    skills: slugs.map((s) => skill(s)),
+    rulings: [ruling('en-2020/dodge/q-1', 'Can a player Dodge out of a Tackle Zone twice in one turn?', 'en-2020/dodge')],
+    randomTables: [table([...slugs, ...slugs])],
+    concepts: slugs.map(concept),
+    crosswalk: slugs.map(row),
+    inducements: [inducement('bribe'), inducement('mercenary-prices', structuredClone(ITEMS))],
+    leagues: [league('old-world', 'Old World Classic')],
+    migrations: [],
+  };
+}
+
+type Edit = (data: DataBundle) => void;
+const at = <T extends { id: string }>(list: T[], id: string): T => list.find((x) => x.id === id)!;
+
+/**
+ * One row per change: how the data moves, the kind it is reported as, and
+ * every `--fail-on` word that must catch it (every other word must not).
+ */
+const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] = [
+  { what: 'a record added', kind: 'record-added', failOn: ['added'], edit: (d) => void d.skills.push(skill('jump-up')) },
+  { what: 'a record removed', kind: 'record-removed', failOn: ['removed'], edit: (d) => void d.skills.splice(1, 1) },
+  { what: 'a record reworded', kind: 'record-changed', failOn: ['changed', 'text'], edit: (d) => void (at(d.skills, 'en-2020/dodge').text = 'dodge text, the rule as reprinted.') },
+  { what: 'a record renamed in place', kind: 'record-changed', failOn: ['changed'], edit: (d) => void (at(d.skills, 'en-2020/dodge').displayName = 'Dodge!') },
+  { what: 'a crosswalk relation changed', kind: 'crosswalk-changed', failOn: ['changed', 'relation'], edit: (d) => void (d.crosswalk[0]!.relation = 'reworked') },
+  { what: 'a record linked to another concept', kind: 'crosswalk-changed', failOn: ['changed', 'concept'], edit: (d) => void (d.crosswalk[0]!.concept = 'leap') },
+  { what: 'a crosswalk confidence lowered', kind: 'crosswalk-changed', failOn: ['changed', 'confidence'], edit: (d) => void (d.crosswalk[0]!.confidence = 'medium') },
+  { what: 'a crosswalk rationale reworded', kind: 'crosswalk-changed', failOn: ['changed'], edit: (d) => void (d.crosswalk[0]!.rationale = 'same rule, same words') },
+  { what: 'a concept added', kind: 'concept-added', failOn: ['added', 'concept'], edit: (d) => void d.concepts.push(concept('jump-up')) },
+  { what: 'a concept removed', kind: 'concept-removed', failOn: ['removed', 'concept'], edit: (d) => void d.concepts.splice(2, 1) },
+  { what: 'a concept given a French name', kind: 'concept-changed', failOn: ['changed', 'concept'], edit: (d) => void (d.concepts[0]!.names = { en: 'dodge', fr: 'Esquive' }) },
+  { what: 'a ruling added', kind: 'ruling-added', failOn: ['added', 'ruling'], edit: (d) => void d.rulings.push(ruling('en-2020/leap/q-1', 'Does Leap need a free square to land in?', 'en-2020/leap')) },
+  { what: 'a ruling removed', kind: 'ruling-removed', failOn: ['removed', 'ruling'], edit: (d) => void d.rulings.pop() },
+  { what: 'a ruling re-answered', kind: 'ruling-changed', failOn: ['changed', 'ruling'], edit: (d) => void (d.rulings[0]!.answer = 'No.') },
+  {
+    what: 'a ruling whose question was reworded (new id)',
+    kind: 'ruling-changed',
+    failOn: ['changed', 'ruling'],
+    edit: (d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?' }),
+  },
+  { what: 'a random-table slot given another record', kind: 'slot-moved', failOn: ['changed', 'slot'], edit: (d) => void (d.randomTables[0]!.slots[3]!.record = 'en-2020/dodge') },
+  { what: 'an inducement added', kind: 'inducement-added', failOn: ['added', 'inducement'], edit: (d) => void d.inducements.push(inducement('wandering-apothecary')) },
+  { what: 'an inducement removed', kind: 'inducement-removed', failOn: ['removed', 'inducement'], edit: (d) => void d.inducements.shift() },
+  { what: 'an inducement limit changed', kind: 'inducement-changed', failOn: ['changed', 'inducement'], edit: (d) => void (d.inducements[0]!.limits = { max: 3, oncePerGame: false }) },
+  { what: 'a price changed', kind: 'price-changed', failOn: ['changed', 'price', 'inducement'], edit: (d) => void (d.inducements[1]!.priceList!.items[1]!.cost = 35_000) },
+  { what: 'a league added', kind: 'league-added', failOn: ['added'], edit: (d) => void d.leagues.push(league('sylvanian', 'Sylvanian Spotlight')) },
+  { what: 'a league removed', kind: 'league-removed', failOn: ['removed'], edit: (d) => void d.leagues.pop() },
+  { what: 'a league renamed', kind: 'league-changed', failOn: ['changed'], edit: (d) => void (d.leagues[0]!.name = 'Old World Classic League') },
+  {
+    what: 'an id migrated',
+    kind: 'migration-added',
+    failOn: ['added'],
+    edit: (d) => void d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'The 2020 spelling.' }),
+  },
+];
+
+const changesOf = (edit: Edit): Change[] => {
+  const after = bundle();
+  edit(after);
+  return compareBundles(bundle(), after).changes;
+};
+
+describe('compareBundles against --fail-on', () => {
+  it('has a row for every change kind, and names only --fail-on words that exist', () => {
+    expect([...new Set(TABLE.map((r) => r.kind))].sort()).toEqual([...CHANGE_KINDS].sort());
+    for (const r of TABLE) for (const word of r.failOn) expect(Object.keys(FAIL_ON), r.what).toContain(word);
+  });
+
+  it('reports two identical bundles as no changes', () => {
+    expect(compareBundles(bundle(), bundle())).toMatchObject({ changes: [], counts: {} });
+  });
+
+  it.each(TABLE)('reports $what as one $kind change, caught by --fail-on $failOn and no other word', ({ kind, failOn, edit }) => {
+    const changes = changesOf(edit);
+    expect(changes.map((c) => c.kind)).toEqual([kind]);
+    const caughtBy = Object.keys(FAIL_ON).filter((word) => FAIL_ON[word]!(changes[0]!));
+    expect(caughtBy.sort()).toEqual([...failOn].sort());
+  });
+
+  it('counts each change kind as often as it is reported', () => {
+    const after = bundle();
+    for (const r of TABLE.filter((x) => x.kind === 'crosswalk-changed' || x.kind === 'record-added')) r.edit(after);
+    const log = compareBundles(bundle(), after);
+    expect(log.counts).toEqual({ 'record-added': 1, 'crosswalk-changed': 1 });
+    expect(log.changes.find((c) => c.kind === 'crosswalk-changed')!.fields.map((f) => f.field).sort()).toEqual(['concept', 'confidence', 'rationale', 'relation']);
+  });
+
+  it('leaves provenance out: line numbers moved by an edit above are no change', () => {
+    const changes = changesOf((d) => {
+      for (const s of d.skills) s.source = source(40);
+      d.rulings[0]!.occurrences[0]!.lines = [41, 42];
+      d.inducements[1]!.priceList!.items.forEach((x, i) => (x.line = 50 + i));
+    });
+    expect(changes).toEqual([]);
+  });
+});
+
+/** The price-list changes when the list's items become `items`. */
+const priceChanges = (items: (list: PriceItem[]) => PriceItem[]): Change[] =>
+  changesOf((d) => {
+    const list = d.inducements[1]!.priceList!;
+    // Every line moves, as it does when a bullet is inserted above.
+    list.items = items(list.items.map((x) => ({ ...x }))).map((x, i) => ({ ...x, line: 100 + i }));
+  });
+
+const NEW = item('One extraordinary skill : +50K', 50_000);
+const POSITIONS = { start: 0, middle: Math.floor(ITEMS.length / 2), end: ITEMS.length } as const;
+
+describe('price-list items, aligned by content', () => {
+  it.each(Object.entries(POSITIONS))('reports one item inserted at the %s as one added item, and nothing else', (_where, index) => {
+    const changes = priceChanges((list) => [...list.slice(0, index), NEW, ...list.slice(index)]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.kind).toBe('price-changed');
+    expect(changes[0]!.fields).toEqual([{ field: 'item', before: null, after: expect.objectContaining({ text: NEW.text, cost: NEW.cost }), words: null }]);
+    expect(changes[0]!.summary).toContain(NEW.text);
+  });
+
+  it.each(Object.entries(POSITIONS).map(([where, index]) => [where, Math.min(index, ITEMS.length - 1)] as const))(
+    'reports one item removed at the %s as one removed item, and nothing else',
+    (_where, index) => {
+      const gone = ITEMS[index]!;
+      const changes = priceChanges((list) => list.filter((_, i) => i !== index));
+      expect(changes).toHaveLength(1);
+      expect(changes[0]!.fields).toEqual([{ field: 'item', before: expect.objectContaining({ text: gone.text, cost: gone.cost }), after: null, words: null }]);
+      expect(changes[0]!.summary).toContain(gone.text);
+    },
+  );
+
+  it('reports a cost changed in place as one change of that item, with its old and new cost', () => {
+    const changes = priceChanges((list) => list.map((x, i) => (i === 2 ? { ...x, cost: 45_000, text: 'One strength skill : +45K' } : x)));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.fields.find((f) => f.field === 'cost')).toEqual({ field: 'cost', before: ITEMS[2]!.cost, after: 45_000, words: null });
+    expect(changes[0]!.summary).toContain('+45K');
+  });
+
+  it('reports an item inserted and another changed in one list as exactly those two changes', () => {
+    const changes = priceChanges((list) => [list[0]!, NEW, list[1]!, list[2]!, { ...list[3]!, cost: 99_000 }, list[4]!]);
+    expect(changes.map((c) => c.fields.map((f) => f.field))).toEqual(expect.arrayContaining([['item'], ['cost']]));
+    expect(changes).toHaveLength(2);
+  });
+
+  it('reports a list that became empty as every item removed, and a new list as every item added', () => {
+    expect(priceChanges(() => []).map((c) => c.fields[0]!.after)).toEqual(ITEMS.map(() => null));
+    const empty = bundle();
+    empty.inducements[1]!.priceList!.items = [];
+    const added = compareBundles(empty, bundle()).changes;
+    expect(added.map((c) => (c.fields[0]!.after as PriceItem).text)).toEqual(ITEMS.map((x) => x.text));
+  });
+
+  it('gives each reported item a distinct id, even a removed item at the position of an added one', () => {
+    // Two added at 2 and 3, and the old third item removed.
+    const changes = priceChanges((list) => [list[0]!, NEW, { ...NEW, text: 'One more', cost: 1 }, list[1]!, ...list.slice(3)]);
+    expect(changes.map((c) => c.fields[0]!.field)).toEqual(['item', 'item', 'item']);
+    expect(new Set(changes.map((c) => c.id)).size).toBe(3);
+  });
+});

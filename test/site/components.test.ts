@@ -1,0 +1,199 @@
+/**
+ * What the site's components promise, read from the pages of a real build of
+ * the sources (data and site, once): the concept page's word diff (the words
+ * only in the later wording inside <ins>, those only in the earlier inside
+ * <del>), its rulings and relation badges, and ConceptLink's name in the
+ * reader's language. Every expectation is derived from the published data.
+ *
+ * Astro's container API renders ConceptLink and RelationBadge alone (through
+ * a vitest config made by astro's getViteConfig), but ConceptPage sits in
+ * Starlight's StarlightPage and reads the content layer, so the pages come
+ * from `nuffle build` instead, as readers get them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Concept, CrosswalkRow, Edition, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
+import { plainText } from '../../site/src/lib/markdown.ts';
+import { repoRoot } from '../helpers.ts';
+import { buildInto, readPage, textOf } from './helpers.ts';
+
+let out = '';
+let site = '';
+let concepts: Concept[];
+let skills: Map<string, Skill>;
+let rows: Map<string, CrosswalkRow>;
+let rulings: Ruling[];
+let baseEdition: string;
+const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+const LOCALES: Locale[] = ['en', 'fr'];
+const conceptPage = (locale: Locale, id: string) => readPage(site, `${locale === 'fr' ? 'fr/' : ''}concepts/${id}`);
+
+beforeAll(() => {
+  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot, ['data', 'site']);
+  site = join(out, 'site');
+  concepts = data<Concept[]>('concepts.json');
+  skills = new Map(data<Skill[]>('skills.json').map((s) => [s.id, s]));
+  rows = new Map(data<CrosswalkRow[]>('crosswalk.json').map((r) => [r.record, r]));
+  rulings = data<Ruling[]>('rulings.json');
+  baseEdition = data<Edition[]>('editions.json').find((e) => e.parser === 'en-2020')!.id;
+}, 300_000);
+
+/** The element that starts at the first match of `open` (a tag with that start), to its closing tag; no nesting of the same tag inside. */
+function element(html: string, open: string, tag: string): string | null {
+  const start = html.indexOf(open);
+  if (start < 0) return null;
+  const end = html.indexOf(`</${tag}>`, start);
+  return html.slice(start, end + tag.length + 3);
+}
+
+/** The concepts with an English 2020 record and other wordings in its language: the pairs the page diffs. */
+function diffPairs(): { concept: Concept; base: Skill; later: Skill }[] {
+  return concepts.flatMap((concept) => {
+    const records = concept.records.map((id) => skills.get(id)!);
+    const base = records.find((r) => r.edition === baseEdition);
+    if (!base) return [];
+    return records.filter((r) => r !== base && r.lang === base.lang).map((later) => ({ concept, base, later }));
+  });
+}
+
+const dropLabels = (html: string) => html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, '');
+const without = (html: string, tag: 'ins' | 'del') => textOf(dropLabels(html).replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, 'g'), ''));
+const inside = (html: string, tag: 'ins' | 'del') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+
+describe('the word diff on a concept page', () => {
+  it('reads the earlier wording with the insertions left out, and the later one with the deletions left out, on every concept with two wordings in one language', () => {
+    const pairs = diffPairs();
+    expect(pairs.length, 'no concept has two wordings in one language: nothing to check').toBeGreaterThan(0);
+    for (const { concept, base, later } of pairs) {
+      for (const locale of LOCALES) {
+        const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section');
+        expect(section, `${locale} ${concept.id}: no diff of ${later.id}`).not.toBeNull();
+        const diff = /<div class="diff-text"[^>]*>([\s\S]*)<\/div>/.exec(section!)![1]!;
+        const where = `${locale} ${concept.id}: ${base.id} → ${later.id}`;
+        // Compared without whitespace: diffWords may hand the space between two words to an inserted part.
+        const squeeze = (text: string) => text.replace(/\s+/g, '');
+        expect(squeeze(without(diff, 'ins')), where).toBe(squeeze(plainText(base.text)));
+        expect(squeeze(without(diff, 'del')), where).toBe(squeeze(plainText(later.text)));
+      }
+    }
+  });
+
+  it('labels every insertion and deletion in words for screen readers, in the reader\'s language', () => {
+    for (const { concept, later } of diffPairs()) {
+      for (const locale of LOCALES) {
+        const t = strings(locale);
+        const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section')!;
+        for (const part of inside(section, 'ins')) expect(part, `${locale} ${concept.id}`).toMatch(new RegExp(`^<span class="sr-only">\\[${t.inserted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`));
+        for (const part of inside(section, 'del')) expect(part, `${locale} ${concept.id}`).toMatch(new RegExp(`^<span class="sr-only">\\[${t.deleted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`));
+      }
+    }
+  });
+
+  it('shows no diff on a concept without two wordings in one language', () => {
+    const diffed = new Set(diffPairs().map((p) => p.concept.id));
+    for (const concept of concepts.filter((c) => !diffed.has(c.id))) expect(conceptPage('en', concept.id), concept.id).not.toContain('<section class="diff"');
+  });
+});
+
+describe('the rulings on a concept page', () => {
+  it('lists exactly the rulings linked to any record of the concept, in id order, with their question, answer and pages', () => {
+    for (const concept of concepts) {
+      const expected = rulings.filter((r) => r.records.some((id) => skills.get(id)?.concept === concept.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (const locale of LOCALES) {
+        const html = conceptPage(locale, concept.id);
+        const articles = [...html.matchAll(/<article class="ruling" id="([^"]+)">([\s\S]*?)<\/article>/g)];
+        expect(articles.map((a) => a[1]), `${locale} ${concept.id}`).toEqual(expected.map((r) => anchor(r.id)));
+        articles.forEach(([, , body], i) => {
+          const ruling = expected[i]!;
+          expect(textOf(/<p class="question"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!), ruling.id).toBe(`Q: ${ruling.question}`);
+          expect(textOf(/<p class="answer"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!), ruling.id).toBe(`A: ${ruling.answer}`);
+          const meta = textOf(/<p class="ruling-meta"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!);
+          for (const page of ruling.pages) expect(meta, ruling.id).toMatch(new RegExp(`\\b${page}\\b`));
+          if (ruling.pageNote) expect(meta, ruling.id).toContain(ruling.pageNote);
+          expect(meta, ruling.id).toContain(ruling.id);
+        });
+      }
+    }
+  });
+});
+
+describe('the relation badges on a concept page', () => {
+  it('give every wording its crosswalk relation, as a word in the reader\'s language, and its confidence when not high', () => {
+    for (const concept of concepts) {
+      for (const locale of LOCALES) {
+        const t = strings(locale);
+        const html = conceptPage(locale, concept.id);
+        for (const id of concept.records) {
+          const section = element(html, `<section class="variant" id="${anchor('record', id)}"`, 'section');
+          expect(section, `${locale} ${concept.id}: no wording ${id}`).not.toBeNull();
+          const name = /<p class="variant-name">([\s\S]*?)<\/p>/.exec(section!)![1]!;
+          const badges = [...name.matchAll(/<[^>]*\bdata-relation="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+          const row = rows.get(id);
+          expect(badges, `${locale} ${id}`).toEqual(row ? [[row.relation, t.relations[row.relation]]] : []);
+          if (row && row.confidence !== 'high') expect(textOf(name), id).toContain(`${t.confidence}: ${t.confidences[row.confidence]}`);
+          else expect(name, id).not.toContain('class="confidence"');
+        }
+      }
+    }
+  });
+});
+
+/** Every ConceptLink on a page: the concept it leads to, and the name and language it shows. */
+const conceptLinks = (html: string, locale: Locale) =>
+  [...html.matchAll(new RegExp(`<a href="${locale === 'fr' ? '/fr' : ''}/concepts/([^/"#]+)/(?:#[^"]*)?"><span lang="(en|fr)">([^<]*)</span></a>`, 'g'))].map((m) => ({
+    id: m[1]!,
+    lang: m[2]!,
+    name: textOf(m[3]!),
+  }));
+const pagesOf = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pagesOf(join(dir, e.name)) : e.name === 'index.html' ? [join(dir, e.name)] : []));
+
+describe('ConceptLink', () => {
+  it('shows the French name, marked lang="fr", on every French page where the concept has one, and the English name marked lang="en" otherwise', () => {
+    const byId = new Map(concepts.map((c) => [c.id, c]));
+    let french = 0;
+    for (const locale of LOCALES) {
+      const root = locale === 'fr' ? join(site, 'fr') : site;
+      const files = pagesOf(root).filter((f) => locale === 'fr' || !f.startsWith(join(site, 'fr')));
+      for (const file of files) {
+        for (const link of conceptLinks(readFileSync(file, 'utf8'), locale)) {
+          const concept = byId.get(link.id);
+          expect(concept, `${file}: link to unknown concept ${link.id}`).toBeDefined();
+          const fr = locale === 'fr' ? concept!.names.fr : undefined;
+          expect([link.lang, link.name], `${file}: ${link.id}`).toEqual(fr ? ['fr', fr] : ['en', concept!.name]);
+          if (link.lang === 'fr') french++;
+        }
+      }
+    }
+    expect(french, 'no French name in any French link').toBeGreaterThan(0);
+  });
+
+  it('heads the rulings index with one link per concept that has rulings, in the reader\'s language', () => {
+    const expected = new Set(rulings.flatMap((r) => r.records.map((id) => skills.get(id)?.concept).filter((c): c is string => !!c)));
+    for (const locale of LOCALES) {
+      const html = readPage(site, `${locale === 'fr' ? 'fr/' : ''}rulings`);
+      const headed = [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].flatMap((m) => conceptLinks(m[2]!, locale).map((l) => l.id));
+      expect(new Set(headed), locale).toEqual(expected);
+    }
+  });
+
+  it('links every related concept of a concept page, under the relation\'s words', () => {
+    for (const concept of concepts.filter((c) => c.relations.length)) {
+      for (const locale of LOCALES) {
+        const related = element(conceptPage(locale, concept.id), '<h2 id="related"', 'ul');
+        expect(related, `${locale} ${concept.id}`).not.toBeNull();
+        const linked = new Set(conceptLinks(related!, locale).map((l) => l.id));
+        for (const r of concept.relations) expect(linked, `${locale} ${concept.id}`).toContain(r.concept);
+      }
+    }
+  });
+
+  it('titles a French concept page with its French name where it has one', () => {
+    for (const concept of concepts) {
+      const h1 = /<h1 id="_top"[^>]*>([\s\S]*?)<\/h1>/.exec(conceptPage('fr', concept.id))![1]!;
+      expect(textOf(h1), concept.id).toBe(concept.names.fr ?? concept.name);
+    }
+  });
+});
