@@ -549,13 +549,12 @@ export type Errata = {
   errata: Erratum[];
 };
 
-/** Replace `find` by `replace` on one line of one source. `find` must occur exactly once on that line, or the build fails (the patch is stale). */
+/** Replace `find` by `replace` in one source. An erratum is anchored by its text: `find` must occur exactly once in the record named by `record`, or, without `record`, in the whole source; it may span lines (`\n`), and `replace` keeps the number of lines. A `find` that occurs nowhere or more than once fails the build; lines added or removed elsewhere never do. */
 export type Erratum = {
   id: ErrataId;
   source: SourceId;
-  /** 1-based line in the raw file. */
-  line: number;
-  /** Exact text to replace. */
+  record?: RecordId;
+  /** Exact text to replace: it must occur exactly once in its scope (the record, or the source). Lengthen it with the words around the typo to make it unique. */
   find: string;
   /** Replacement text. */
   replace: string;
