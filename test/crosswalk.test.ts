@@ -4,7 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateSuggestions } from '../pipeline/link/evaluate.ts';
 import { createSuggester, nameSimilarity } from '../pipeline/link/suggest.ts';
-import type { Concept, CrosswalkRow, Edition } from '../pipeline/model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Erratum } from '../pipeline/model/schema-types.ts';
+import { applyErrata } from '../pipeline/parse/errata.ts';
 import { copyProject, rawText, realBuild, realData, record, repoRoot, runCli, skills, withFileChanged } from './helpers.ts';
 
 const crosswalk = () => realData<CrosswalkRow[]>('crosswalk.json');
@@ -103,11 +104,8 @@ describe('French legacy list', () => {
   });
 
   it('joins every hard-wrapped line: each record is its raw lines after errata, one paragraph (two for Roule mort)', () => {
-    const errata = (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/errata.yaml'), 'utf8')) as { errata: { source: string; line: number; find: string; replace: string }[] }).errata.filter(
-      (e) => e.source === 'fr-legacy-skills',
-    );
-    const lines = rawText('fr-legacy-skills.txt').split('\n');
-    for (const e of errata) lines[e.line - 1] = lines[e.line - 1]!.replace(e.find, e.replace);
+    const errata = (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/errata.yaml'), 'utf8')) as { errata: Erratum[] }).errata;
+    const lines = applyErrata('fr-legacy-skills', 'fr-legacy-skills.txt', rawText('fr-legacy-skills.txt'), errata, 'errata.yaml', () => null).lines;
     const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
     for (const r of bySource('fr-legacy')) {
       const [first, last] = r.source.lines;

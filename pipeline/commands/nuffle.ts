@@ -15,6 +15,7 @@ import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } f
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import type { TargetContext } from '../targets/context.ts';
+import type { Skill } from '../model/schema-types.ts';
 
 /** Build order: the site serves the API and links to the card PDFs, so they come before it. */
 const TARGETS = ['data', 'api', 'cards', 'site'] as const;
@@ -230,7 +231,8 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
   let result: BuildResult;
   if (cached) result = cached;
   else {
-    const compiled = await compile(input, cache && { dir: cache.dir, code });
+    const previous = previousRecords(out);
+    const compiled = await compile(previous ? { ...input, previous } : input, cache && { dir: cache.dir, code });
     result = compiled.result;
     // The build cache keeps successes only.
     if (cache && compiled.stored && result.summary) writeCachedBuild(cache.dir, cache.key, result);
@@ -255,7 +257,7 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     }`,
   );
   if (options.updateLock) {
-    const text = lockText(result.ids.locked, result.ids.published);
+    const text = lockText(result.ids.locked, result.ids.published, result.summary.datasetVersion);
     const before = input.lock?.text ?? '';
     if (text === before) console.log(`${LOCK_PATH}: every published id is locked already`);
     else {
@@ -328,9 +330,30 @@ export function readProject(root: string, options: { strict?: boolean } = {}): B
     raw,
     annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH) },
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
+    packageVersion: packageVersion(root),
     schemas: readSchemaFiles(root),
     strict: options.strict === true,
   };
+}
+
+/** The `version` of `<root>/package.json`, or null when the root has none (or it is not JSON with a version). */
+function packageVersion(root: string): string | null {
+  try {
+    const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The records of the build `out` holds, if any: evidence for rename hints (build.ts `previous`). */
+function previousRecords(out: string): Skill[] | undefined {
+  try {
+    const records = JSON.parse(readFileSync(join(out, 'data/skills.json'), 'utf8')) as unknown;
+    return Array.isArray(records) ? (records as Skill[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function suggest(input: BuildInput, root: string, options: { source: string | undefined; all: boolean; top: string | undefined; evaluate: boolean; write: boolean }): Promise<number> {

@@ -8,7 +8,7 @@ import { error, hasErrors, warning, type Diagnostic, type Place } from '../model
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
 import { memoKey, type StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
-import type { ParseResult } from './en-2020.ts';
+import type { ParseResult } from '../model/parse-result.ts';
 import { applyErrata, needsRecordLines, splitLines, type RecordLines } from './errata.ts';
 
 export interface ParsedSource {
