@@ -33,6 +33,7 @@ Commands:
   suggest  Rank candidate concepts for unlinked records; --evaluate measures the engine
   cards    Print PDF skill cards from dist/data (all editions, or a league's selection)
   diff     What changed between two dist/data folders: summary, changes.json, CHANGES.md
+  release  Cut a dataset release: version bump from the changes, CHANGELOG.md, lock, golden files
 
 Options:
   --root DIR   Project root (default: this repository)
@@ -100,6 +101,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (command === 'cards') return (await import('../targets/cards.ts')).runCardsCommand(rest);
   if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(rest);
+  if (command === 'release') return (await import('./release.ts')).runReleaseCommand(rest);
   if (!(command in HELP) || command === 'main') {
     console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
     return 2;
