@@ -136,16 +136,16 @@ describe('building a copy of the project', () => {
     const lineOfEntry = errata.split('\n').findIndex((l) => l.includes('id: en-2020/very-long-legs-zero')) + 1;
     failsAndKeepsDist(
       'sources/annotations/errata.yaml',
-      (text) => text.replace('    line: 288\n', '    line: 288\n    colour: red\n'),
+      (text) => text.replace('    find: "minimum 0f -1"\n', '    find: "minimum 0f -1"\n    colour: red\n'),
       `sources/annotations/errata.yaml:${lineOfEntry}:5 error /errata/0 unknown key "colour" [schema/invalid]`,
     );
   });
 
-  it('a stale erratum fails the build, naming the erratum and the line it expected', () => {
+  it('an erratum whose text is gone fails the build, naming the erratum and quoting the closest text', () => {
     failsAndKeepsDist(
       'sources/annotations/errata.yaml',
-      (text) => text.replace('    line: 288\n', '    line: 289\n'),
-      /errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -1" occurs 0 times on sources\/raw\/en-2020-skills-traits\.txt:289 \[errata\/stale\]/,
+      (text) => text.replace('    find: "minimum 0f -1"\n', '    find: "minimum 0f -3"\n'),
+      /errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -3" occurs nowhere in sources\/raw\/en-2020-skills-traits\.txt \[errata\/not-found\]\n {2}expected: "minimum 0f -3" once\n {2}actual: +closest text, sources\/raw\/en-2020-skills-traits\.txt:\d+: "minimum 0f -1"/,
     );
   });
 });

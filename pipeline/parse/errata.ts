@@ -128,7 +128,7 @@ function lineIndex(text: string, offset: number): number {
 /**
  * The stretch of `text` closest to `find` by edit distance (Sellers'
  * approximate substring match: O(text × find), on an error path only).
- * Ties go to the earliest.
+ * Ties go to the earliest start, and then to the longer stretch.
  */
 export function closestText(text: string, find: string): { start: number; end: number } {
   const m = find.length;
@@ -150,6 +150,8 @@ export function closestText(text: string, find: string): { start: number; end: n
     cost = nextCost;
     start = nextStart;
     if (cost[m]! < best.distance) best = { distance: cost[m]!, start: start[m]!, end: j };
+    // As close, one character longer from the same start: the whole word, not a prefix of it.
+    else if (cost[m] === best.distance && start[m] === best.start && j === best.end + 1) best.end = j;
   }
   return { start: best.start, end: best.end };
 }
