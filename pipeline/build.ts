@@ -10,7 +10,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
   CompulsoryReviews,
-  Migration,
+  MigrationAnnotations,
   Concept,
   CrosswalkAnnotations,
   Inducement,
@@ -33,7 +33,8 @@ import { emitSqlite, SQLITE_FILE } from './emit/sqlite.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
 import { parseSources } from './parse/sources.ts';
-import { parseEn2020, type ParseResult } from './parse/en-2020.ts';
+import { parseEn2020 } from './parse/en-2020.ts';
+import type { ParseResult } from './model/parse-result.ts';
 import { parseFrLegacy } from './parse/fr-legacy.ts';
 import { parseTraitsAlt } from './parse/traits-alt.ts';
 import { parseInducementNotes } from './parse/inducements.ts';
@@ -46,7 +47,8 @@ import { withMarkdownMemo } from './parse/markdown.ts';
 import type { SourceInput } from './model/source.ts';
 import { checkIntegrity } from './validate/integrity.ts';
 import { checkObligations } from './validate/compulsory.ts';
-import { checkIds, parseLock, type LockedId, type PublishedId } from './validate/ids.ts';
+import { checkIds, parseLock, type LockedId, type PublishedId, type RecordShape } from './validate/ids.ts';
+import { checkKeptIds, keepIds } from './link/kept-ids.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import { createValidator, SchemaError, type Validator } from './validate/schemas.ts';
 
@@ -63,6 +65,14 @@ export interface BuildInput {
   annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile };
   /** sources/ids.lock, or null when the project has none yet. */
   lock: TextFile | null;
+  /** The `version` of the project's package.json, which must be the manifest's dataset version; null when there is none (a copy of sources/ only). */
+  packageVersion?: string | null;
+  /**
+   * The records of the previous build (its dist/data/skills.json), if any:
+   * evidence for rename hints when a locked id disappears. It changes only
+   * the wording of a failed build's diagnostics, never a result.
+   */
+  previous?: readonly Skill[];
   /** `--strict`: crosswalk rows written by `nuffle suggest --write` and not reviewed yet are errors, not warnings. */
   strict?: boolean;
   schemas: readonly SchemaFile[];
@@ -76,6 +86,8 @@ export interface BuildInput {
 }
 
 export interface BuildSummary {
+  /** The dataset version built (the manifest's). */
+  datasetVersion: string;
   editions: Edition[];
   randomTables: number;
   files: number;
@@ -177,7 +189,7 @@ function compile(input: BuildInput): BuildResult {
   const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics, input.memo);
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics, input.memo);
   const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics, input.memo);
-  const migrationFile = readYaml<{ migrations: Migration[] }>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics, input.memo);
+  const migrationFile = readYaml<MigrationAnnotations>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics, input.memo);
   if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
@@ -193,6 +205,19 @@ function compile(input: BuildInput): BuildResult {
     ...(input.memo ? { memo: input.memo, errataKey: memoKey(input.annotations.errata.path, input.annotations.errata.text) } : {}),
   });
   diagnostics.push(...parseDiagnostics);
+  // Ids kept through a rename (migrations.yaml `keep`): every later stage sees the published id.
+  const keep = migrationFile.value.keep ?? [];
+  const keptUsed = new Set<number>();
+  for (const entry of parsed) {
+    const kept = keepIds({ edition: entry.source.edition.id, result: entry.result, keep });
+    entry.result = kept.result;
+    for (const index of kept.used) keptUsed.add(index);
+  }
+  diagnostics.push(
+    ...checkKeptIds(keep, keptUsed, parsed.flatMap(({ result }) => result.records.map((r) => r.id)), input.annotations.migrations.path, (index, key) =>
+      migrationFile.locate(key ? ['keep', index, key] : ['keep', index]),
+    ),
+  );
 
   // Link: rulings to the records their questions name, then every record to its concept.
   const named: Skill[] = [];
@@ -272,8 +297,20 @@ function compile(input: BuildInput): BuildResult {
       migrationsFile: input.annotations.migrations.path,
       locateMigration: (index, key) => migrationFile.locate(key ? ['migrations', index, key] : ['migrations', index]),
       datasetVersion: manifest.value.dataset.version,
+      records: { now: recordShapes(records), ...(input.previous ? { before: recordShapes(input.previous) } : {}) },
     }),
   );
+  if (input.packageVersion && input.packageVersion !== manifest.value.dataset.version) {
+    diagnostics.push({
+      reason: `package.json says version ${input.packageVersion}, the manifest's dataset says ${manifest.value.dataset.version}: the package and its data would disagree`,
+      file: input.manifest.path,
+      place: manifest.locate(['dataset', 'version']),
+      ruleId: 'manifest/version-mismatch',
+      source: 'validate',
+      fatal: true,
+      expected: 'the same version in both (nuffle release writes both)',
+    });
+  }
   const linesOf = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
   diagnostics.push(
     ...checkObligations({
@@ -359,10 +396,15 @@ function compile(input: BuildInput): BuildResult {
     files,
     assets,
     diagnostics: sortDiagnostics(diagnostics),
-    summary: { editions, randomTables: randomTables.length, files: files.size + assets.size },
+    summary: { datasetVersion: manifest.value.dataset.version, editions, randomTables: randomTables.length, files: files.size + assets.size },
     model,
     ids,
   };
+}
+
+/** What rename detection compares of each record: name, kind, text and random-table slots. */
+function recordShapes(records: readonly Skill[]): Map<string, RecordShape> {
+  return new Map(records.map((r) => [r.id, { name: r.name, kind: r.kind, text: r.text, slots: r.randomSlots.map((s) => `${s.game} ${r.category} ${s.roll}·${s.d6}`) }]));
 }
 
 function readYaml<T>(

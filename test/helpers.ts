@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildDataset, type BuildResult } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
@@ -83,4 +84,36 @@ export function withFileChanged<T>(path: string, change: (text: string) => strin
   } finally {
     writeFileSync(path, original);
   }
+}
+
+/** 1-based line of the first line of `text` that `match` matches (a string: the whole line, trimmed; a pattern: anywhere in it). */
+export function lineOf(text: string, match: string | RegExp): number {
+  const index = text.split('\n').findIndex((line) => (typeof match === 'string' ? line.trim() === match : match.test(line)));
+  if (index < 0) throw new Error(`no line ${match} in the text`);
+  return index + 1;
+}
+
+/**
+ * Facts about today's corpus (counts, lines) that a test pins, kept in
+ * test/golden/corpus/<owner>.json rather than in the test: after a reviewed
+ * data release, `npm run golden` (UPDATE=1) records the new values, and the
+ * tests' properties hold whatever the sources say. Returns `fact(name,
+ * actual)`, which asserts `actual` equals the recorded value (or records it).
+ */
+export function corpusFacts(owner: string): (name: string, actual: unknown) => void {
+  const path = join(repoRoot, 'test/golden/corpus', `${owner}.json`);
+  const golden = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+  const seen: Record<string, unknown> = {};
+  afterAll(() => {
+    if (!process.env.UPDATE) return;
+    const merged = { ...golden, ...seen };
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]])), null, 2)}\n`);
+  });
+  return (name, actual) => {
+    seen[name] = actual;
+    if (process.env.UPDATE) return;
+    expect(name in golden, `no fact "${name}" in test/golden/corpus/${owner}.json: run npm run golden and review it`).toBe(true);
+    expect(actual, `"${name}", a fact of today's corpus (test/golden/corpus/${owner}.json); after a reviewed release, npm run golden records the new value`).toEqual(golden[name]);
+  };
 }

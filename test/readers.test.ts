@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { error, excerpt, formatDiagnostic, hasErrors, sortDiagnostics, warning, type Diagnostic } from '../pipeline/model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceManifest } from '../pipeline/model/schema-types.ts';
-import { applyErrata, errataWithin, splitLines } from '../pipeline/parse/errata.ts';
+import { applyErrata, closestText, errataWithin, splitLines } from '../pipeline/parse/errata.ts';
 import { firstInvalidUtf8, insideRawFolder, parseSources } from '../pipeline/parse/sources.ts';
 import { parseYaml } from '../pipeline/parse/yaml.ts';
 import { PARSERS } from '../pipeline/build.ts';
@@ -166,7 +166,9 @@ describe('the source reader', () => {
 });
 
 describe('the errata patcher', () => {
-  const erratum = (over: Partial<Erratum>): Erratum => ({ id: 'en-2020/x', source: 'en-2020-skills-traits', line: 2, find: 'teh', replace: 'the', reason: 'typo', ...over }) as Erratum;
+  const erratum = (over: Partial<Erratum>): Erratum => ({ id: 'en-2020/x', source: 'en-2020-skills-traits', find: 'see teh', replace: 'see the', reason: 'typo', ...over }) as Erratum;
+  const patch = (text: string, errata: Erratum[], recordLines?: (id: string) => readonly [number, number] | null) =>
+    applyErrata('en-2020-skills-traits', 'f.txt', text, errata, 'e.yaml', () => 7, recordLines);
 
   it('splits CRLF, CR and LF alike and drops one final empty line', () => {
     expect(splitLines('a\r\nb\rc\nd\n')).toEqual(['a', 'b', 'c', 'd']);
@@ -174,29 +176,71 @@ describe('the errata patcher', () => {
     expect(splitLines('')).toEqual([]);
   });
 
-  it('patches the one occurrence on its line and records it, for its own source only', () => {
-    const out = applyErrata('en-2020-skills-traits', 'f.txt', 'teh\nsee teh ball\nteh', [erratum({}), erratum({ id: 'fr/x' as Erratum['id'], source: 'fr-legacy-skills' })], 'e.yaml', () => 7);
+  it('patches the one occurrence in its source and records the line, for its own source only', () => {
+    const out = patch('teh\nsee teh ball\nteh', [erratum({}), erratum({ id: 'fr/x' as Erratum['id'], source: 'fr-legacy-skills', find: 'teh', replace: 'x' })]);
     expect(out.lines).toEqual(['teh', 'see the ball', 'teh']);
     expect([...out.applied]).toEqual([[2, ['en-2020/x']]]);
     expect(out.diagnostics).toEqual([]);
   });
 
+  it('follows its text when lines are added above it', () => {
+    const out = patch('new\nlines\nabove\nteh\nsee teh ball', [erratum({})]);
+    expect(out.lines[4]).toBe('see the ball');
+    expect([...out.applied]).toEqual([[5, ['en-2020/x']]]);
+    expect(out.diagnostics).toEqual([]);
+  });
+
   it('two errata on one line are both applied, in order', () => {
-    const out = applyErrata('en-2020-skills-traits', 'f.txt', 'x\nteh cta\n', [erratum({}), erratum({ id: 'en-2020/y' as Erratum['id'], find: 'cta', replace: 'cat' })], 'e.yaml', () => 7);
-    expect(out.lines[1]).toBe('the cat');
+    const out = patch('x\nsee teh cta\n', [erratum({}), erratum({ id: 'en-2020/y' as Erratum['id'], find: 'cta', replace: 'cat' })]);
+    expect(out.lines[1]).toBe('see the cat');
     expect(out.applied.get(2)).toEqual(['en-2020/x', 'en-2020/y']);
   });
 
-  it.each([
-    ['twice on its line', 'x\nteh teh\n', '2 times', '"teh teh"'],
-    ['gone from its line', 'x\nthe\n', '0 times', '"the"'],
-    ['past the end of the file', 'x\n', '0 times', 'the file has 1 lines'],
-  ])('is stale when its text is %s, located at the erratum', (_what, text, times, actual) => {
-    const out = applyErrata('en-2020-skills-traits', 'f.txt', text, [erratum({})], 'e.yaml', () => 7);
-    expect(out.diagnostics).toHaveLength(1);
-    expect(out.diagnostics[0]).toMatchObject({ ruleId: 'errata/stale', file: 'e.yaml', place: { line: 7 }, actual });
-    expect(out.diagnostics[0]!.reason).toContain(times);
+  it('a find that spans lines patches them all and records each', () => {
+    const out = patch('Block\nTraits\nBlock again', [erratum({ find: 'Block\nTraits', replace: 'Block*\nTraits' })]);
+    expect(out.lines).toEqual(['Block*', 'Traits', 'Block again']);
+    expect([...out.applied]).toEqual([[1, ['en-2020/x']], [2, ['en-2020/x']]]);
+  });
+
+  it('a record-scoped erratum searches only that record\'s lines', () => {
+    const text = 'Dodge\nsee teh ball\nBlock\nsee teh ball';
+    const out = patch(text, [erratum({ record: 'en-2020/block' })], (id) => (id === 'en-2020/block' ? [3, 4] : null));
+    expect(out.lines).toEqual(['Dodge', 'see teh ball', 'Block', 'see the ball']);
+    expect([...out.applied]).toEqual([[4, ['en-2020/x']]]);
+    expect(out.diagnostics).toEqual([]);
+  });
+
+  it('a record the source lacks is an error naming the erratum', () => {
+    const out = patch('see teh ball', [erratum({ record: 'en-2020/nope' })]);
+    expect(out.diagnostics).toMatchObject([{ ruleId: 'errata/unknown-record', file: 'e.yaml', place: { line: 7 } }]);
+    expect(out.diagnostics[0]!.reason).toContain('en-2020/x');
+  });
+
+  it('is ambiguous when its text occurs twice, naming both lines', () => {
+    const out = patch('see teh ball\nx\nsee teh ball', [erratum({})]);
+    expect(out.diagnostics).toMatchObject([{ ruleId: 'errata/ambiguous', file: 'e.yaml', place: { line: 7 } }]);
+    expect(out.diagnostics[0]!.reason).toContain('en-2020/x');
+    expect(out.diagnostics[0]!.reason).toContain('lines 1, 3');
     expect(out.applied.size).toBe(0);
+  });
+
+  it('is not found when its text occurs nowhere, quoting the closest text and its line', () => {
+    const out = patch('a first line\nthen see teh bal here\nlast', [erratum({ find: 'see teh ball' })]);
+    expect(out.diagnostics).toMatchObject([{ ruleId: 'errata/not-found', file: 'e.yaml', place: { line: 7 } }]);
+    expect(out.diagnostics[0]!.reason).toContain('en-2020/x');
+    expect(out.diagnostics[0]!.actual).toBe('closest text, f.txt:2: "see teh bal"');
+    expect(out.applied.size).toBe(0);
+  });
+
+  it('refuses a replace that changes the number of lines', () => {
+    const out = patch('see teh ball', [erratum({ replace: 'see\nthe' })]);
+    expect(out.diagnostics).toMatchObject([{ ruleId: 'errata/line-count' }]);
+    expect(out.lines).toEqual(['see teh ball']);
+  });
+
+  it('finds the closest stretch of text by edit distance', () => {
+    expect(closestText('abc hello world xyz', 'helo wrld')).toEqual({ start: 4, end: 15 });
+    expect(closestText('exact', 'exact')).toEqual({ start: 0, end: 5 });
   });
 
   it('lists the errata applied within a range of lines, in line order', () => {

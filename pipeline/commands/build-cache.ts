@@ -109,6 +109,7 @@ export function buildKey(input: BuildInput, options: { root: string; code: strin
     field(hash, `${name}:${file.path}`, file.text);
   }
   field(hash, 'lock', input.lock ? `${input.lock.path}\0${input.lock.text}` : '\0none');
+  field(hash, 'package version', input.packageVersion ?? '\0none');
   for (const schema of input.schemas) field(hash, `schema/${schema.path}`, schema.text ?? `\0parsed\0${JSON.stringify(schema.schema)}`);
   return hash.digest('hex');
 }

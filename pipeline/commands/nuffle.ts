@@ -15,6 +15,7 @@ import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } f
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import type { TargetContext } from '../targets/context.ts';
+import type { Skill } from '../model/schema-types.ts';
 
 /** Build order: the site serves the API and links to the card PDFs, so they come before it. */
 const TARGETS = ['data', 'api', 'cards', 'site'] as const;
@@ -32,6 +33,7 @@ Commands:
   suggest  Rank candidate concepts for unlinked records; --evaluate measures the engine
   cards    Print PDF skill cards from dist/data (all editions, or a league's selection)
   diff     What changed between two dist/data folders: summary, changes.json, CHANGES.md
+  release  Cut a dataset release: version bump from the changes, CHANGELOG.md, lock, golden files
 
 Options:
   --root DIR   Project root (default: this repository)
@@ -99,6 +101,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (command === 'cards') return (await import('../targets/cards.ts')).runCardsCommand(rest);
   if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(rest);
+  if (command === 'release') return (await import('./release.ts')).runReleaseCommand(rest);
   if (!(command in HELP) || command === 'main') {
     console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
     return 2;
@@ -230,7 +233,8 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
   let result: BuildResult;
   if (cached) result = cached;
   else {
-    const compiled = await compile(input, cache && { dir: cache.dir, code });
+    const previous = previousRecords(out);
+    const compiled = await compile(previous ? { ...input, previous } : input, cache && { dir: cache.dir, code });
     result = compiled.result;
     // The build cache keeps successes only.
     if (cache && compiled.stored && result.summary) writeCachedBuild(cache.dir, cache.key, result);
@@ -255,7 +259,7 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     }`,
   );
   if (options.updateLock) {
-    const text = lockText(result.ids.locked, result.ids.published);
+    const text = lockText(result.ids.locked, result.ids.published, result.summary.datasetVersion);
     const before = input.lock?.text ?? '';
     if (text === before) console.log(`${LOCK_PATH}: every published id is locked already`);
     else {
@@ -328,9 +332,30 @@ export function readProject(root: string, options: { strict?: boolean } = {}): B
     raw,
     annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH) },
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
+    packageVersion: packageVersion(root),
     schemas: readSchemaFiles(root),
     strict: options.strict === true,
   };
+}
+
+/** The `version` of `<root>/package.json`, or null when the root has none (or it is not JSON with a version). */
+function packageVersion(root: string): string | null {
+  try {
+    const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The records of the build `out` holds, if any: evidence for rename hints (build.ts `previous`). */
+function previousRecords(out: string): Skill[] | undefined {
+  try {
+    const records = JSON.parse(readFileSync(join(out, 'data/skills.json'), 'utf8')) as unknown;
+    return Array.isArray(records) ? (records as Skill[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function suggest(input: BuildInput, root: string, options: { source: string | undefined; all: boolean; top: string | undefined; evaluate: boolean; write: boolean }): Promise<number> {

@@ -4,9 +4,13 @@
  * loaded, so a rebuild costs the stages only). Each rebuild prints what
  * changed, its diagnostics and its stage timings; a failed rebuild leaves the
  * last good dist/ in place. Only the asked targets are rebuilt (default: data).
+ *
+ * Files are watched with chokidar, which follows a file that an editor saves
+ * by writing a temporary file and renaming it over the original (vim,
+ * JetBrains' "safe write"): Node's own recursive watcher loses such a file.
  */
-import { watch as watchFs, type FSWatcher } from 'node:fs';
 import { join, relative } from 'node:path';
+import { watch as watchFiles } from 'chokidar';
 import type { BuildOptions } from '../cli.ts';
 
 export interface WatchOptions extends BuildOptions {
@@ -15,7 +19,12 @@ export interface WatchOptions extends BuildOptions {
   maxRebuilds?: number;
   /** Quiet period after the last change before rebuilding, in ms. */
   debounceMs?: number;
+  /** Called after each rebuild with its exit code (`nuffle dev` refreshes the pages it serves). */
+  onRebuild?: (code: number, changed: readonly string[]) => void | Promise<void>;
 }
+
+/** Editors' swap and backup files, and temporary files, are not sources. */
+export const isScratchFile = (path: string): boolean => /(^|\/)\.|~$|\.swp$|\.tmp$/.test(path);
 
 const format = (timings: Map<string, number>): string => [...timings].map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(' · ');
 
@@ -36,10 +45,16 @@ export async function watch(options: WatchOptions): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let rebuilds = 0;
-  const watchers: FSWatcher[] = [];
+  const watcher = watchFiles([join(root, 'sources'), join(root, 'schema')], {
+    ignoreInitial: true,
+    // An editor's write-to-temporary-then-rename is one change of the file it replaces.
+    atomic: true,
+    ignored: (path) => isScratchFile(relative(root, path)),
+  });
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   return new Promise<number>((resolveWatch) => {
     const stop = (code: number) => {
-      for (const w of watchers) w.close();
+      void watcher.close();
       if (timer) clearTimeout(timer);
       resolveWatch(code);
     };
@@ -47,23 +62,18 @@ export async function watch(options: WatchOptions): Promise<number> {
       const changed = [...pending].sort();
       pending = new Set();
       running = running.then(async () => {
-        await run(`changed ${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`);
+        const code = await run(`changed ${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`);
+        await options.onRebuild?.(code, changed);
         rebuilds++;
         if (options.maxRebuilds !== undefined && rebuilds >= options.maxRebuilds) stop(0);
       });
     };
-    for (const folder of ['sources', 'schema']) {
-      const watcher = watchFs(join(root, folder), { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const path = relative(root, join(root, folder, name.toString()));
-        // Editors' swap and backup files, and the lock written by --update-lock, are not sources.
-        if (/(^|\/)\.|~$|\.swp$|\.tmp$/.test(path)) return;
-        pending.add(path);
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(flush, options.debounceMs ?? 60);
-      });
-      watchers.push(watcher);
-    }
+    watcher.on('all', (event, path) => {
+      if (event === 'addDir' || event === 'unlinkDir') return;
+      pending.add(relative(root, path));
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, options.debounceMs ?? 60);
+    });
     console.log(`watching ${join(root, 'sources')} and ${join(root, 'schema')}; Ctrl-C to stop`);
     process.once('SIGINT', () => stop(0));
   });

@@ -72,7 +72,8 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const concepts = new Map<string, Concept>();
   const rows = new Map<string, CrosswalkRow>();
   for (const record of input.records.filter((r) => isBase(r.source.id))) {
-    const id = slugify(record.name);
+    // The concept keeps the id of the record that defines it: a record renamed with a kept id keeps its concept's id too.
+    const id = record.id.slice(record.id.indexOf('/') + 1);
     concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, compulsory: record.compulsory, compulsoryFrom: record.id, records: [], relations: [] });
     rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', declaredBy: 'source', related: [], falseFriend: null });
   }

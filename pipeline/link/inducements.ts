@@ -20,7 +20,7 @@ import type {
 } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
 import { errataWithin } from '../parse/errata.ts';
-import type { NoteBlock, NoteLine } from '../parse/inducements.ts';
+import type { NoteBlock, NoteLine } from '../model/parse-result.ts';
 import { mdastToMarkdown } from '../parse/markdown.ts';
 import { parsePriceBullet } from '../parse/price-list.ts';
 

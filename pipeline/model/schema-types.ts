@@ -549,13 +549,12 @@ export type Errata = {
   errata: Erratum[];
 };
 
-/** Replace `find` by `replace` on one line of one source. `find` must occur exactly once on that line, or the build fails (the patch is stale). */
+/** Replace `find` by `replace` in one source. An erratum is anchored by its text: `find` must occur exactly once in the record named by `record`, or, without `record`, in the whole source; it may span lines (`\n`), and `replace` keeps the number of lines. A `find` that occurs nowhere or more than once fails the build; lines added or removed elsewhere never do. */
 export type Erratum = {
   id: ErrataId;
   source: SourceId;
-  /** 1-based line in the raw file. */
-  line: number;
-  /** Exact text to replace. */
+  record?: RecordId;
+  /** Exact text to replace: it must occur exactly once in its scope (the record, or the source). Lengthen it with the words around the typo to make it unique. */
   find: string;
   /** Replacement text. */
   replace: string;
@@ -681,10 +680,23 @@ export type NameAlias = {
 
 // input/migrations.schema.json
 
-/** sources/annotations/migrations.yaml: what became of each published id (listed in sources/ids.lock) that the data no longer has. The build fails when a locked id disappears without an entry here; the entries are published as dist/data/migrations.json. */
+/** sources/annotations/migrations.yaml: what became of each published id (listed in sources/ids.lock). `keep` holds ids kept through a rename (the record keeps its published id under its new name); `migrations` the ids the data no longer has. The build fails when a locked id disappears without an entry in either; migrations are published as dist/data/migrations.json. */
 export type MigrationAnnotations = {
+  /** Published record ids kept through a rename: the record of the id's edition now named `name` keeps `id` (and its concept keeps its id), so apps that stored it keep working. What `nuffle build` proposes first when a locked id looks renamed. */
+  keep?: KeptId[];
   /** One entry per retired id, oldest first. */
   migrations: Migration[];
+};
+
+/** keptId */
+export type KeptId = {
+  id: RecordId;
+  /** The record's name now, as its source prints it (without parameter or compulsory mark). */
+  name: string;
+  /** The dataset version in which the name changed. */
+  since: string;
+  /** Why, in one line. */
+  note: string;
 };
 
 // leagues.schema.json

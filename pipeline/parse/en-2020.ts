@@ -22,23 +22,11 @@ import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../m
 import { byId as byIdOrder, compare } from '../model/order.ts';
 import { splitDisplayName } from '../model/names.ts';
 import { slugify } from '../model/slug.ts';
-import type { SourceInput, UnnamedRecord } from '../model/source.ts';
-import type { SlotLine } from '../validate/random-tables.ts';
-import type { NoteBlock } from './inducements.ts';
+import type { SourceInput } from '../model/source.ts';
+import type { ParseResult, SlotLine } from '../model/parse-result.ts';
 import { errataWithin } from './errata.ts';
 import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from './markdown.ts';
 
-export interface ParseResult {
-  records: Skill[];
-  /** Records the source gives no name; the link stage names them from annotations. */
-  unnamed: UnnamedRecord[];
-  /** Unnamed blocks of the inducement notes; the link stage names and structures them. */
-  notes?: NoteBlock[];
-  rulings: Ruling[];
-  /** Line of each random-table marker that gives a slot, for located table errors. */
-  slotLines: SlotLine[];
-  diagnostics: Diagnostic[];
-}
 
 
 export const EN2020_CATEGORIES: Readonly<Record<string, { category: Category; kind: Kind }>> = {

@@ -1,7 +1,13 @@
 /**
- * Recorded errata: reviewed patches for obvious typos, applied to raw lines
- * before parsing. The raw file is never edited; every applied patch is listed
- * in the provenance of the records its line belongs to.
+ * Recorded errata: reviewed patches for obvious typos, applied to the raw
+ * text before parsing. The raw file is never edited; every applied patch is
+ * listed in the provenance of the records its lines belong to.
+ *
+ * An erratum is anchored by its text, like a hunk that `patch` applies at an
+ * offset: it applies where its `find` occurs exactly once — within the record
+ * it names (`record`), or else within its whole source. Lines added or
+ * removed around it never make it stale; only a `find` that occurs nowhere,
+ * or more than once, is an error.
  */
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { Erratum } from '../model/schema-types.ts';
@@ -14,13 +20,25 @@ export interface PatchedLines {
   diagnostics: Diagnostic[];
 }
 
+/** The 1-based first and last line of a record, by record id: what a `record`-scoped erratum searches. */
+export type RecordLines = (recordId: string) => readonly [number, number] | null;
+
 export function splitLines(text: string): string[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (lines.at(-1) === '') lines.pop();
   return lines;
 }
 
-/** Apply the errata recorded for `sourceId` to `text`. `errataFile` is where the errata were read, for messages. */
+/** Whether any erratum of `sourceId` is scoped to a record (the source must then be parsed once unpatched, for the records' lines). */
+export function needsRecordLines(sourceId: string, errata: readonly Erratum[]): boolean {
+  return errata.some((erratum) => erratum.source === sourceId && erratum.record !== undefined);
+}
+
+/**
+ * Apply the errata recorded for `sourceId` to `text`, in order. `errataFile`
+ * is where the errata were read and `locate` finds an erratum's line there,
+ * for messages; `recordLines` gives the lines of a record a scoped erratum names.
+ */
 export function applyErrata(
   sourceId: string,
   file: string,
@@ -28,40 +46,124 @@ export function applyErrata(
   errata: readonly Erratum[],
   errataFile: string,
   locate: (index: number) => number | null,
+  recordLines: RecordLines = () => null,
 ): PatchedLines {
   const lines = splitLines(text);
   const applied = new Map<number, string[]>();
   const diagnostics: Diagnostic[] = [];
   errata.forEach((erratum, index) => {
     if (erratum.source !== sourceId) return;
-    const current = lines[erratum.line - 1];
-    const occurrences = current === undefined ? 0 : current.split(erratum.find).length - 1;
-    if (occurrences !== 1) {
-      const line = locate(index);
-      diagnostics.push(
-        error({
-          reason: `Erratum ${erratum.id} no longer applies: "${erratum.find}" occurs ${occurrences} times on ${file}:${erratum.line}`,
-          file: errataFile,
-          place: line ? { line } : null,
-          ruleId: 'errata/stale',
-          source: 'parse',
-          expected: `exactly one "${erratum.find}" on line ${erratum.line}`,
-          actual: current === undefined ? `the file has ${lines.length} lines` : JSON.stringify(current.slice(0, 120)),
-          note: 'Update or remove the erratum in sources/annotations/errata.yaml.',
-        }),
-      );
+    const at = (reason: string, ruleId: string, extra: Partial<Diagnostic> = {}) =>
+      diagnostics.push(error({ reason, file: errataFile, place: lineOf(locate(index)), ruleId, source: 'parse', ...extra }));
+    if (newlines(erratum.find) !== newlines(erratum.replace)) {
+      at(`Erratum ${erratum.id} replaces ${newlines(erratum.find) + 1} line(s) with ${newlines(erratum.replace) + 1}: the lines of the source would no longer be its own`, 'errata/line-count', {
+        expected: '`replace` with as many line breaks as `find`',
+        note: 'Patch within the lines the typo is on; a heading or paragraph that is missing belongs in an annotation, not an erratum.',
+      });
       return;
     }
-    lines[erratum.line - 1] = current!.replace(erratum.find, erratum.replace);
-    applied.set(erratum.line, [...(applied.get(erratum.line) ?? []), erratum.id]);
+    const scope = scopeOf(erratum, lines, recordLines);
+    if (scope === null) {
+      at(`Erratum ${erratum.id} names record ${erratum.record}, which ${file} does not have`, 'errata/unknown-record', {
+        expected: `the id of a record of ${sourceId}`,
+        note: 'Correct `record`, or drop it to search the whole source.',
+      });
+      return;
+    }
+    const where = erratum.record ? `record ${erratum.record} (${file}:${scope.first}–${scope.last})` : file;
+    const found = occurrences(scope.text, erratum.find);
+    if (found.length === 0) {
+      const closest = closestText(scope.text, erratum.find);
+      const line = scope.first + lineIndex(scope.text, closest.start);
+      at(`Erratum ${erratum.id} no longer applies: "${erratum.find}" occurs nowhere in ${where}`, 'errata/not-found', {
+        expected: `"${erratum.find}" once`,
+        actual: `closest text, ${file}:${line}: ${JSON.stringify(scope.text.slice(closest.start, closest.end))}`,
+        note: 'If the typo was fixed upstream, remove the erratum; if the text was reworded, update `find` and `replace` in sources/annotations/errata.yaml.',
+      });
+      return;
+    }
+    if (found.length > 1) {
+      const lineNumbers = found.map((offset) => scope.first + lineIndex(scope.text, offset));
+      at(`Erratum ${erratum.id} is ambiguous: "${erratum.find}" occurs ${found.length} times in ${where} (lines ${lineNumbers.join(', ')})`, 'errata/ambiguous', {
+        expected: `"${erratum.find}" once`,
+        note: 'Lengthen `find` with the words (or the next line) around the typo, or name the record it is in with `record`.',
+      });
+      return;
+    }
+    const first = scope.first + lineIndex(scope.text, found[0]!);
+    const patched = scope.text.slice(0, found[0]!) + erratum.replace + scope.text.slice(found[0]! + erratum.find.length);
+    lines.splice(scope.first - 1, scope.last - scope.first + 1, ...patched.split('\n'));
+    for (let line = first; line <= first + newlines(erratum.find); line++) applied.set(line, [...(applied.get(line) ?? []), erratum.id]);
   });
   return { lines, applied, diagnostics };
 }
 
-/** Errata ids applied within a line range, in line order. */
+const newlines = (text: string): number => text.split('\n').length - 1;
+
+const lineOf = (line: number | null) => (line ? { line } : null);
+
+/** The lines an erratum searches, joined: its record's, or the whole source's. Null for a record the source lacks. */
+function scopeOf(erratum: Erratum, lines: readonly string[], recordLines: RecordLines): { first: number; last: number; text: string } | null {
+  if (erratum.record === undefined) return { first: 1, last: lines.length, text: lines.join('\n') };
+  const range = recordLines(erratum.record);
+  if (!range) return null;
+  const [first, last] = range;
+  return { first, last, text: lines.slice(first - 1, last).join('\n') };
+}
+
+/** Every offset at which `find` starts in `text` (non-overlapping). */
+function occurrences(text: string, find: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(find); at !== -1; at = text.indexOf(find, at + find.length)) found.push(at);
+  return found;
+}
+
+/** 0-based line of `offset` within `text`. */
+function lineIndex(text: string, offset: number): number {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The stretch of `text` closest to `find` by edit distance (Sellers'
+ * approximate substring match: O(text × find), on an error path only).
+ * Ties go to the earliest start, and then to the longer stretch.
+ */
+export function closestText(text: string, find: string): { start: number; end: number } {
+  const m = find.length;
+  // column[i]: best distance of find[0..i) against a stretch ending here; start[i]: where that stretch begins.
+  let cost = Array.from({ length: m + 1 }, (_, i) => i);
+  let start = new Array<number>(m + 1).fill(0);
+  let best = { distance: m, start: 0, end: 0 };
+  for (let j = 1; j <= text.length; j++) {
+    const nextCost = [0];
+    const nextStart = [j];
+    for (let i = 1; i <= m; i++) {
+      const substitute = cost[i - 1]! + (find[i - 1] === text[j - 1] ? 0 : 1);
+      const skipText = cost[i]! + 1;
+      const skipFind = nextCost[i - 1]! + 1;
+      const min = Math.min(substitute, skipText, skipFind);
+      nextCost.push(min);
+      nextStart.push(min === substitute ? start[i - 1]! : min === skipText ? start[i]! : nextStart[i - 1]!);
+    }
+    cost = nextCost;
+    start = nextStart;
+    if (cost[m]! < best.distance) best = { distance: cost[m]!, start: start[m]!, end: j };
+    // As close, one character longer from the same start: the whole word, not a prefix of it.
+    else if (cost[m] === best.distance && start[m] === best.start && j === best.end + 1) best.end = j;
+  }
+  return { start: best.start, end: best.end };
+}
+
+/** Errata ids applied within a range of lines, in line order, each once. */
 export function errataWithin(applied: ReadonlyMap<number, string[]>, first: number, last: number): string[] {
-  return [...applied]
-    .filter(([line]) => line >= first && line <= last)
-    .sort(([a], [b]) => a - b)
-    .flatMap(([, ids]) => ids);
+  return [
+    ...new Set(
+      [...applied]
+        .filter(([line]) => line >= first && line <= last)
+        .sort(([a], [b]) => a - b)
+        .flatMap(([, ids]) => ids),
+    ),
+  ];
 }

@@ -13,7 +13,7 @@ import type { Category, Kind, Skill } from '../model/schema-types.ts';
 import { byId } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput } from '../model/source.ts';
-import type { ParseResult } from './en-2020.ts';
+import type { ParseResult } from '../model/parse-result.ts';
 import { errataWithin } from './errata.ts';
 import { mdastToMarkdown } from './markdown.ts';
 import { joinWrapped, splitBlocks } from './paragraphs.ts';

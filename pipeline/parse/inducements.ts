@@ -7,23 +7,8 @@
  */
 import { warning, type Diagnostic } from '../model/diagnostic.ts';
 import type { SourceInput } from '../model/source.ts';
-import type { ParseResult } from './en-2020.ts';
+import type { NoteBlock, ParseResult } from '../model/parse-result.ts';
 import { splitBlocks } from './paragraphs.ts';
-
-export interface NoteLine {
-  line: number;
-  text: string;
-  bullet: boolean;
-}
-
-export interface NoteBlock {
-  first: number;
-  last: number;
-  /** The block's lines, bullets without their `•`. */
-  lines: NoteLine[];
-  /** Whitespace-folded text of the whole block, bullets kept: what annotations' opening words are matched against. */
-  flat: string;
-}
 
 export function parseInducementNotes(input: SourceInput): ParseResult {
   const { manifest } = input;

@@ -8,8 +8,8 @@ import { error, hasErrors, warning, type Diagnostic, type Place } from '../model
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
 import { memoKey, type StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
-import type { ParseResult } from './en-2020.ts';
-import { applyErrata } from './errata.ts';
+import type { ParseResult } from '../model/parse-result.ts';
+import { applyErrata, needsRecordLines, splitLines, type RecordLines } from './errata.ts';
 
 export interface ParsedSource {
   source: ManifestSource;
@@ -113,7 +113,7 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
     const recalled = rememberedParse(input.memo?.recall('parse', key));
     const patched = recalled
       ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
-      : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum);
+      : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum, recordLinesFor(source, text, input.errata, parser));
     diagnostics.push(...patched.diagnostics);
     const result = recalled?.result ?? parser({ manifest: source, lines: patched.lines, errata: patched.applied });
     diagnostics.push(...result.diagnostics);
@@ -136,6 +136,17 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
     parsed.push({ source, sha256, result, lines: patched.lines, errata: patched.applied });
   }
   return { sources, parsed, diagnostics };
+}
+
+/**
+ * Where each record of the unpatched source is, for errata scoped to a record:
+ * the source is parsed once without errata (only when such an erratum exists).
+ */
+function recordLinesFor(source: ManifestSource, text: string, errata: readonly Erratum[], parser: (input: SourceInput) => ParseResult): RecordLines | undefined {
+  if (!needsRecordLines(source.id, errata)) return undefined;
+  const unpatched = parser({ manifest: source, lines: splitLines(text), errata: new Map() });
+  const lines = new Map(unpatched.records.map((record) => [record.id as string, record.source.lines] as const));
+  return (id) => lines.get(id) ?? null;
 }
 
 /** A recalled parse, if it has the shape one has (the memo file is checked whole; this guards the rest). */

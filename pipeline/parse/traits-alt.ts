@@ -11,7 +11,7 @@ import type { SourceInput } from '../model/source.ts';
 import { errataWithin } from './errata.ts';
 import { linesToMdast, mdastToMarkdown } from './markdown.ts';
 import { splitBlocks } from './paragraphs.ts';
-import type { ParseResult } from './en-2020.ts';
+import type { ParseResult } from '../model/parse-result.ts';
 
 export function parseTraitsAlt(input: SourceInput): ParseResult {
   const { manifest, lines } = input;

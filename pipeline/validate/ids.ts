@@ -16,6 +16,8 @@ export interface LockedId {
   kind: IdKind;
   id: string;
   line: number;
+  /** The dataset version that first published it, when the lock says (`<kind> <id> <version>`); older lines have none. */
+  since?: string;
 }
 
 export interface PublishedId {
@@ -23,7 +25,7 @@ export interface PublishedId {
   id: string;
 }
 
-export const LOCK_HEADER = `# Every id Nuffle Codex has published, one "<kind> <id>" per line (kinds: ${ID_KINDS.join(', ')}).
+export const LOCK_HEADER = `# Every id Nuffle Codex has published, one "<kind> <id> [<dataset version that first published it>]" per line (kinds: ${ID_KINDS.join(', ')}).
 # The build fails when one of them disappears without an entry in sources/annotations/migrations.yaml.
 # Generated: \`nuffle build --update-lock\` adds new ids and never removes one. Review the diff.
 `;
@@ -35,7 +37,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
-    const match = /^(\S+) (\S+)$/.exec(line);
+    const match = /^(\S+) (\S+)(?: (\d+\.\d+\.\d+\S*))?$/.exec(line);
     if (!match || !ID_KINDS.includes(match[1] as IdKind)) {
       diagnostics.push(
         error({
@@ -44,12 +46,12 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
           place: { line: index + 1 },
           ruleId: 'ids/bad-lock-line',
           source: 'validate',
-          expected: `"<kind> <id>" with a kind among ${ID_KINDS.join(', ')}`,
+          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}`,
         }),
       );
       return;
     }
-    entries.push({ kind: match[1] as IdKind, id: match[2]!, line: index + 1 });
+    entries.push({ kind: match[1] as IdKind, id: match[2]!, line: index + 1, ...(match[3] ? { since: match[3] } : {}) });
   });
   return { entries, diagnostics };
 }
@@ -62,73 +64,119 @@ export interface IdCheckInput {
   migrationsFile: string;
   locateMigration: (index: number, key?: string) => Place | null;
   datasetVersion: string;
+  /**
+   * What a record looks like now and looked like in the previous build (its
+   * name, text and random-table slots), by id: evidence that a locked id
+   * that disappeared was renamed. Optional; without the previous build, names
+   * alone are compared.
+   */
+  records?: { now: ReadonlyMap<string, RecordShape>; before?: ReadonlyMap<string, RecordShape> };
+}
+
+/** What rename detection compares of a record. */
+export interface RecordShape {
+  name: string;
+  kind: string;
+  text: string;
+  /** Random-table slots, as `<game> <category> <d6 range>·<d6>` keys. */
+  slots: readonly string[];
 }
 
 const key = (kind: string, id: string) => `${kind} ${id}`;
 
+/** The edition part of a record or ruling id (`en-2020/dodge` → `en-2020`); concepts, leagues and inducements have none. */
+const editionOf = (id: string) => (id.includes('/') ? id.slice(0, id.indexOf('/')) : '');
+
 export function checkIds(input: IdCheckInput): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const now = new Set(input.published.map((p) => key(p.kind, p.id)));
-  const locked = new Set((input.lock?.entries ?? []).map((e) => key(e.kind, e.id)));
-  const migrated = new Map<string, number>();
-  input.migrations.forEach((m, index) => {
-    const k = key(m.kind, m.id);
-    if (migrated.has(k)) {
-      diagnostics.push(error({ reason: `${m.kind} ${m.id} has two migrations`, file: input.migrationsFile, place: input.locateMigration(index), ruleId: 'migrations/duplicate', source: 'validate' }));
-    }
-    migrated.set(k, index);
-    if (now.has(k)) {
-      diagnostics.push(
-        error({
-          reason: `A migration retires ${m.kind} ${m.id}, but the data still has it`,
-          file: input.migrationsFile,
-          place: input.locateMigration(index, 'id'),
-          ruleId: 'migrations/stale',
-          source: 'validate',
-          expected: 'migrations only for ids the data no longer has; remove this one',
-        }),
-      );
-    }
-    if ((m.action === 'deleted') !== (m.to === null)) {
-      diagnostics.push(error({ reason: `Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, file: input.migrationsFile, place: input.locateMigration(index, 'to'), ruleId: 'migrations/bad-target', source: 'validate' }));
-    } else if (m.to !== null && !now.has(key(m.kind, m.to))) {
-      diagnostics.push(
-        error({
-          reason: `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
-          file: input.migrationsFile,
-          place: input.locateMigration(index, 'to'),
-          ruleId: 'migrations/bad-target',
-          source: 'validate',
-          expected: `an existing ${m.kind} id`,
-        }),
-      );
-    }
-  });
+  const diagnostics = checkMigrations(input);
   if (!input.lock) {
     diagnostics.push(warning({ reason: 'No id lock: published ids are not protected', file: 'sources/ids.lock', ruleId: 'ids/no-lock', source: 'validate', expected: 'run nuffle build --update-lock and commit sources/ids.lock' }));
     return diagnostics;
   }
-  for (const entry of input.lock.entries) {
+  diagnostics.push(...checkLock(input, input.lock));
+  return diagnostics;
+}
+
+/**
+ * Every migration against the data being built: each retires an id the data
+ * no longer has, once; `renamed` points to an id new in this release, of the
+ * same kind and edition; `merged` to an id that survives; `deleted` to
+ * nothing; `since` is never a later version than the one being built, and is
+ * this one when the migration's target is new in it.
+ */
+export function checkMigrations(input: IdCheckInput): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const now = new Set(input.published.map((p) => key(p.kind, p.id)));
+  const lockedSince = new Map((input.lock?.entries ?? []).map((e) => [key(e.kind, e.id), e.since ?? null] as const));
+  /** New in this release: not locked yet, or locked by this version. */
+  const isNew = (k: string) => !lockedSince.has(k) || lockedSince.get(k) === input.datasetVersion;
+  const seen = new Set<string>();
+  const retired = new Set(input.migrations.map((m) => key(m.kind, m.id)));
+  input.migrations.forEach((m, index) => {
+    const problem = (reason: string, ruleId: string, field: string | undefined, expected?: string) =>
+      diagnostics.push(error({ reason, file: input.migrationsFile, place: input.locateMigration(index, field), ruleId, source: 'validate', ...(expected ? { expected } : {}) }));
+    const k = key(m.kind, m.id);
+    if (seen.has(k)) problem(`${m.kind} ${m.id} has two migrations`, 'migrations/duplicate', undefined);
+    seen.add(k);
+    if (now.has(k)) problem(`A migration retires ${m.kind} ${m.id}, but the data still has it`, 'migrations/stale', 'id', 'migrations only for ids the data no longer has; remove this one');
+    if (compareVersions(m.since, input.datasetVersion) > 0) {
+      problem(`Migration of ${m.id}: since ${m.since} is later than the dataset version being built (${input.datasetVersion})`, 'migrations/bad-since', 'since', `since: ${input.datasetVersion}`);
+    }
+    if ((m.action === 'deleted') !== (m.to === null)) {
+      problem(`Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, 'migrations/bad-target', 'to');
+      return;
+    }
+    if (m.to === null) return;
+    const target = key(m.kind, m.to);
+    if (!now.has(target) || retired.has(target)) {
+      problem(`Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`, 'migrations/bad-target', 'to', `an existing ${m.kind} id`);
+      return;
+    }
+    if (m.action !== 'renamed') return;
+    if (editionOf(m.to) !== editionOf(m.id)) {
+      problem(`Migration of ${m.id}: renamed to ${m.to}, of another edition`, 'migrations/bad-target', 'to', `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`);
+    } else if (!isNew(target)) {
+      problem(
+        `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
+        'migrations/bad-target',
+        'to',
+        `the new id of the renamed ${m.kind} (one that is new in ${input.datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
+      );
+    } else if (m.since !== input.datasetVersion) {
+      problem(`Migration of ${m.id}: renamed to ${m.to}, new in ${input.datasetVersion}, but since says ${m.since}`, 'migrations/bad-since', 'since', `since: ${input.datasetVersion}`);
+    }
+  });
+  return diagnostics;
+}
+
+/** Locked ids that are gone without a migration (with a rename hint when one looks like it), and new ids not locked yet. */
+function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly LockedId[] }): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const now = new Set(input.published.map((p) => key(p.kind, p.id)));
+  const locked = new Set(lock.entries.map((e) => key(e.kind, e.id)));
+  const migrated = new Set(input.migrations.map((m) => key(m.kind, m.id)));
+  const fresh = input.published.filter((p) => !locked.has(key(p.kind, p.id)));
+  for (const entry of lock.entries) {
     const k = key(entry.kind, entry.id);
     if (now.has(k) || migrated.has(k)) continue;
+    const rename = entry.kind === 'record' ? likelyRename(entry.id, fresh, input.records) : null;
     diagnostics.push(
       error({
-        reason: `Published ${entry.kind} id ${entry.id} is gone`,
-        file: input.lock.file,
+        reason: `Published ${entry.kind} id ${entry.id} is gone${rename ? `; it looks like a rename to ${rename.id} (${rename.evidence})` : ''}`,
+        file: lock.file,
         place: { line: entry.line },
         ruleId: 'ids/missing',
         source: 'validate',
-        expected: `the id back, or a migration in ${input.migrationsFile}:\n    - id: ${entry.id}\n      kind: ${entry.kind}\n      action: renamed   # or merged, deleted\n      to: <new id>      # null when deleted\n      since: ${input.datasetVersion}\n      note: <why, in one line>`,
+        expected: rename ? renameFixes(entry.id, rename.id, rename.name, input) : migrationToWrite(entry, input),
       }),
     );
   }
-  const fresh = input.published.filter((p) => !locked.has(key(p.kind, p.id)));
   if (fresh.length) {
     const shown = fresh.slice(0, 8).map((p) => `${p.kind} ${p.id}`);
     diagnostics.push(
       warning({
         reason: `${fresh.length} new id${fresh.length === 1 ? ' is' : 's are'} not in the lock: ${shown.join(', ')}${fresh.length > shown.length ? ', …' : ''}`,
-        file: input.lock.file,
+        file: lock.file,
         ruleId: 'ids/not-locked',
         source: 'validate',
         expected: 'review them, then nuffle build --update-lock',
@@ -138,10 +186,105 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
   return diagnostics;
 }
 
-/** The lock after `--update-lock`: every locked id (the lock never shrinks) and every published one, sorted. */
-export function lockText(locked: readonly LockedId[], published: readonly PublishedId[]): string {
-  const all = new Map<string, PublishedId>();
-  for (const p of [...locked, ...published]) all.set(key(p.kind, p.id), { kind: p.kind, id: p.id });
-  const lines = [...all.values()].sort((a, b) => ID_KINDS.indexOf(a.kind) - ID_KINDS.indexOf(b.kind) || compare(a.id, b.id)).map((p) => key(p.kind, p.id));
+const migrationToWrite = (entry: LockedId, input: IdCheckInput) =>
+  `the id back, or a migration in ${input.migrationsFile}:\n    - id: ${entry.id}\n      kind: ${entry.kind}\n      action: renamed   # or merged, deleted\n      to: <new id>      # null when deleted\n      since: ${input.datasetVersion}\n      note: <why, in one line>`;
+
+/** The two fixes for a rename, as the lines to paste: keep the published id (the default), or migrate to the new one. */
+function renameFixes(oldId: string, newId: string, name: string, input: IdCheckInput): string {
+  return [
+    `either keep the published id (recommended: apps that stored ${oldId} keep working), in ${input.migrationsFile}:`,
+    `    keep:`,
+    `      - id: ${oldId}`,
+    `        name: ${JSON.stringify(name)}`,
+    `        since: ${input.datasetVersion}`,
+    `        note: <why, in one line>`,
+    `  or migrate it to the new id ${newId}, in ${input.migrationsFile}:`,
+    `    migrations:`,
+    `      - id: ${oldId}`,
+    `        kind: record`,
+    `        action: renamed`,
+    `        to: ${newId}`,
+    `        since: ${input.datasetVersion}`,
+    `        note: <why, in one line>`,
+  ].join('\n');
+}
+
+/**
+ * The new record id a vanished one most likely became: same edition, same
+ * kind of record, and the same random-table slots, or mostly the same text,
+ * or (without the previous build) the same letters in its name. Null when
+ * nothing, or more than one candidate equally, fits.
+ */
+export function likelyRename(oldId: string, fresh: readonly PublishedId[], records: IdCheckInput['records']): { id: string; name: string; evidence: string } | null {
+  if (!records) return null;
+  const before = records.before?.get(oldId);
+  const scored = fresh
+    .filter((p) => p.kind === 'record' && editionOf(p.id) === editionOf(oldId))
+    .flatMap((p) => {
+      const now = records.now.get(p.id);
+      if (!now || (before && before.kind !== now.kind)) return [];
+      const evidence = renameEvidence(oldId, before, now);
+      return evidence ? [{ id: p.id, name: now.name, ...evidence }] : [];
+    })
+    .sort((a, b) => b.score - a.score);
+  if (scored.length === 0 || (scored.length > 1 && scored[1]!.score === scored[0]!.score)) return null;
+  return { id: scored[0]!.id, name: scored[0]!.name, evidence: scored[0]!.evidence };
+}
+
+function renameEvidence(oldId: string, before: RecordShape | undefined, now: RecordShape): { score: number; evidence: string } | null {
+  if (before && before.slots.length > 0 && sameSet(before.slots, now.slots)) return { score: 3, evidence: 'the same random-table slots' };
+  if (before) {
+    const overlap = wordOverlap(before.text, now.text);
+    if (overlap >= 0.8) return { score: 2 + overlap / 10, evidence: `${Math.round(overlap * 100)} % of the words of its text` };
+  }
+  const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const oldSlug = oldId.slice(oldId.indexOf('/') + 1);
+  if (letters(oldSlug) === letters(now.name)) return { score: 1, evidence: 'the same letters in its name' };
+  return null;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Share of the words of the longer text that the other has too (multiset), 0–1. */
+function wordOverlap(a: string, b: string): number {
+  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const [x, y] = [words(a), words(b)];
+  const counts = new Map<string, number>();
+  for (const w of x) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of y) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      shared++;
+      counts.set(w, n - 1);
+    }
+  }
+  return Math.max(x.length, y.length) === 0 ? 0 : shared / Math.max(x.length, y.length);
+}
+
+/** Semver order of two `x.y.z` versions (a pre-release sorts before its release). */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => {
+    const [core = '', pre] = v.split('-', 2);
+    return { nums: core.split('.').map(Number), pre };
+  };
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if ((x.nums[i] ?? 0) !== (y.nums[i] ?? 0)) return (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
+  if (x.pre === y.pre) return 0;
+  if (x.pre === undefined) return 1;
+  if (y.pre === undefined) return -1;
+  return x.pre < y.pre ? -1 : 1;
+}
+
+/**
+ * The lock after `--update-lock`: every locked id (the lock never shrinks),
+ * and every published one not locked yet, stamped with `version` (the
+ * dataset version that first publishes it), sorted.
+ */
+export function lockText(locked: readonly LockedId[], published: readonly PublishedId[], version?: string): string {
+  const all = new Map<string, { kind: IdKind; id: string; since?: string | undefined }>();
+  for (const p of locked) all.set(key(p.kind, p.id), { kind: p.kind, id: p.id, since: p.since });
+  for (const p of published) if (!all.has(key(p.kind, p.id))) all.set(key(p.kind, p.id), { kind: p.kind, id: p.id, since: version });
+  const lines = [...all.values()].sort((a, b) => ID_KINDS.indexOf(a.kind) - ID_KINDS.indexOf(b.kind) || compare(a.id, b.id)).map((p) => `${key(p.kind, p.id)}${p.since ? ` ${p.since}` : ''}`);
   return `${LOCK_HEADER}${lines.join('\n')}\n`;
 }

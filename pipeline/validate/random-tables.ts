@@ -6,12 +6,7 @@
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { Game, RandomCategory, RandomTable, Roll, Skill } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
-
-export interface SlotLine {
-  record: string;
-  game: Game;
-  line: number;
-}
+import type { SlotLine } from '../model/parse-result.ts';
 
 const ROLLS: readonly Roll[] = ['1-3', '4-6'];
 const RANDOM_CATEGORIES: ReadonlySet<string> = new Set(['agility', 'general', 'mutation', 'passing', 'strength']);

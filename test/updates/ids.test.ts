@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Ruling } from '../../pipeline/model/schema-types.ts';
 import { checkIds, lockText, parseLock } from '../../pipeline/validate/ids.ts';
@@ -19,6 +20,8 @@ const edit = (path: string, change: (text: string) => string) => {
 };
 const build = (root: string, ...extra: string[]) => runCli(['build', '--only', 'data', '--root', root, ...extra]);
 const rulingsOf = (dir: string) => JSON.parse(read(join(dir, 'data/rulings.json'))) as Ruling[];
+/** The dataset version being built: what a migration written in this release gives as `since`. */
+const VERSION = (parseYaml(read(join(repoRoot, 'sources/manifest.yaml'))) as { dataset: { version: string } }).dataset.version;
 const TTM_QUESTION = /Q: If a thrown player lands in an occupied square[^\n]*\nA: Yes\.\n\n/;
 
 describe('sources/ids.lock', () => {
@@ -48,9 +51,9 @@ describe('sources/ids.lock', () => {
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
 
     // The migration it asked for makes the build pass, and is published.
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: 0.2.1\n    note: Withdrawn from the FAQ.`));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Withdrawn from the FAQ.`));
     expect(build(root).status).toBe(0);
-    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([{ id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: '0.2.1', note: 'Withdrawn from the FAQ.' }]);
+    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([{ id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' }]);
   });
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
@@ -58,7 +61,7 @@ describe('sources/ids.lock', () => {
     edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
       t.replace(
         'migrations: []',
-        'migrations:\n  - id: en-2020/dodge\n    kind: record\n    action: deleted\n    to: null\n    since: 0.2.1\n    note: Still here.\n  - id: en-2020/old-name\n    kind: record\n    action: renamed\n    to: en-2020/no-such-record\n    since: 0.2.1\n    note: Renamed.',
+        `migrations:\n  - id: en-2020/dodge\n    kind: record\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Still here.\n  - id: en-2020/old-name\n    kind: record\n    action: renamed\n    to: en-2020/no-such-record\n    since: ${VERSION}\n    note: Renamed.`,
       ),
     );
     const result = build(root);
@@ -82,7 +85,8 @@ describe('sources/ids.lock', () => {
     const updated = build(root, '--update-lock');
     expect(updated.stdout).toContain('sources/ids.lock: 2 new ids locked; review and commit it');
     const added = read(lock).split('\n').filter((l) => !before.split('\n').includes(l));
-    expect(added).toEqual(['concept sure-stance', 'record en-2020/sure-stance']);
+    // Each new id is stamped with the dataset version that first publishes it.
+    expect(added).toEqual([`concept sure-stance ${VERSION}`, `record en-2020/sure-stance ${VERSION}`]);
     for (const line of before.split('\n')) expect(read(lock).split('\n')).toContain(line);
     expect(build(root, '--update-lock').stdout).toContain('every published id is locked already');
   });
@@ -137,7 +141,7 @@ describe('ruling ids', () => {
     const renamed = rulingsOf(join(probe, 'dist')).find((r) => r.question.startsWith('May the Sure Feet skill'))!;
     // The maintainer records the rename; the build passes and the diff pairs the two ids.
     expect(renamed.id).not.toBe(old.id);
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: 0.2.1\n    note: The question was reworded.`));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: ${VERSION}\n    note: The question was reworded.`));
     expect(build(root, '--out', join(root, 'after')).status).toBe(0);
     runCli(['diff', join(root, 'dist/data'), join(root, 'after/data'), '--out', join(root, 'changes')]);
     const log = JSON.parse(read(join(root, 'changes/changes.json'))) as Changelog;

@@ -3,7 +3,7 @@
  * process and prints its timings; a broken change keeps the last good dist/.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
@@ -12,7 +12,7 @@ describe('build --watch', () => {
   it('rebuilds on a change, prints the timings, and keeps the last good dist/ when a rebuild fails', async () => {
     const root = copyProject();
     const child = spawn(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--watch', '--root', root], {
-      env: { ...process.env, NUFFLE_WATCH_MAX_REBUILDS: '2' },
+      env: { ...process.env, NUFFLE_WATCH_MAX_REBUILDS: '4' },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -37,6 +37,16 @@ describe('build --watch', () => {
     await until(/^rebuilt in \d+ ms \(read \d+ ms · compile \d+ ms · write \d+ ms\)$/m, 2);
     expect(out).toContain('── changed sources/raw/en-2020-skills-traits.txt: building data');
     expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll one failed Agility test');
+
+    // An editor's "safe write": the new text goes to a temporary file, renamed over the original.
+    writeFileSync(`${raw}.___jb_tmp___`, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll two failed Agility tests when attempting to Dodge'));
+    renameSync(`${raw}.___jb_tmp___`, raw);
+    await until(/^rebuilt in \d+ ms/m, 3);
+    expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll two failed Agility tests');
+    // The file replaced by the rename is still watched.
+    writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll three failed Agility tests when attempting to Dodge'));
+    await until(/^rebuilt in \d+ ms/m, 4);
+    expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll three failed Agility tests');
     const good = treeDigest(join(root, 'dist'));
 
     writeFileSync(raw, text.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));

@@ -1,0 +1,170 @@
+/**
+ * `nuffle release`: cut a dataset release, in the spirit of changesets. It
+ * builds the sources, compares them with the previous release (the snapshot
+ * in test/golden/release/, written by the release before), proposes the
+ * version bump the changes call for, then writes the version into the
+ * manifest, package.json and this release's migrations, refreshes the id
+ * lock, prepends the release to CHANGELOG.md and records the new snapshot and
+ * data digests (the golden files). It refuses when the check has errors.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BuildInput, BuildResult } from '../build.ts';
+import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
+import { parseDataBundle } from '../model/dataset.ts';
+import { formatDiagnostic } from '../model/diagnostic.ts';
+import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
+import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
+import { readProject } from './nuffle.ts';
+
+export const RELEASE_HELP = `nuffle release — cut a dataset release
+
+Usage: nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--root DIR]
+
+Builds the sources, compares them with the previous release (test/golden/release/,
+recorded by the release before; --from DIR reads a dist/data folder instead) and
+proposes the version bump: major when an id was withdrawn or migrated, minor when
+something was added or moved, patch when only wording changed. Then it writes the
+version into sources/manifest.yaml, package.json and the since: of this release's
+migrations and kept ids; adds the new ids to sources/ids.lock; prepends the release
+to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.
+
+Options:
+  --bump LEVEL  Bump at least this much (never less than the changes call for)
+  --dry-run     Print the proposal and the changes; write nothing
+  --from DIR    The previous release's data (default: test/golden/release)
+  --root DIR    Project root (default: this repository)
+  -h, --help    This help
+
+Refuses (exit 1) when nuffle check has errors. Review the written files, then
+npm run build && npm test, and commit.`;
+
+export async function runReleaseCommand(argv: readonly string[]): Promise<number> {
+  let values: { bump?: string; 'dry-run'?: boolean; from?: string; root?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { bump: { type: 'string' }, 'dry-run': { type: 'boolean' }, from: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (cause) {
+    console.error(`nuffle release: ${(cause as Error).message}; see nuffle release --help`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(RELEASE_HELP);
+    return 0;
+  }
+  if (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump)) {
+    console.error(`nuffle release: --bump takes major, minor or patch; got "${values.bump}"`);
+    return 2;
+  }
+  const root = resolve(values.root ?? repoRoot);
+  const { buildDataset } = await import('../build.ts');
+  const { RELEASE_SNAPSHOT } = await import('../release/prepare.ts');
+  const input = readProject(root);
+  const built = buildDataset(input);
+  if (!built.summary) return refuse(built);
+  const fromDir = resolve(values.from ?? join(root, RELEASE_SNAPSHOT));
+  if (!existsSync(join(fromDir, 'meta.json'))) {
+    console.error(`nuffle release: no previous release in ${fromDir} (meta.json missing); give the last release's dist/data with --from DIR`);
+    return 1;
+  }
+  const previous = readDataBundle(fromDir);
+  const packagePath = join(root, 'package.json');
+  const packageJson = existsSync(packagePath) ? readFileSync(packagePath, 'utf8') : null;
+  const plan = await planRelease(input, packageJson, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
+  if (typeof plan === 'number') return plan;
+  if (values['dry-run']) {
+    console.log('dry run: nothing written');
+    return 0;
+  }
+  return writeRelease(root, plan);
+}
+
+interface ReleasePlan {
+  version: string;
+  texts: Map<string, string>;
+  result: BuildResult;
+}
+
+/** The proposal printed, the new inputs built; the files to write, or an exit code. */
+async function planRelease(input: BuildInput, packageJson: string | null, built: BuildResult, previous: ReturnType<typeof readDataBundle>, asked: 'major' | 'minor' | 'patch' | undefined): Promise<ReleasePlan | number> {
+  const { compareBundles } = await import('../diff/compare.ts');
+  const { proposeBump, nextVersion } = await import('../diff/bump.ts');
+  const { summaryLine } = await import('../diff/render.ts');
+  const { parseYaml } = await import('../parse/yaml.ts');
+  const { rewriteSince, setPackageVersion, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
+  const { buildDataset } = await import('../build.ts');
+  const from = previous.meta.datasetVersion;
+  const log = compareBundles(previous, bundleOf(built));
+  const proposal = proposeBump(log);
+  if (!proposal) {
+    console.log(`nothing changed since ${from}: nothing to release`);
+    return 0;
+  }
+  const order = ['patch', 'minor', 'major'];
+  if (asked && order.indexOf(asked) < order.indexOf(proposal.bump)) {
+    console.error(`nuffle release: the changes call for a ${proposal.bump} release (${proposal.because[0]!.summary}); --bump ${asked} would hide that from apps`);
+    return 2;
+  }
+  const bump = asked ?? proposal.bump;
+  const version = nextVersion(from, bump);
+  console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : ''}), because:`);
+  for (const change of proposal.because.slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
+  if (proposal.because.length > 8) console.log(`  … and ${proposal.because.length - 8} more`);
+
+  const manifest = parseYaml(input.manifest);
+  const versionLine = manifest.locate(['dataset', 'version'])?.line;
+  if (!versionLine) throw new Error(`${MANIFEST_PATH}: no dataset.version`);
+  const migrations = parseYaml(input.annotations.migrations);
+  const texts = new Map<string, string>([
+    [MANIFEST_PATH, setYamlScalar(input.manifest.text, versionLine, 'version', version)],
+    [input.annotations.migrations.path, rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate)],
+  ]);
+  if (packageJson !== null) texts.set('package.json', setPackageVersion(packageJson, version));
+  const result = buildDataset({
+    ...input,
+    manifest: { ...input.manifest, text: texts.get(MANIFEST_PATH)! },
+    annotations: { ...input.annotations, migrations: { ...input.annotations.migrations, text: texts.get(input.annotations.migrations.path)! } },
+    packageVersion: packageJson !== null ? version : null,
+  });
+  if (!result.summary) return refuse(result);
+  return { version, texts, result };
+}
+
+/** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the golden snapshot and digests. */
+async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
+  const { compareBundles } = await import('../diff/compare.ts');
+  const { changesMarkdown } = await import('../diff/render.ts');
+  const { lockText } = await import('../validate/ids.ts');
+  const { prependChangelog, RELEASE_SNAPSHOT, SNAPSHOT_FILES } = await import('../release/prepare.ts');
+  const previous = readDataBundle(join(root, RELEASE_SNAPSHOT));
+  const { version, texts, result } = plan;
+  texts.set(LOCK_PATH, lockText(result.ids.locked, result.ids.published, version));
+  const changelogPath = join(root, 'CHANGELOG.md');
+  const log = compareBundles(previous, bundleOf(result));
+  texts.set('CHANGELOG.md', prependChangelog(existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null, version, changesMarkdown(log)));
+  for (const file of SNAPSHOT_FILES) texts.set(`${RELEASE_SNAPSHOT}/${file}`, result.files.get(file)!);
+  const meta = JSON.parse(result.files.get('meta.json')!) as MetaFile;
+  texts.set(
+    'test/golden/data-digests.json',
+    `${JSON.stringify({ note: `sha256 of every data file of dataset ${version}, recorded by nuffle release; a published version never changes its bytes.`, datasetVersion: version, files: Object.fromEntries(meta.files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
+  );
+  const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
+  for (const [path, text] of changed) writeFileAtomically(join(root, path), text);
+  for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);
+  console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version}, what the next release compares with)`);
+  console.log(`released ${version}: review the diff of these files, then npm run build && npm test, and commit`);
+  return 0;
+}
+
+const bundleOf = (result: BuildResult) => parseDataBundle((file) => result.files.get(file) ?? null);
+
+function refuse(result: BuildResult): number {
+  for (const d of result.diagnostics.filter((x) => x.fatal)) console.error(formatDiagnostic(d));
+  console.error(`nuffle release: nuffle check has ${result.diagnostics.filter((d) => d.fatal).length} error(s); a release needs a clean check. Nothing was written.`);
+  return 1;
+}

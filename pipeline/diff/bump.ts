@@ -1,0 +1,53 @@
+/**
+ * The version bump a release's changes call for, in the spirit of changesets
+ * and semver for data: an app that stored an id must be told when it breaks.
+ * - major: an id withdrawn or migrated (records, concepts, rulings,
+ *   inducements, leagues removed; a migration added);
+ * - minor: something new or moved (records, concepts, rulings, inducements or
+ *   leagues added; crosswalk rows, slots, prices, concepts, leagues changed;
+ *   fields other than wording changed);
+ * - patch: wording only (rule text, ruling questions and answers, inducement
+ *   text, crosswalk rationale).
+ * Pure: a Changelog in, a bump out.
+ */
+import type { Change, Changelog } from './compare.ts';
+
+export type Bump = 'major' | 'minor' | 'patch';
+
+const BREAKING = new Set(['record-removed', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added']);
+const ADDED = new Set(['record-added', 'concept-added', 'ruling-added', 'inducement-added', 'league-added']);
+/** Fields whose change is wording only, by change kind. */
+const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
+  'record-changed': new Set(['text']),
+  'ruling-changed': new Set(['question', 'answer']),
+  'inducement-changed': new Set(['text']),
+  'crosswalk-changed': new Set(['rationale']),
+};
+
+/** The level of one change. */
+export function bumpOf(change: Change): Bump {
+  if (BREAKING.has(change.kind)) return 'major';
+  if (ADDED.has(change.kind)) return 'minor';
+  const wording = WORDING[change.kind];
+  // A reworded ruling question gives the ruling a new id: apps that stored the old one follow its migration.
+  if (change.kind === 'ruling-changed' && change.previous !== null) return 'major';
+  return wording && change.fields.every((f) => wording.has(f.field)) ? 'patch' : 'minor';
+}
+
+/** The bump for a whole changelog, with the changes that decided it; null when nothing changed. */
+export function proposeBump(log: Changelog): { bump: Bump; because: Change[] } | null {
+  if (log.changes.length === 0) return null;
+  for (const level of ['major', 'minor', 'patch'] as const) {
+    const because = log.changes.filter((c) => bumpOf(c) === level);
+    if (because.length) return { bump: level, because };
+  }
+  return null;
+}
+
+/** `1.4.2` bumped: major → `2.0.0`, minor → `1.5.0`, patch → `1.4.3` (a pre-release tag is dropped). */
+export function nextVersion(version: string, bump: Bump): string {
+  const [major = 0, minor = 0, patch = 0] = (version.split('-')[0] ?? '').split('.').map(Number);
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Cutting a release, as pure functions of texts (the edge, commands/release.ts,
+ * reads and writes them): the new version written into the manifest, the
+ * package.json and this release's migrations and kept ids; the CHANGELOG.md
+ * section. The previous release is the dataset recorded in
+ * test/golden/release/ by the release before.
+ */
+import type { DataBundle } from '../model/dataset.ts';
+import type { KeptId, Migration } from '../model/schema-types.ts';
+import type { Place } from '../model/diagnostic.ts';
+
+/** Where the previous release's data files are kept (the golden snapshot the release rewrites). */
+export const RELEASE_SNAPSHOT = 'test/golden/release';
+
+/** The data files the snapshot keeps: what `nuffle diff` and the golden tests read. */
+export const SNAPSHOT_FILES = ['meta.json', 'editions.json', 'skills.json', 'rulings.json', 'random-tables.json', 'concepts.json', 'crosswalk.json', 'inducements.json', 'leagues.json', 'migrations.json'] as const;
+
+/** Replace the value of `key` on 1-based `line` of a YAML text (`key: value`, `- key: value`, quoted or not), keeping comments. */
+export function setYamlScalar(text: string, line: number, key: string, value: string): string {
+  const lines = text.split('\n');
+  const current = lines[line - 1] ?? '';
+  const match = /^(\s*(?:- )?)([A-Za-z]+):([ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s#]+)/.exec(current);
+  if (!match || match[2] !== key) throw new Error(`line ${line} has no "${key}:" value`);
+  lines[line - 1] = `${match[1]}${key}:${match[3]}${value}${current.slice(match[0].length)}`;
+  return lines.join('\n');
+}
+
+/** package.json with its `version` replaced, the rest of the text as it was. */
+export function setPackageVersion(text: string, version: string): string {
+  const replaced = text.replace(/("version"\s*:\s*)"[^"]*"/, `$1"${version}"`);
+  if (replaced === text && !text.includes(`"version": "${version}"`)) throw new Error('package.json has no "version"');
+  return replaced;
+}
+
+/**
+ * The migrations and kept ids written during this release's cycle (not in
+ * the previous release): their `since` becomes the new version. A migration
+ * is new when the previous release did not publish it; a kept id is new when
+ * the previous release published its record under another name.
+ */
+export function sinceToRewrite(
+  migrations: { migrations: readonly Migration[]; keep?: readonly KeptId[] },
+  previous: DataBundle,
+): { migrations: number[]; keep: number[] } {
+  const published = new Set(previous.migrations.map((m) => `${m.kind} ${m.id}`));
+  const nameOf = new Map(previous.skills.map((s) => [s.id as string, s.name]));
+  return {
+    migrations: migrations.migrations.flatMap((m, index) => (published.has(`${m.kind} ${m.id}`) ? [] : [index])),
+    keep: (migrations.keep ?? []).flatMap((k, index) => (nameOf.get(k.id) === k.name ? [] : [index])),
+  };
+}
+
+/** migrations.yaml with the `since` of the given entries set to `version`. */
+export function rewriteSince(text: string, version: string, which: { migrations: number[]; keep: number[] }, locate: (path: readonly (string | number)[]) => Place | null): string {
+  let out = text;
+  for (const [list, indexes] of [['migrations', which.migrations], ['keep', which.keep]] as const) {
+    for (const index of indexes) {
+      const place = locate([list, index, 'since']);
+      if (place) out = setYamlScalar(out, place.line, 'since', version);
+    }
+  }
+  return out;
+}
+
+/** CHANGELOG.md with this release's section first (after the title), from the changes in Markdown. */
+export function prependChangelog(existing: string | null, version: string, changes: string): string {
+  const title = '# Changelog\n\nEvery release of the Nuffle Codex dataset, newest first: what changed for players and apps (written by `nuffle release`).\n';
+  const body = (existing ?? title).replace(/^# Changelog\n(?:\n[^#\n][^\n]*\n)?/, '');
+  // The changes' own headings go one level down, under the release's.
+  const section = `## ${version}\n\n${changes.replace(/^# [^\n]*\n+/, '').replace(/^(#{2,5}) /gm, '#$1 ').trim()}\n`;
+  return `${title}\n${section}${body.trim() ? `\n${body.trim()}\n` : ''}`;
+}

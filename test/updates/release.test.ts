@@ -1,0 +1,155 @@
+/**
+ * `nuffle release`: the bump the changes call for, the version written
+ * everywhere it lives, the changelog, the lock and the golden files; and
+ * never a release from sources with errors.
+ */
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { bumpOf, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
+import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
+import { prependChangelog, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
+import { copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
+
+const read = (path: string) => readFileSync(path, 'utf8');
+const edit = (path: string, change: (text: string) => string) => {
+  const before = read(path);
+  const after = change(before);
+  if (after === before) throw new Error(`the edit changed nothing in ${path}`);
+  writeFileSync(path, after);
+};
+const manifestVersion = (root: string) => (parseYaml(read(join(root, 'sources/manifest.yaml'))) as { dataset: { version: string } }).dataset.version;
+
+/** A copy of the project with what a release reads and writes beside sources/: the golden snapshot, package.json, CHANGELOG.md. */
+function releaseProject(): string {
+  const root = copyProject();
+  cpSync(join(repoRoot, 'test/golden'), join(root, 'test/golden'), { recursive: true });
+  for (const file of ['package.json', 'CHANGELOG.md']) cpSync(join(repoRoot, file), join(root, file));
+  return root;
+}
+const release = (root: string, ...extra: string[]) => runCli(['release', '--root', root, ...extra]);
+
+describe('nuffle release', () => {
+  it('has nothing to release when the sources are the released ones, and writes nothing', () => {
+    const root = releaseProject();
+    const before = treeDigest(root);
+    const run = release(root);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`nothing changed since ${manifestVersion(root)}`);
+    expect(treeDigest(root)).toEqual(before);
+  });
+
+  it('a wording fix is a patch: the version is written into the manifest, package.json, the changelog and the golden files', () => {
+    const root = releaseProject();
+    const from = manifestVersion(root);
+    const to = nextVersion(from, 'patch');
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'));
+    const run = release(root);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
+    expect(manifestVersion(root)).toBe(to);
+    expect(JSON.parse(read(join(root, 'package.json'))).version).toBe(to);
+    expect(read(join(root, 'CHANGELOG.md'))).toMatch(new RegExp(`^# Changelog\\n[\\s\\S]*?\\n## ${to.replace(/\./g, '\\.')}\\n[\\s\\S]*Dodge[\\s\\S]*\\n## ${from.replace(/\./g, '\\.')}\\n`));
+    expect(JSON.parse(read(join(root, 'test/golden/release/meta.json'))).datasetVersion).toBe(to);
+    expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).datasetVersion).toBe(to);
+    // The released sources build, and a second release finds nothing new.
+    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    expect(release(root).stdout).toContain(`nothing changed since ${to}`);
+  });
+
+  it('a withdrawn trait is a major release: its migrations are dated to it and its new ids locked with it', () => {
+    const root = releaseProject();
+    const from = manifestVersion(root);
+    const to = nextVersion(from, 'major');
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
+    edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
+      t.replace('migrations: []', `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.`),
+    );
+    expect(runCli(['check', '--root', root]).status).toBe(0);
+    const run = release(root);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`release ${from} → ${to} (major)`);
+    expect(run.stdout).toMatch(/record-removed +en-2020/);
+    const migrations = parseYaml(read(join(root, 'sources/annotations/migrations.yaml'))) as { migrations: { since: string }[] };
+    expect(migrations.migrations.map((m) => m.since)).toEqual([to, to]);
+    expect(JSON.parse(read(join(root, 'test/golden/release/migrations.json')))).toHaveLength(2);
+    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+  });
+
+  it('refuses to release sources that do not check, and writes nothing', () => {
+    const root = releaseProject();
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));
+    const before = treeDigest(root);
+    const run = release(root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('[en2020/unknown-category]');
+    expect(run.stderr).toContain('a release needs a clean check');
+    expect(treeDigest(root)).toEqual(before);
+  });
+
+  it('refuses a smaller bump than the changes call for', () => {
+    const root = releaseProject();
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
+    edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
+      t.replace('migrations: []', `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.`),
+    );
+    const run = release(root, '--bump', 'patch');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('the changes call for a major release');
+    expect(existsSync(join(root, 'CHANGELOG.md')) && read(join(root, 'CHANGELOG.md'))).toBe(read(join(repoRoot, 'CHANGELOG.md')));
+  });
+});
+
+describe('the bump a change calls for', () => {
+  const change = (kind: Change['kind'], fields: string[] = [], previous: string | null = null): Change => ({ kind, id: 'x', summary: kind, fields: fields.map((field) => ({ field, before: 1, after: 2, words: null })), previous });
+
+  it.each([
+    ['record-removed', [], null, 'major'],
+    ['migration-added', [], null, 'major'],
+    ['ruling-changed', ['question'], 'en-2020/r-00000000', 'major'],
+    ['record-added', [], null, 'minor'],
+    ['slot-moved', [], null, 'minor'],
+    ['price-changed', [], null, 'minor'],
+    ['record-changed', ['text', 'category'], null, 'minor'],
+    ['record-changed', ['text'], null, 'patch'],
+    ['ruling-changed', ['answer'], null, 'patch'],
+    ['crosswalk-changed', ['rationale'], null, 'patch'],
+  ] as const)('%s %j (previous id %s) is %s', (kind, fields, previous, level) => expect(bumpOf(change(kind, [...fields], previous))).toBe(level));
+
+  it('a changelog takes the largest bump of its changes, and none when empty', () => {
+    const log = (changes: Change[]): Changelog => ({ from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, to: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, counts: {}, changes });
+    expect(proposeBump(log([change('record-changed', ['text']), change('record-added')]))?.bump).toBe('minor');
+    expect(proposeBump(log([]))).toBeNull();
+  });
+
+  it('bumps versions as semver does', () => {
+    expect(nextVersion('0.2.0', 'major')).toBe('1.0.0');
+    expect(nextVersion('1.4.2', 'minor')).toBe('1.5.0');
+    expect(nextVersion('1.4.2', 'patch')).toBe('1.4.3');
+    expect(nextVersion('2.0.0-rc.1', 'patch')).toBe('2.0.1');
+  });
+});
+
+describe('release texts', () => {
+  it('sets a YAML value on its line, keeping the comment and the indent', () => {
+    expect(setYamlScalar('dataset:\n  version: 0.2.0        # bump it\n', 2, 'version', '1.0.0')).toBe('dataset:\n  version: 1.0.0        # bump it\n');
+    expect(setYamlScalar('a:\n  - since: "0.2.0"\n', 2, 'since', '1.0.0')).toBe('a:\n  - since: 1.0.0\n');
+    expect(() => setYamlScalar('version: 1\n', 1, 'since', '1.0.0')).toThrow();
+  });
+
+  it('sets the package version and nothing else', () => {
+    expect(setPackageVersion('{\n  "name": "x",\n  "version": "0.2.0",\n  "dependencies": { "y": "0.2.0" }\n}\n', '1.0.0')).toBe('{\n  "name": "x",\n  "version": "1.0.0",\n  "dependencies": { "y": "0.2.0" }\n}\n');
+  });
+
+  it('puts the new release first, under the title', () => {
+    const first = prependChangelog(null, '1.0.0', '# Changes\n\nA.\n');
+    expect(first).toMatch(/^# Changelog\n\n.*\n\n## 1\.0\.0\n\nA\.\n$/);
+    const second = prependChangelog(first, '1.1.0', '# Changes\n\n## Records added\n\n- B.');
+    expect(second).toContain('## 1.1.0\n\n### Records added\n\n- B.\n');
+    expect(second.indexOf('## 1.1.0')).toBeLessThan(second.indexOf('## 1.0.0'));
+    expect(second.match(/^# Changelog/gm)).toHaveLength(1);
+  });
+});
