@@ -150,8 +150,8 @@ export function closestText(text: string, find: string): { start: number; end: n
     cost = nextCost;
     start = nextStart;
     if (cost[m]! < best.distance) best = { distance: cost[m]!, start: start[m]!, end: j };
-    // As close, one character longer from the same start: the whole word, not a prefix of it.
-    else if (cost[m] === best.distance && start[m] === best.start && j === best.end + 1) best.end = j;
+    // As close, one character longer from the same start: the whole word, not a prefix of it (never a trailing space).
+    else if (cost[m] === best.distance && start[m] === best.start && j === best.end + 1 && /\S/.test(text[j - 1]!)) best.end = j;
   }
   return { start: best.start, end: best.end };
 }
