@@ -76,23 +76,23 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
   }
   for (const [path, bytes] of files) {
     if (bytes === null || path.endsWith(DIGEST_SUFFIX)) continue;
+    if (!listed.has(path) && !UNLISTED.has(path)) {
+      diagnostics.push(problem(path, 'data/unlisted-file', `${path} is not a file of the dataset: meta.json does not list it`, { note: `a file added to dist/data would be served under /data/ as if it were published; ${REBUILD}` }));
+      bad.add(path);
+      continue;
+    }
     const claims: { by: string; sha256: string }[] = [];
     const sidecar = files.get(path + DIGEST_SUFFIX);
-    const topLevel = !path.includes('/');
     if (sidecar) {
       const match = /^([0-9a-f]{64}) {2}(.+)\n?$/.exec(new TextDecoder().decode(sidecar));
       const name = path.slice(path.lastIndexOf('/') + 1);
       claims.push({ by: path + DIGEST_SUFFIX, sha256: match && match[2] === name ? match[1]! : `(not "<sha256>  ${name}")` });
-    } else if (topLevel) {
+    } else if (!path.includes('/')) {
+      // Every top-level file has its digest beside it; the schema folder's are in meta.json only.
       diagnostics.push(problem(path, 'data/missing-digest', `${path} has no ${path}${DIGEST_SUFFIX} beside it`));
       bad.add(path);
     }
     if (listed.has(path)) claims.push({ by: 'meta.json', sha256: listed.get(path)! });
-    else if (!UNLISTED.has(path)) {
-      diagnostics.push(problem(path, 'data/unlisted-file', `${path} is not a file of the dataset: meta.json does not list it`, { note: 'a file added to dist/data would be served under /data/ as if it were published' }));
-      bad.add(path);
-      continue;
-    }
     const actual = digestOf(bytes);
     const wrong = claims.filter((claim) => claim.sha256 !== actual);
     if (wrong.length) {
@@ -106,7 +106,8 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
     }
   }
   for (const path of files.keys()) {
-    if (path.endsWith(DIGEST_SUFFIX) && !files.has(path.slice(0, -DIGEST_SUFFIX.length))) {
+    // A listed file that is missing was reported above, once.
+    if (path.endsWith(DIGEST_SUFFIX) && !files.has(path.slice(0, -DIGEST_SUFFIX.length)) && !listed.has(path.slice(0, -DIGEST_SUFFIX.length))) {
       diagnostics.push(problem(path, 'data/missing-file', `${path} gives the digest of ${path.slice(0, -DIGEST_SUFFIX.length)}, which is missing`));
     }
   }
