@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../pipeline/io.ts';
 import type { MetaFile, Skill } from '../../pipeline/model/schema-types.ts';
 import { checkPublishedData } from '../../pipeline/validate/published.ts';
+import { datasetLoader } from '../../site/src/lib/loader.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { repoRoot, runCli, treeDigest } from '../helpers.ts';
 import { buildInto, listFiles } from './helpers.ts';
@@ -123,3 +124,32 @@ describe('the site target refuses a dataset that is not the published one', () =
     rmSync(out, { recursive: true, force: true });
   });
 });
+
+describe('the site’s own loader (astro build run by hand, or bytes changed after the target’s check)', () => {
+  async function load(dataDir: string, file: string): Promise<number> {
+    let entries = 0;
+    const saved = process.env.NUFFLE_DATA_DIR;
+    process.env.NUFFLE_DATA_DIR = dataDir;
+    try {
+      const context = { store: { clear: () => undefined, set: () => void entries++ }, logger: { debug: () => undefined } };
+      await datasetLoader(file).load(context as never);
+    } finally {
+      if (saved === undefined) delete process.env.NUFFLE_DATA_DIR;
+      else process.env.NUFFLE_DATA_DIR = saved;
+    }
+    return entries;
+  }
+
+  it('loads every record of a file that matches its digests, and refuses one changed byte', async () => {
+    const out = outFolder();
+    expect(await load(join(out, 'data'), 'skills.json')).toBeGreaterThan(0);
+    const path = join(out, 'data/rulings.json');
+    const bytes = readFileSync(path);
+    const at = bytes.indexOf('"answer": "') + 11;
+    bytes[at] = bytes[at] === 0x58 ? 0x59 : 0x58;
+    writeFileSync(path, bytes);
+    await expect(load(join(out, 'data'), 'rulings.json')).rejects.toThrow(/rulings\.json changed after it was published.*\[data\/digest-mismatch\]/);
+    rmSync(out, { recursive: true, force: true });
+  });
+});
+
