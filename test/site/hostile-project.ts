@@ -45,6 +45,8 @@ export const NAMES = {
   alternative: `Pwn alt ${BREAK_ATTRIBUTE}`,
   /** An inducement. */
   inducement: `Pwn kegs ${CLOSE_TITLE}`,
+  /** An ability of that inducement (headings are printed in capitals). */
+  ability: 'PWN </TITLE><SCRIPT>PWNED=1</SCRIPT>!',
   /** An extra concept of the crosswalk (no English 2020 record). */
   concept: `Breathe Fire ${CLOSE_TITLE}`,
 } as const;
@@ -102,7 +104,10 @@ export function hostileProject(): string {
   // Second trait wording: a paragraph, named by its crosswalk row.
   appendFileSync(raw('traits-alt-wording.txt'), `\n\nWhenever this pwn player is activated, nothing happens. ${ALL}\n`);
   // Inducement notes: a block, named by its annotation.
-  appendFileSync(raw('inducement-notes.txt'), `\n\nUp to 9 pwn kegs can be bought. ${ALL}\n`);
+  appendFileSync(
+    raw('inducement-notes.txt'),
+    `\n\nUp to 9 pwn kegs can be bought. ${ALL}\n\n${NAMES.ability} Once per game, nothing happens. ${ALL}\n`,
+  );
 
   const titleId = 'pwn-title-script-pwned-1-alert-1-script';
   yaml('annotations/crosswalk.yaml', (value) => {
@@ -140,7 +145,15 @@ export function hostileProject(): string {
     for (const league of leagues) league.name = `${league.name} ${CLOSE_TITLE}`;
     const records = value.records as { name: string; note: string }[];
     for (const record of records) record.note = `${record.note} ${ALL}`;
-    records.push({ id: 'pwn-kegs', name: NAMES.inducement, kind: 'inducement', confidence: 'low', note: `Note ${ALL}`, blocks: ['Up to 9 pwn kegs can be bought.'] } as never);
+    records.push({
+      id: 'pwn-kegs',
+      name: NAMES.inducement,
+      kind: 'inducement',
+      confidence: 'low',
+      note: `Note ${ALL}`,
+      blocks: ['Up to 9 pwn kegs can be bought.', NAMES.ability],
+      abilities: [NAMES.ability],
+    } as never);
   });
 
   yaml('manifest.yaml', (value) => {

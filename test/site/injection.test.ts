@@ -74,7 +74,7 @@ describe('the hostile project', () => {
     for (const row of rows) expect(row.rationale, row.record).toContain(ALL);
     expect(rows.find((r) => r.record.startsWith('fr-legacy/pwn'))?.falseFriend).toContain(ALL);
     const inducements = data<Inducement[]>('inducements.json');
-    expect(inducements.map((i) => i.name)).toContain(NAMES.inducement);
+    expect(inducements.find((i) => i.name === NAMES.inducement)?.abilities.map((a) => a.name)).toEqual([NAMES.ability]);
     for (const i of inducements) expect(i.note, i.id).toContain(ALL);
     for (const league of data<League[]>('leagues.json')) expect(league.name).toContain(CLOSE_TITLE);
     for (const edition of data<Edition[]>('editions.json')) {
@@ -204,6 +204,7 @@ describe('its site, in Chromium', () => {
       const page = await visit(`${prefix}/inducements/pwn-kegs/`);
       expect(page.title).toBe(`${NAMES.inducement} | Nuffle Codex`);
       expect(page.text).toContain(`Note ${CLOSE_TITLE}`);
+      expect(page.text).toContain(NAMES.ability);
       expect((await visit(`${prefix}/inducements/`)).text).toContain(`Badlands Brawl ${CLOSE_TITLE}`);
     }
   });

@@ -6,25 +6,22 @@
  * Codes: data/digest-mismatch, data/unlisted-file, data/missing-file,
  * data/missing-digest, data/unreadable, schema/invalid.
  */
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../pipeline/io.ts';
-import type { MetaFile, Skill } from '../../pipeline/model/schema-types.ts';
+import type { Skill } from '../../pipeline/model/schema-types.ts';
 import { checkPublishedData } from '../../pipeline/validate/published.ts';
 import { datasetLoader } from '../../site/src/lib/loader.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { repoRoot, runCli, treeDigest } from '../helpers.ts';
-import { buildInto, listFiles } from './helpers.ts';
+import { buildInto, forge, listFiles } from './helpers.ts';
 
 let published = '';
 beforeAll(() => {
   published = join(buildInto(repoRoot, ['data']), 'data');
 }, 120_000);
-
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** A build folder holding a copy of the published dataset and a previous site (one marker page). */
 function outFolder(): string {
@@ -33,18 +30,6 @@ function outFolder(): string {
   mkdirSync(join(out, 'site'));
   writeFileSync(join(out, 'site/index.html'), '<!doctype html><title>the previous site</title>');
   return out;
-}
-
-/** Rewrite a data file as a careful forger would: its `.sha256`, its meta.json entry, and meta.json's own digests, all recomputed. */
-function forge(dataDir: string, file: string, text: string): void {
-  writeFileSync(join(dataDir, file), text);
-  writeFileSync(join(dataDir, `${file}.sha256`), `${sha256(text)}  ${file}\n`);
-  const meta = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as MetaFile;
-  for (const entry of meta.files) if (entry.path === file) entry.sha256 = sha256(text);
-  for (const [name, body] of [['meta.json', `${JSON.stringify(meta, null, 2)}\n`], ['meta.min.json', JSON.stringify(meta)]] as const) {
-    writeFileSync(join(dataDir, name), body);
-    writeFileSync(join(dataDir, `${name}.sha256`), `${sha256(body)}  ${name}\n`);
-  }
 }
 
 function buildSite(out: string) {
