@@ -23,6 +23,8 @@ export default defineConfig({
       pagination: false,
       lastUpdated: false,
       customCss: ['./src/styles/codex.css'],
+      // Head entries' contents as text, never raw HTML: a page title is a name from the dataset.
+      components: { Head: './src/components/Head.astro' },
     }),
   ],
 });

@@ -60,7 +60,8 @@ export async function serveStatic(folder: string, port = 0): Promise<StaticServe
       return;
     }
     const target = file ?? join(dir, '404.html');
-    response.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' });
+    // nosniff: a dataset file holds text from the sources (markup included) and is only ever data, never a page.
+    response.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
     createReadStream(target).pipe(response);
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));

@@ -3,12 +3,19 @@
  * published dataset in `dataDir` only, into a staging folder that replaces
  * `outDir` only when the whole build succeeded. The dataset files are served
  * under `/data/`, the static API (when the api target built it) under `/api/`,
- * the card PDFs (when the cards target built them) under `/cards/`.
+ * the card PDFs (when the cards target built them) under `/cards/`. It
+ * renders nothing from a dataset that is not the one the data target wrote
+ * (pipeline/validate/published.ts): a changed byte, an added file or a record
+ * that breaks its schema is refused with the file named, and the previous
+ * site stays.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { repoRoot, stagingFor, swapIn } from '../io.ts';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
+import { formatDiagnostic, sortDiagnostics } from '../model/diagnostic.ts';
+import { checkPublishedData } from '../validate/published.ts';
+import { createValidator } from '../validate/schemas.ts';
 import type { TargetContext } from './context.ts';
 
 export interface SiteBuildOptions {
@@ -25,6 +32,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     console.error(`nuffle build: no site project (site/astro.config.mjs) in ${root} or ${repoRoot}`);
     return 1;
   }
+  if (!checkDataset(root, dataDir)) return 1;
   const cardsDir = join(dirname(outDir), 'cards');
   const { staging } = stagingFor(outDir);
   // A cache of its own per build: the content layer keeps its data store
@@ -87,6 +95,39 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     rmSync(cacheDir, { recursive: true, force: true });
     for (const [name, value] of Object.entries(saved)) restore(name, value);
   }
+}
+
+/** Whether `dataDir` is the dataset the data target wrote; prints why not. */
+function checkDataset(root: string, dataDir: string): boolean {
+  const shown = relative(process.cwd(), dataDir);
+  const dir = shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown.split('\\').join('/') : dataDir;
+  let diagnostics;
+  try {
+    diagnostics = checkPublishedData(readTree(dataDir), createValidator(readSchemaFiles(root)), dir);
+  } catch (cause) {
+    console.error(`${dir} error the dataset cannot be read: ${(cause as Error).message} [data/unreadable]`);
+    return false;
+  }
+  if (!diagnostics.length) return true;
+  for (const d of sortDiagnostics(diagnostics).slice(0, 20)) console.error(formatDiagnostic(d));
+  if (diagnostics.length > 20) console.error(`… and ${diagnostics.length - 20} more`);
+  console.error(`nuffle build: the site was not built: ${dir} is not the dataset the data target wrote; the previous site was left as it was`);
+  return false;
+}
+
+/** Every entry under `dir` by relative path: a regular file's bytes, null for anything else (a link, a device). */
+function readTree(dir: string): Map<string, Uint8Array | null> {
+  const files = new Map<string, Uint8Array | null>();
+  const walk = (current: string, prefix: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const full = join(current, name);
+      const stat = lstatSync(full);
+      if (stat.isDirectory()) walk(full, `${prefix}${name}/`);
+      else files.set(prefix + name, stat.isFile() ? readFileSync(full) : null);
+    }
+  };
+  walk(dir, '');
+  return files;
 }
 
 /** Rename, or copy when the two folders are on different file systems. */

@@ -138,6 +138,8 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
 function recordIdAt(value: unknown, path: readonly (string | number)[]): string | null {
   if (typeof path[0] !== 'number') return null;
   const record = valueAt(value, path.slice(0, 1));
-  const id = record && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+  // Records name themselves by `id`; crosswalk rows by the `record` they link.
+  const fields = record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
+  const id = fields.id ?? fields.record;
   return typeof id === 'string' ? id : null;
 }

@@ -3,10 +3,12 @@
  * folder (once per test file), read its pages, and drive Debian's chromium.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import { repoRoot } from '../helpers.ts';
 
 export { serveStatic, resolveSitePath } from '../../pipeline/scripts/preview.ts';
@@ -58,3 +60,21 @@ export function textOf(html: string): string {
     .replace(/&#([0-9]+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&amp;/g, '&');
 }
+
+/**
+ * Rewrite a file of a dataset folder as a careful forger would: its `.sha256`,
+ * its meta.json entry and meta.json's own digests all recomputed, so only the
+ * schema check can tell.
+ */
+export function forge(dataDir: string, file: string, text: string): void {
+  const sha256 = (body: string) => createHash('sha256').update(body).digest('hex');
+  writeFileSync(join(dataDir, file), text);
+  writeFileSync(join(dataDir, `${file}.sha256`), `${sha256(text)}  ${file}\n`);
+  const meta = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as MetaFile;
+  for (const entry of meta.files) if (entry.path === file) entry.sha256 = sha256(text);
+  for (const [name, body] of [['meta.json', `${JSON.stringify(meta, null, 2)}\n`], ['meta.min.json', JSON.stringify(meta)]] as const) {
+    writeFileSync(join(dataDir, name), body);
+    writeFileSync(join(dataDir, `${name}.sha256`), `${sha256(body)}  ${name}\n`);
+  }
+}
+

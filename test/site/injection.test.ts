@@ -1,91 +1,241 @@
 /**
- * A copy of the project whose raw source text carries markup and script:
- * built into data and site, it must show them as literal text, run nothing
- * and produce no `javascript:` link anywhere.
+ * Nothing a source or an annotation says can run script on the site. The
+ * hostile project (./hostile-project.ts) puts markup and script in every field
+ * they can set; built with every target, its site must show them as text, in
+ * the page body and in the head (title, description, Open Graph), run nothing
+ * in Chromium, link nowhere with `javascript:`, and hold no `<script` other
+ * than the site's own: those of the same site built from the real project.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject } from '../helpers.ts';
-import { buildInto, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import { repoRoot } from '../helpers.ts';
+import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
+import { ALL, BREAK_ATTRIBUTE, CLOSE_SCRIPT, CLOSE_TITLE, hostileProject, NAMES, PAGE_NOTE } from './hostile-project.ts';
 
-const PAYLOAD = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '[x](javascript:alert(1))',
-  '<a href="javascript:alert(1)">raw link</a>',
-  '<b onclick="alert(1)">raw bold</b>',
-].join(' ');
-const ANSWER = 'No. <script>alert(2)</script> <iframe src="javascript:alert(2)"></iframe>';
-
+let out = '';
 let site = '';
+let clean = '';
+const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 
 beforeAll(() => {
-  const root = copyProject();
-  const raw = join(root, 'sources/raw/en-2020-skills-traits.txt');
-  const text = readFileSync(raw, 'utf8');
-  const rule = 'This Skill cannot be used with the Stab or Chainsaw traits.';
-  const answer = 'A: No, as the player with the Mighty Blow (+1) skill has not performed the Block action.';
-  if (!text.includes(rule) || !text.includes(answer)) throw new Error('the Mighty Blow entry moved: update the injection fixture');
-  writeFileSync(raw, text.replace(rule, `${rule} ${PAYLOAD}`).replace(answer, `A: ${ANSWER}`));
-  site = join(buildInto(root, ['data', 'site']), 'site');
-}, 300_000);
+  // NUFFLE_INJECTION_TEST_OUT=HOSTILE_OUT:CLEAN_OUT reuses finished builds (while iterating on the tests only).
+  const [hostileOut, cleanOut] = process.env.NUFFLE_INJECTION_TEST_OUT?.split(':') ?? [];
+  out = hostileOut ?? buildInto(hostileProject());
+  site = join(out, 'site');
+  clean = join(cleanOut ?? buildInto(repoRoot, ['data', 'site']), 'site');
+}, 600_000);
 
-describe('a source that carries markup and script', () => {
-  it('shows it as literal text in the rule and the ruling', () => {
-    const html = readPage(site, 'concepts/mighty-blow');
-    const text = textOf(html);
-    for (const literal of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '<a href="javascript:alert(1)">raw link</a>', '<script>alert(2)</script>']) {
-      expect(text).toContain(literal);
+/** The site's own scripts: every `<script …>…</script>` of the site built from the real project. */
+const scriptBlocks = (html: string) => [...html.matchAll(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi)].map((m) => m[0]);
+
+/**
+ * Every tag of a page outside its scripts, styles and comments, with its
+ * attributes (values entity-decoded): quoted values are read whole, so a
+ * `<` or `onerror=` inside an escaped attribute value is text, as in a browser.
+ */
+function tags(html: string): { name: string; attributes: [string, string][] }[] {
+  const body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi, '');
+  return [...body.matchAll(/<([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g)].map((m) => ({
+    name: m[1]!.toLowerCase(),
+    attributes: [...m[2]!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)].map((a) => [a[1]!.toLowerCase(), textOf(a[2] ?? a[3] ?? a[4] ?? '')]),
+  }));
+}
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'srcdoc', 'background', 'cite', 'srcset']);
+const SCRIPT_URL = /^(?:javascript|vbscript|data:text\/html)/i;
+/** What in a tag could run script: an event handler, or a script URL where a URL goes. */
+const dangers = (tag: { name: string; attributes: [string, string][] }) =>
+  tag.attributes
+    .filter(([name, value]) => name.startsWith('on') || (URL_ATTRIBUTES.has(name) && SCRIPT_URL.test(value.replace(/[\u0000-\u0020]/g, ''))))
+    .map(([name, value]) => `<${tag.name} ${name}="${value}">`);
+
+const pwnTitle = () => data<Concept[]>('concepts.json').find((c) => c.name === NAMES.title)!;
+const pwnAttribute = () => data<Concept[]>('concepts.json').find((c) => c.name === NAMES.attribute)!;
+
+describe('the hostile project', () => {
+  it('carries the payloads into every field of the dataset a source or annotation sets', () => {
+    const skills = data<Skill[]>('skills.json');
+    expect(skills.find((s) => s.edition === 'en-2020' && s.name === NAMES.title)?.source.errata).toEqual(['en-2020/pwn-erratum']);
+    const attribute = skills.find((s) => s.name === NAMES.attribute)!;
+    expect(attribute.parameter).toBe(NAMES.parameter);
+    expect(attribute.displayName).toBe(`${NAMES.attribute} (${NAMES.parameter})`);
+    expect(skills.find((s) => s.edition === 'fr-legacy' && s.name === NAMES.french)).toBeDefined();
+    expect(skills.find((s) => s.edition === 'en-traits-alt' && s.name === NAMES.alternative)).toBeDefined();
+    for (const s of skills.filter((s) => s.name.startsWith('Pwn'))) expect(s.text, s.id).toContain('script>pwned=1');
+    const ruling = data<Ruling[]>('rulings.json').find((r) => r.question.includes(CLOSE_TITLE))!;
+    expect(ruling.answer).toContain(CLOSE_SCRIPT);
+    expect(ruling.pageNote).toBe(PAGE_NOTE);
+    expect(pwnTitle().names.fr).toBe(NAMES.french);
+    expect(data<Concept[]>('concepts.json').find((c) => c.id === 'breathe-fire')?.name).toBe(NAMES.concept);
+    const rows = data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.declaredBy === 'editor');
+    for (const row of rows) expect(row.rationale, row.record).toContain(ALL);
+    expect(rows.find((r) => r.record.startsWith('fr-legacy/pwn'))?.falseFriend).toContain(ALL);
+    const inducements = data<Inducement[]>('inducements.json');
+    expect(inducements.find((i) => i.name === NAMES.inducement)?.abilities.map((a) => a.name)).toEqual([NAMES.ability]);
+    for (const i of inducements) expect(i.note, i.id).toContain(ALL);
+    for (const league of data<League[]>('leagues.json')) expect(league.name).toContain(CLOSE_TITLE);
+    for (const edition of data<Edition[]>('editions.json')) {
+      expect(edition.label).toContain(BREAK_ATTRIBUTE);
+      expect((edition as { note?: string }).note).toContain(ALL);
     }
-    expect(html).not.toMatch(/<script>alert/);
-    expect(html).not.toMatch(/<img[^>]*onerror/i);
-    expect(html).not.toMatch(/<iframe/i);
-    expect(html).not.toMatch(/<b onclick/i);
+  });
+});
+
+describe('its site, as files', () => {
+  const pages = () => listFiles(site).filter((f) => f.endsWith('.html'));
+
+  it('has no <script> but the site’s own, no element the real site lacks, no event handler and no javascript: URL in any page', () => {
+    const cleanPages = listFiles(clean).filter((f) => f.endsWith('.html'));
+    const own = new Set(cleanPages.flatMap((f) => scriptBlocks(read(clean, f))));
+    const ownElements = new Set(cleanPages.flatMap((f) => tags(read(clean, f)).map((tag) => tag.name)));
+    expect(own.size).toBeGreaterThan(3);
+    expect(ownElements.has('script')).toBe(false); // scripts are taken out before tags are read
+    expect(pages().length).toBeGreaterThan(300);
+    for (const page of pages()) {
+      const html = read(site, page);
+      const blocks = scriptBlocks(html);
+      expect(blocks.filter((b) => !own.has(b)), page).toEqual([]);
+      // every `<script` opens one of those blocks: none hides in a broken tag or a comment
+      expect(html.match(/<script/gi)?.length ?? 0, page).toBe(blocks.length);
+      const found = tags(html);
+      expect(found.length, page).toBeGreaterThan(20);
+      expect(found.map((tag) => tag.name).filter((name) => !ownElements.has(name)), page).toEqual([]);
+      expect(found.flatMap(dangers), page).toEqual([]);
+    }
   });
 
-  it('produces no javascript: link on any page', () => {
-    for (const page of listFiles(site).filter((f) => f.endsWith('.html'))) {
-      // attributes of real tags only: the literal text above holds `href="javascript:` as escaped text
-      expect(readFileSync(join(site, page), 'utf8'), page).not.toMatch(/<[a-z][^<>]*\s(href|src|action|formaction)\s*=\s*["']?\s*javascript:/i);
+  it('holds the payloads only as data elsewhere: the scripts and styles are the site’s own, and the dataset files are JSON served as such', () => {
+    const cleanFiles = new Set(listFiles(clean));
+    for (const file of listFiles(site)) {
+      const bytes = readFileSync(join(site, file));
+      if (/\.(js|mjs|css|svg|xml|txt|webmanifest)$/.test(file)) {
+        // bundled assets never depend on the data: the same file, byte for byte, as the real site's
+        expect(cleanFiles.has(file) && readFileSync(join(clean, file)).equals(bytes), file).toBe(true);
+      } else if (!file.endsWith('.html') && bytes.includes('<script')) {
+        // the dataset, the static API and the card index, byte for byte what the data, api and cards targets wrote
+        expect(file, file).toMatch(/^(data|api|cards)\/.+\.(json|min\.json|sqlite)$/);
+        if (file.endsWith('.json')) expect(() => JSON.parse(bytes.toString('utf8')), file).not.toThrow();
+      }
     }
   });
 
-  describe('in a browser', () => {
-    let browser: Browser;
-    let server: Awaited<ReturnType<typeof serveStatic>>;
-    beforeAll(async () => {
-      server = await serveStatic(site);
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+  it('writes every name as text in the page head: <title>, description and Open Graph', () => {
+    const cases = [
+      [`concepts/${pwnTitle().id}/index.html`, NAMES.title],
+      [`fr/concepts/${pwnTitle().id}/index.html`, NAMES.french],
+      [`concepts/${pwnAttribute().id}/index.html`, NAMES.attribute],
+      ['concepts/breathe-fire/index.html', NAMES.concept],
+      ['inducements/pwn-kegs/index.html', NAMES.inducement],
+      ['fr/inducements/pwn-kegs/index.html', NAMES.inducement],
+    ] as const;
+    for (const [page, name] of cases) {
+      const html = read(site, page);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(textOf(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ''), page).toBe(`${name} | Nuffle Codex`);
+      expect(textOf(/<meta property="og:title" content="([^"]*)"/.exec(head)?.[1] ?? ''), page).toBe(name);
+      expect(textOf(/<meta name="description" content="([^"]*)"/.exec(head)?.[1] ?? ''), page).toContain(name);
+      expect(head.match(/<title>/g), page).toHaveLength(1);
+    }
+  });
+});
 
-    for (const path of ['/concepts/mighty-blow/', '/fr/concepts/mighty-blow/', '/rulings/', '/what-changed/']) {
-      it(`runs nothing on ${path}`, async () => {
-        const page = await browser.newPage();
-        const dialogs: string[] = [];
-        page.on('dialog', async (dialog) => {
-          dialogs.push(dialog.message());
-          await dialog.dismiss();
-        });
-        await page.goto(server.origin + path, { waitUntil: 'networkidle' });
-        const text = await page.locator('main').innerText();
-        if (path.includes('concepts')) {
-          expect(text).toContain('<script>alert(1)</script>');
-          expect(text).toContain('<img src=x onerror=alert(1)>');
-          expect(text).toContain('[x](javascript:alert(1))');
+describe('its site, in Chromium', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  beforeAll(async () => {
+    server = await serveStatic(site);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Open a page, recording dialogs; check that nothing ran and no link or source is a script URL. */
+  async function visit(path: string, act?: (page: Page) => Promise<void>): Promise<{ title: string; text: string }> {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    const response = await page.goto(server.origin + path, { waitUntil: 'networkidle' });
+    expect(response?.status(), path).toBe(200);
+    if (act) await act(page);
+    const found = await page.evaluate(() => {
+      const win = globalThis as unknown as { pwned?: unknown; document: { title: string; querySelectorAll: (s: string) => ArrayLike<{ attributes: ArrayLike<{ name: string; value: string }> }>; body: { innerText: string } } };
+      const bad: string[] = [];
+      for (const element of Array.from(win.document.querySelectorAll('*'))) {
+        for (const { name, value } of Array.from(element.attributes)) {
+          // the search UI's own form (Pagefind) submits nowhere with action="javascript:void(0);"
+          const own = name === 'action' && value === 'javascript:void(0);' && (element as unknown as { matches: (s: string) => boolean }).matches('form.pagefind-ui__form');
+          if (!own && (/^on/i.test(name) || /^\s*(javascript|vbscript):/i.test(value))) bad.push(`${name}=${value}`);
         }
-        if (path === '/rulings/') expect(text).toContain('<script>alert(2)</script>');
-        const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-        expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
-        expect(await page.locator('main img, main iframe, main [onclick], main [onerror]').count()).toBe(0);
-        await page.close();
-        expect(dialogs).toEqual([]);
-      });
+      }
+      return { pwned: win.pwned, bad, title: win.document.title, text: win.document.body.innerText };
+    });
+    await page.close();
+    expect(dialogs, path).toEqual([]);
+    expect(found.pwned, path).toBeUndefined();
+    expect(found.bad, path).toEqual([]);
+    return { title: found.title, text: found.text };
+  }
+
+  it('runs nothing on the concept pages, and shows every name, parameter, text and ruling as written', async () => {
+    const titled = pwnTitle();
+    const en = await visit(`/concepts/${titled.id}/`);
+    expect(en.title).toBe(`${NAMES.title} | Nuffle Codex`);
+    for (const literal of [NAMES.title, NAMES.french, NAMES.alternative, '<script>pwned=1;alert(3)</script>', '[a link](javascript:pwned=1;alert(5))', PAGE_NOTE, 'False friend']) {
+      expect(en.text).toContain(literal);
     }
+    const fr = await visit(`/fr/concepts/${titled.id}/`);
+    expect(fr.title).toBe(`${NAMES.french} | Nuffle Codex`);
+    const attribute = await visit(`/concepts/${pwnAttribute().id}/`);
+    expect(attribute.title).toBe(`${NAMES.attribute} | Nuffle Codex`);
+    expect(attribute.text).toContain(NAMES.parameter);
+    expect((await visit('/concepts/breathe-fire/')).title).toBe(`${NAMES.concept} | Nuffle Codex`);
+  });
+
+  it('runs nothing on the inducement pages, and shows their names, notes and leagues as written', async () => {
+    for (const prefix of ['', '/fr']) {
+      const page = await visit(`${prefix}/inducements/pwn-kegs/`);
+      expect(page.title).toBe(`${NAMES.inducement} | Nuffle Codex`);
+      expect(page.text).toContain(`Note ${CLOSE_TITLE}`);
+      expect(page.text).toContain(NAMES.ability);
+      expect((await visit(`${prefix}/inducements/`)).text).toContain(`Badlands Brawl ${CLOSE_TITLE}`);
+    }
+  });
+
+  for (const path of ['/', '/concepts/', '/editions/', '/a-z/', '/a-z/french/', '/what-changed/', '/random-tables/', '/random-tables/en-2020/blood-bowl/', '/rulings/', '/downloads/', '/identifiers/']) {
+    it(`runs nothing on ${path} and /fr${path}`, async () => {
+      for (const prefix of ['', '/fr']) {
+        const page = await visit(prefix + path);
+        if (path === '/' || path === '/editions/') expect(page.text).toContain(BREAK_ATTRIBUTE);
+        if (path === '/rulings/') expect(page.text).toContain(CLOSE_SCRIPT);
+      }
+    });
+  }
+
+  it('runs nothing when the what-changed filter and the search show hostile names', async () => {
+    await visit('/what-changed/', async (page) => {
+      await page.locator('#what-changed-filter select[name="kind"]').selectOption('trait');
+    });
+    await visit('/', async (page) => {
+      await page.locator('site-search button[data-open-modal]').click();
+      await page.locator('site-search input[type="text"], site-search input.pagefind-ui__search-input').first().fill('Pwn');
+      await page.locator('.pagefind-ui__result-link').first().waitFor();
+      const titles = await page.locator('.pagefind-ui__result-link').allInnerTexts();
+      expect(titles.some((t) => t.includes(NAMES.title))).toBe(true);
+    });
+  });
+
+  it('serves the dataset files as JSON that no browser may sniff as a page', async () => {
+    const response = await fetch(`${server.origin}/data/skills.json`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toContain(CLOSE_TITLE);
   });
 });

@@ -5,7 +5,7 @@
  * what-changed filter, axe in both themes, screenshots).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, Inducement, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { repoRoot, treeDigest } from '../helpers.ts';
-import { buildInto, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
+import { buildInto, forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
 
 /** The few browser globals the page scripts below touch (the project's TS config has no DOM lib). */
 interface Browserish {
@@ -173,11 +173,12 @@ describe('the built site', () => {
     const skills = JSON.parse(readFileSync(join(broken, 'data/skills.json'), 'utf8')) as Record<string, unknown>[];
     const victim = skills[7]!;
     victim.text = 42;
-    writeFileSync(join(broken, 'data/skills.json'), JSON.stringify(skills));
+    // digests recomputed: only the schema check can tell (a changed byte alone: test/site/published-data.test.ts)
+    forge(join(broken, 'data'), 'skills.json', JSON.stringify(skills));
     const before = treeDigest(join(broken, 'site'));
     const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'site', '--out', broken], { encoding: 'utf8' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`skills.json: record ${String(victim.id)}: /text must be string`);
+    expect(result.stderr).toContain(`data/skills.json error ${String(victim.id)}: /7/text must be string [schema/invalid]`);
     expect(treeDigest(join(broken, 'site'))).toEqual(before);
   }, 120_000);
 });

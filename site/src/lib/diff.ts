@@ -4,7 +4,8 @@
  * text label, so the change never rests on colour alone.
  */
 import { diffWords } from 'diff';
-import { escapeHtml, plainText } from './markdown.ts';
+import { escapeHtml } from './html.ts';
+import { plainText } from './markdown.ts';
 
 export interface WordDiff {
   html: string;

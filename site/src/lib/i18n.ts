@@ -2,9 +2,21 @@
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
-/** A site path in a locale: `/concepts/dodge/` → `/fr/concepts/dodge/`. */
+/**
+ * A site path in a locale: `/concepts/dodge/` → `/fr/concepts/dodge/`. Paths
+ * are built from schema-checked ids and slugs only (lower-case letters, digits,
+ * `-`), so no link of the site can leave it or become a `javascript:` URL; any
+ * other path is a bug and fails the build.
+ */
 export function href(locale: Locale, path: string): string {
+  if (!SITE_PATH.test(path) || path.includes('//')) throw new Error(`not a site path made of ids: ${JSON.stringify(path)}`);
   return locale === 'fr' ? `/fr${path}` : path;
+}
+const SITE_PATH = /^\/[a-z0-9\/-]*$/;
+
+/** A link to a file served under `/data/` or `/cards/`: each segment URL-encoded, so a file name stays one path. */
+export function fileHref(folder: 'data' | 'cards', path: string): string {
+  return `/${folder}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** An HTML id from a dataset id: `en-2020/r-1a2b3c4d` → `en-2020-r-1a2b3c4d`. */

@@ -1,9 +1,15 @@
 /**
  * A content-layer loader over one file of the published dataset. It reads the
- * file from the data dir, validates it against its published JSON Schema
+ * file from the data dir, checks its bytes against its `.sha256` and its
+ * meta.json entry, validates it against its published JSON Schema
  * (dist/data/schema, ajv 2020-12, strict) and stores one entry per record.
- * A record that does not fit fails the build with the file and the record id.
+ * A file that changed or a record that does not fit fails the build with the
+ * file and the record id. (`nuffle build` checks the whole folder against the
+ * compiler's own schemas before Astro starts: pipeline/validate/published.ts;
+ * this check holds for `astro build` run by hand, and for the bytes Astro
+ * actually reads.)
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
@@ -36,6 +42,19 @@ export function describeErrors(file: string, value: unknown, errors: readonly Er
     .join('\n');
 }
 
+/** Throws unless `bytes` are what `<file>.sha256` and meta.json (itself checked against meta.json.sha256) say. */
+function checkDigest(dir: string, file: string, bytes: Buffer): void {
+  const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+  const claimed = (name: string) => readFileSync(join(dir, `${name}.sha256`), 'utf8').split(' ')[0];
+  const metaBytes = readFileSync(join(dir, 'meta.json'));
+  if (sha256(metaBytes) !== claimed('meta.json')) throw new Error('meta.json does not match meta.json.sha256 [data/digest-mismatch]');
+  const listed = (JSON.parse(metaBytes.toString('utf8')) as { files?: { path: string; sha256: string }[] }).files?.find((f) => f.path === file)?.sha256;
+  const actual = sha256(bytes);
+  if (file !== 'meta.json' && (actual !== claimed(file) || actual !== listed)) {
+    throw new Error(`${file} changed after it was published: its SHA-256 ${actual} is not the one ${file}.sha256 and meta.json give; rebuild with \`nuffle build --only data\` [data/digest-mismatch]`);
+  }
+}
+
 export function datasetLoader(file: string): Loader {
   return {
     name: `nuffle-dataset:${file}`,
@@ -44,7 +63,9 @@ export function datasetLoader(file: string): Loader {
       const schemaName = file.replace(/\.json$/, '.schema.json');
       let value: unknown;
       try {
-        value = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+        const bytes = readFileSync(join(dir, file));
+        checkDigest(dir, file, bytes);
+        value = JSON.parse(bytes.toString('utf8'));
       } catch (cause) {
         throw new Error(`${join(dir, file)}: ${(cause as Error).message}`);
       }

@@ -80,7 +80,3 @@ export function plainText(text: string): string {
   walk(tree.children, '');
   return blocks.join('\n');
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
