@@ -77,6 +77,7 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
   }
   if (!values.quiet) for (const change of log.changes) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   console.log(summaryLine(log));
+  for (const warning of log.warnings) console.log(`  to check: ${warning}`);
   if (values.out) {
     const problems = createValidator(readSchemaFiles(repoRoot)).validate('changes.schema.json', log, 'changes.json');
     if (problems.length) {

@@ -1,27 +1,38 @@
 /**
  * What changed between two builds of the dataset: a pure function of two
  * `dist/data` bundles. Changes are reported once, where they happen:
- * - records added, removed, or changed field by field (text as a word diff);
- *   their concept, slots and rulings are reported by the crosswalk, table and
- *   ruling changes, not again on the record;
- * - crosswalk rows whose concept, relation, confidence or rationale moved;
+ * - records, concepts, inducements and leagues added, removed, or changed
+ *   field by field (text as a word diff), by one comparison driven by a table
+ *   of entity kinds (ENTITIES) whose field lists are typed against the
+ *   generated types: a new schema field fails the type check until the diff
+ *   says what to do with it;
+ * - a renamed record is one `record-renamed` line, paired through the
+ *   migrations (`renamed`) or the id kept: its removal and addition, its
+ *   concept's, its crosswalk row, slots and migrations are not reported again;
+ * - crosswalk rows added (a new record's link to its concept), or whose
+ *   concept, relation, confidence or rationale moved (a removed record's row
+ *   goes with it);
  * - rulings added, removed, re-answered or re-linked; a ruling whose question
  *   was reworded (new id) is paired with its old self and reported as changed;
  * - random-table slots that moved;
- * - concepts, inducements (price-list items one by one, aligned by content),
- *   leagues and migrations.
+ * - price-list items one by one, aligned by content; migrations published.
  * Provenance (`source`, line numbers) shifts whenever a file is edited above a
  * record, so it is left out: a changelog says what the rules say differently.
  */
 import { diffArrays, diffWords } from 'diff';
 import type { DataBundle } from '../model/dataset.ts';
 import { compare } from '../model/order.ts';
-import type { PriceItem, Ruling } from '../model/schema-types.ts';
+import type { Change, ChangeKind, Changelog, Concept, CrosswalkRow, FieldChange, Inducement, League, Migration, PriceItem, Ruling, Skill, WordPart } from '../model/schema-types.ts';
 
+export type { Change, ChangeKind, Changelog, FieldChange, WordPart };
+
+/** Every change kind, in report order. */
 export const CHANGE_KINDS = [
   'record-added',
   'record-removed',
   'record-changed',
+  'record-renamed',
+  'crosswalk-added',
   'crosswalk-changed',
   'concept-added',
   'concept-removed',
@@ -38,40 +49,11 @@ export const CHANGE_KINDS = [
   'league-removed',
   'league-changed',
   'migration-added',
-] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
-
-export interface WordPart {
-  value: string;
-  op: 'same' | 'added' | 'removed';
-}
-
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-  /** For text fields: the word-level diff. */
-  words: WordPart[] | null;
-}
-
-export interface Change {
-  kind: ChangeKind;
-  /** The id the change is about (for a reworded ruling, the new id). */
-  id: string;
-  /** One line a person reads. */
-  summary: string;
-  /** For changes: each field that moved. */
-  fields: FieldChange[];
-  /** For a reworded ruling, its previous id; for a moved slot, the record it held. */
-  previous: string | null;
-}
-
-export interface Changelog {
-  from: { datasetVersion: string; schemaVersion: string };
-  to: { datasetVersion: string; schemaVersion: string };
-  counts: Partial<Record<ChangeKind, number>>;
-  changes: Change[];
-}
+] as const satisfies readonly ChangeKind[];
+// Every kind of the schema is listed: a kind added to schema/changes.schema.json fails here until it is.
+type Unlisted = Exclude<ChangeKind, (typeof CHANGE_KINDS)[number]>;
+const everyKindListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyKindListed;
 
 /** A copy without provenance: `source`, and every `line`/`lines` key, at any depth. */
 export function withoutProvenance(value: unknown): unknown {
@@ -92,30 +74,163 @@ export function wordDiff(before: string, after: string): WordPart[] {
   return diffWords(before, after).map((part) => ({ value: part.value, op: part.added ? 'added' : part.removed ? 'removed' : 'same' }));
 }
 
-function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[], textFields: readonly string[] = []): FieldChange[] {
+/**
+ * What the diff does with each field of an entity: `compare` it, compare it
+ * as `text` (with a word diff), or `skip` it (the reason is in the table: it
+ * is the id, provenance, or reported by another kind of change). Exhaustive
+ * over the type's keys, so a field the schema gains must be placed here.
+ */
+type FieldPlan<T> = { readonly [K in keyof Required<T>]: 'compare' | 'text' | 'skip' };
+
+function fieldChanges<T extends object>(before: T, after: T, plan: FieldPlan<T>): FieldChange[] {
   const out: FieldChange[] = [];
-  for (const field of fields) {
+  for (const [field, how] of Object.entries(plan) as [keyof T & string, string][]) {
+    if (how === 'skip') continue;
     const a = withoutProvenance(before[field]);
     const b = withoutProvenance(after[field]);
     if (same(a, b)) continue;
-    out.push({ field, before: a ?? null, after: b ?? null, words: textFields.includes(field) && typeof a === 'string' && typeof b === 'string' ? wordDiff(a, b) : null });
+    out.push({ field, before: a ?? null, after: b ?? null, words: how === 'text' && typeof a === 'string' && typeof b === 'string' ? wordDiff(a, b) : null });
   }
   return out;
 }
 
-interface Keyed {
-  id: string;
+/** One kind of published entity compared by id: where its list is, its fields, and how its changes read. */
+interface EntityKind<T extends object> {
+  kind: 'record' | 'concept' | 'inducement' | 'league';
+  list: (bundle: DataBundle) => readonly T[];
+  id: (item: T) => string;
+  fields: FieldPlan<T>;
+  /** The plan for one pair, when it depends on the values (default: `fields`). */
+  planFor?: (before: T, after: T) => FieldPlan<T>;
+  added: (item: T) => string;
+  removed: (item: T) => string;
+  changed: (item: T, fields: readonly FieldChange[]) => string;
 }
 
-/** Added, removed and common items of two lists keyed by id. */
-function match<T extends Keyed>(before: readonly T[], after: readonly T[]): { added: T[]; removed: T[]; common: [T, T][] } {
-  const old = new Map(before.map((x) => [x.id, x]));
-  const now = new Map(after.map((x) => [x.id, x]));
+const fieldNames = (fields: readonly FieldChange[]) => fields.map((f) => f.field).join(', ');
+
+const RECORDS: EntityKind<Skill> = {
+  kind: 'record',
+  list: (b) => b.skills,
+  id: (r) => r.id,
+  // concept, slots and rulings are reported by the crosswalk, table and ruling changes.
+  fields: { id: 'skip', edition: 'skip', lang: 'skip', name: 'compare', displayName: 'compare', parameter: 'compare', compulsory: 'compare', kind: 'compare', category: 'compare', text: 'text', games: 'compare', randomSlots: 'skip', rulings: 'skip', concept: 'skip', source: 'skip' },
+  added: (r) => `${r.edition}: ${r.displayName} added (${r.kind}, ${r.category})`,
+  removed: (r) => `${r.edition}: ${r.displayName} removed`,
+  changed: (r, fields) => `${r.edition}: ${r.displayName}: ${fieldNames(fields)} changed`,
+};
+
+const CONCEPTS: EntityKind<Concept> = {
+  kind: 'concept',
+  list: (b) => b.concepts,
+  id: (c) => c.id,
+  // records and relations follow from the crosswalk rows, reported there.
+  fields: { id: 'skip', name: 'compare', names: 'compare', kind: 'compare', category: 'compare', compulsory: 'compare', compulsoryFrom: 'compare', records: 'skip', relations: 'skip' },
+  added: (c) => `concept ${c.id} (${c.name}) added`,
+  removed: (c) => `concept ${c.id} (${c.name}) removed`,
+  changed: (c, fields) => `concept ${c.id}: ${fieldNames(fields)} changed`,
+};
+
+/** Fields of an inducement (a price list's items are compared one by one, by comparePrices). */
+const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
+  id: 'skip',
+  edition: 'skip',
+  name: 'compare',
+  kind: 'compare',
+  text: 'text',
+  abilities: 'compare',
+  spells: 'compare',
+  limits: 'compare',
+  costs: 'compare',
+  priceList: 'skip',
+  mentions: 'compare',
+  confidence: 'compare',
+  note: 'compare',
+  blocks: 'skip',
+  source: 'skip',
+};
+
+const INDUCEMENTS: EntityKind<Inducement> = {
+  kind: 'inducement',
+  list: (b) => b.inducements,
+  id: (r) => r.id,
+  fields: INDUCEMENT_FIELDS,
+  // A priced inducement's text is its price list, compared item by item (comparePrices).
+  planFor: (a, b) => (a.priceList !== null || b.priceList !== null ? { ...INDUCEMENT_FIELDS, text: 'skip' } : INDUCEMENT_FIELDS),
+  added: (r) => `inducement ${r.name} added`,
+  removed: (r) => `inducement ${r.name} removed`,
+  changed: (r, fields) => `inducement ${r.name}: ${fieldNames(fields)} changed`,
+};
+
+const LEAGUES: EntityKind<League> = {
+  kind: 'league',
+  list: (b) => b.leagues,
+  id: (l) => l.id,
+  // their spellings' line numbers are provenance.
+  fields: { id: 'skip', name: 'compare', aliases: 'compare' },
+  added: (l) => `league ${l.name} added`,
+  removed: (l) => `league ${l.name} removed`,
+  changed: (l, fields) => `league ${l.name}: ${fieldNames(fields)} changed`,
+};
+
+const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = { record: 'skip', concept: 'compare', relation: 'compare', confidence: 'compare', rationale: 'text', related: 'compare', falseFriend: 'compare', declaredBy: 'compare' };
+const RULING_FIELDS: FieldPlan<Ruling> = { id: 'skip', edition: 'skip', question: 'text', answer: 'text', pages: 'compare', pageNote: 'compare', records: 'compare', occurrences: 'skip', source: 'skip' };
+
+/** Added, removed and common items of two lists, by id. */
+function match<T>(before: readonly T[], after: readonly T[], id: (x: T) => string): { added: T[]; removed: T[]; common: [T, T][] } {
+  const old = new Map(before.map((x) => [id(x), x]));
+  const now = new Map(after.map((x) => [id(x), x]));
   return {
-    added: after.filter((x) => !old.has(x.id)),
-    removed: before.filter((x) => !now.has(x.id)),
-    common: after.filter((x) => old.has(x.id)).map((x) => [old.get(x.id)!, x]),
+    added: after.filter((x) => !old.has(id(x))),
+    removed: before.filter((x) => !now.has(id(x))),
+    common: after.filter((x) => old.has(id(x))).map((x) => [old.get(id(x))!, x]),
   };
+}
+
+type Push = (kind: ChangeKind, id: string, summary: string, fields?: FieldChange[], previous?: string | null) => void;
+
+/** One entity kind through the comparison; `quiet` ids are reported elsewhere (a rename). */
+function compareEntities<T extends object>(entity: EntityKind<T>, before: DataBundle, after: DataBundle, push: Push, quiet: ReadonlySet<string> = new Set()): [T, T][] {
+  const { added, removed, common } = match(entity.list(before), entity.list(after), entity.id);
+  for (const x of added) if (!quiet.has(entity.id(x))) push(`${entity.kind}-added`, entity.id(x), entity.added(x));
+  for (const x of removed) if (!quiet.has(entity.id(x))) push(`${entity.kind}-removed`, entity.id(x), entity.removed(x));
+  for (const [a, b] of common) {
+    if (quiet.has(entity.id(b))) continue;
+    const fields = fieldChanges(a, b, entity.planFor?.(a, b) ?? entity.fields);
+    if (fields.length) push(`${entity.kind}-changed`, entity.id(b), entity.changed(b, fields), fields);
+  }
+  return common;
+}
+
+/** A record renamed between the two builds: its id before and after (the same when the id was kept). */
+interface Rename {
+  from: Skill;
+  to: Skill;
+}
+
+/**
+ * Renames: a `renamed` migration new in `after` whose ids are the removed and
+ * the added record, or a record whose id stayed while its name changed.
+ */
+function findRenames(before: DataBundle, after: DataBundle): Rename[] {
+  const old = new Map(before.skills.map((r) => [r.id as string, r]));
+  const now = new Map(after.skills.map((r) => [r.id as string, r]));
+  const published = new Set((before.migrations ?? []).map((m) => `${m.kind} ${m.id}`));
+  const migrated = (after.migrations ?? [])
+    .filter((m) => m.kind === 'record' && m.action === 'renamed' && m.to !== null && !published.has(`${m.kind} ${m.id}`) && old.has(m.id) && !now.has(m.id) && now.has(m.to) && !old.has(m.to))
+    .map((m) => ({ from: old.get(m.id)!, to: now.get(m.to!)! }));
+  const kept = after.skills.filter((r) => old.has(r.id) && old.get(r.id)!.name !== r.name).map((r) => ({ from: old.get(r.id)!, to: r }));
+  return [...migrated, ...kept];
+}
+
+/** The ids a rename reports once: both record ids, both concept ids, and the migrations that pair them. */
+function renameQuiet(renames: readonly Rename[], after: DataBundle): { records: Set<string>; concepts: Set<string>; migrations: Set<string> } {
+  const records = new Set(renames.flatMap((r) => [r.from.id as string, r.to.id as string]));
+  const concepts = new Set(renames.flatMap((r) => [r.from.concept, r.to.concept].filter((c): c is string => typeof c === 'string')));
+  const migrations = new Set(
+    (after.migrations ?? []).filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id))).map((m) => `${m.kind} ${m.id}`),
+  );
+  return { records, concepts, migrations };
 }
 
 const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}+|\d+/gu) ?? []);
@@ -189,77 +304,18 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   return out;
 }
 
-const RECORD_FIELDS = ['name', 'displayName', 'parameter', 'compulsory', 'kind', 'category', 'text', 'games'] as const;
-const CONCEPT_FIELDS = ['name', 'names', 'kind', 'category', 'compulsory', 'compulsoryFrom'] as const;
-const CROSSWALK_FIELDS = ['concept', 'relation', 'confidence', 'rationale', 'related', 'falseFriend', 'declaredBy'] as const;
-const RULING_FIELDS = ['question', 'answer', 'pages', 'pageNote', 'records'] as const;
-const INDUCEMENT_FIELDS = ['name', 'kind', 'text', 'abilities', 'spells', 'limits', 'costs', 'mentions', 'confidence', 'note'] as const;
+/** Every field of two price items that moved. */
+function itemFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  return Object.keys(after)
+    .filter((field) => !same(before[field], after[field]))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null, words: field === 'text' && typeof before[field] === 'string' && typeof after[field] === 'string' ? wordDiff(before[field] as string, after[field] as string) : null }));
+}
 
-export function compareBundles(before: DataBundle, after: DataBundle): Changelog {
-  const changes: Change[] = [];
-  const push = (kind: ChangeKind, id: string, summary: string, fields: FieldChange[] = [], previous: string | null = null) => changes.push({ kind, id, summary, fields, previous });
-  const asRecord = (x: unknown) => x as Record<string, unknown>;
-
-  // Records.
-  const records = match(before.skills, after.skills);
-  for (const r of records.added) push('record-added', r.id, `${r.edition}: ${r.displayName} added (${r.kind}, ${r.category})`);
-  for (const r of records.removed) push('record-removed', r.id, `${r.edition}: ${r.displayName} removed`);
-  for (const [a, b] of records.common) {
-    const fields = fieldChanges(asRecord(a), asRecord(b), RECORD_FIELDS, ['text']);
-    if (fields.length) push('record-changed', b.id, `${b.edition}: ${b.displayName}: ${fields.map((f) => f.field).join(', ')} changed`, fields);
-  }
-
-  // Crosswalk rows of records present in both builds (a new record's row is part of its addition).
-  const oldRows = new Map(before.crosswalk.map((r) => [r.record, r]));
-  for (const row of after.crosswalk) {
-    const old = oldRows.get(row.record);
-    if (!old) continue;
-    const fields = fieldChanges(asRecord(old), asRecord(row), CROSSWALK_FIELDS, ['rationale']);
-    if (fields.length) push('crosswalk-changed', row.record, `${row.record}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
-  }
-
-  // Concepts.
-  const concepts = match(before.concepts, after.concepts);
-  for (const c of concepts.added) push('concept-added', c.id, `concept ${c.id} (${c.name}) added`);
-  for (const c of concepts.removed) push('concept-removed', c.id, `concept ${c.id} (${c.name}) removed`);
-  for (const [a, b] of concepts.common) {
-    const fields = fieldChanges(asRecord(a), asRecord(b), CONCEPT_FIELDS);
-    if (fields.length) push('concept-changed', b.id, `concept ${b.id}: ${fields.map((f) => f.field).join(', ')} changed`, fields);
-  }
-
-  // Rulings, with reworded questions paired.
-  const rulings = match(before.rulings, after.rulings);
-  const pairs = pairReworded(rulings.removed, rulings.added);
-  const paired = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
-  for (const r of rulings.added) if (!paired.has(r.id)) push('ruling-added', r.id, `ruling added under ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
-  for (const r of rulings.removed) if (!paired.has(r.id)) push('ruling-removed', r.id, `ruling removed from ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
-  for (const [a, b] of [...rulings.common, ...pairs]) {
-    const fields = fieldChanges(asRecord(a), asRecord(b), RULING_FIELDS, ['question', 'answer']);
-    if (!fields.length) continue;
-    const what = fields.map((f) => (f.field === 'answer' ? 're-answered' : f.field === 'question' ? 'question reworded' : `${f.field} changed`)).join(', ');
-    push('ruling-changed', b.id, `ruling ${a.id === b.id ? b.id : `${a.id} → ${b.id}`}: ${what}`, fields, a.id === b.id ? null : a.id);
-  }
-
-  // Random-table slots.
-  const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
-  const oldSlots = new Map(before.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record] as const)));
-  const newSlots = new Map(after.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record] as const)));
-  for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
-    const [a, b] = [oldSlots.get(key) ?? null, newSlots.get(key) ?? null];
-    if (a !== b) push('slot-moved', key, `slot ${key}: ${a ?? 'empty'} → ${b ?? 'empty'}`, [{ field: 'record', before: a, after: b, words: null }], a);
-  }
-
-  // Inducements: price-list items one by one, the rest field by field.
-  const inducements = match(before.inducements, after.inducements);
-  for (const r of inducements.added) push('inducement-added', r.id, `inducement ${r.name} added`);
-  for (const r of inducements.removed) push('inducement-removed', r.id, `inducement ${r.name} removed`);
-  for (const [a, b] of inducements.common) {
-    const priced = a.priceList !== null || b.priceList !== null;
-    const fields = fieldChanges(asRecord(a), asRecord(b), INDUCEMENT_FIELDS.filter((f) => !(priced && f === 'text')), ['text']);
-    if (fields.length) push('inducement-changed', b.id, `inducement ${b.name}: ${fields.map((f) => f.field).join(', ')} changed`, fields);
+function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): void {
+  for (const [a, b] of pairs) {
     for (const item of priceItemChanges(a.priceList?.items ?? [], b.priceList?.items ?? [])) {
       const text = (item.after ?? item.before) as { text?: string };
-      const fields = item.before && item.after ? fieldChanges(item.before, item.after, Object.keys(item.after), ['text']) : [{ field: 'item', before: item.before, after: item.after, words: null }];
+      const fields = item.before && item.after ? itemFields(item.before, item.after) : [{ field: 'item', before: item.before, after: item.after, words: null }];
       const what = item.after ? `item ${item.position}` : `item ${item.position} of the previous list`;
       push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text ?? ''}"): ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
     }
@@ -267,37 +323,107 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
       push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [{ field: 'minimumCost', before: a.priceList?.minimumCost ?? null, after: b.priceList?.minimumCost ?? null, words: null }]);
     }
   }
+}
 
-  // Leagues (their spellings' line numbers are provenance).
-  const leagues = match(before.leagues, after.leagues);
-  for (const l of leagues.added) push('league-added', l.id, `league ${l.name} added`);
-  for (const l of leagues.removed) push('league-removed', l.id, `league ${l.name} removed`);
-  for (const [a, b] of leagues.common) {
-    const fields = fieldChanges(asRecord(a), asRecord(b), ['name', 'aliases']);
-    if (fields.length) push('league-changed', b.id, `league ${b.name}: ${fields.map((f) => f.field).join(', ')} changed`, fields);
+/** Crosswalk rows: added (a renamed record's row follows its rename), and changed field by field. */
+function compareCrosswalk(before: DataBundle, after: DataBundle, push: Push, quiet: ReadonlySet<string>): void {
+  const { added, common } = match(before.crosswalk, after.crosswalk, (r) => r.record);
+  for (const row of added) if (!quiet.has(row.record)) push('crosswalk-added', row.record, `${row.record} → ${row.concept} (${row.relation}, ${row.confidence})`);
+  for (const [old, row] of common) {
+    const fields = fieldChanges(old, row, CROSSWALK_FIELDS);
+    if (fields.length) push('crosswalk-changed', row.record, `${row.record}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
   }
+}
 
-  // Migrations published since.
-  const oldMigrations = new Set((before.migrations ?? []).map((m) => `${m.kind} ${m.id}`));
-  for (const m of after.migrations ?? []) if (!oldMigrations.has(`${m.kind} ${m.id}`)) push('migration-added', m.id, `${m.kind} ${m.id} ${m.action}${m.to ? ` → ${m.to}` : ''}: ${m.note}`);
+function compareRulings(before: DataBundle, after: DataBundle, push: Push): void {
+  const rulings = match(before.rulings, after.rulings, (r) => r.id);
+  const pairs = pairReworded(rulings.removed, rulings.added);
+  const paired = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
+  for (const r of rulings.added) if (!paired.has(r.id)) push('ruling-added', r.id, `ruling added under ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
+  for (const r of rulings.removed) if (!paired.has(r.id)) push('ruling-removed', r.id, `ruling removed from ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
+  for (const [a, b] of [...rulings.common, ...pairs]) {
+    const fields = fieldChanges(a, b, RULING_FIELDS);
+    if (!fields.length) continue;
+    const what = fields.map((f) => (f.field === 'answer' ? 're-answered' : f.field === 'question' ? 'question reworded' : `${f.field} changed`)).join(', ');
+    push('ruling-changed', b.id, `ruling ${a.id === b.id ? b.id : `${a.id} → ${b.id}`}: ${what}`, fields, a.id === b.id ? null : a.id);
+  }
+}
+
+/** Random-table slots whose holder changed; a slot that passed from a record to its renamed self did not move. */
+function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamedTo: ReadonlyMap<string, string>): void {
+  const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
+  const oldSlots = new Map(before.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
+  const newSlots = new Map(after.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
+  for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
+    const [a, b] = [oldSlots.get(key) ?? null, newSlots.get(key) ?? null];
+    if (a !== b && !(a !== null && renamedTo.get(a) === b)) push('slot-moved', key, `slot ${key}: ${a ?? 'empty'} → ${b ?? 'empty'}`, [{ field: 'record', before: a, after: b, words: null }], a);
+  }
+}
+
+/** Rulings whose text still names a record that was removed or renamed: the FAQ may need an erratum. */
+function staleNames(after: DataBundle, gone: readonly { name: string; now: string | null }[]): string[] {
+  const warnings: string[] = [];
+  for (const { name, now } of gone) {
+    for (const ruling of after.rulings) {
+      if (namesWord(ruling.question, name) || namesWord(ruling.answer, name)) warnings.push(`ruling ${ruling.id} still names "${name}", ${now ? `renamed to "${now}"` : 'which was removed'}`);
+    }
+  }
+  return warnings.sort(compare);
+}
+
+/** Whether `text` holds `name` as whole words (no letter or digit right before or after it). */
+export function namesWord(text: string, name: string): boolean {
+  const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!isWordChar(text[at - 1]) && !isWordChar(text[at + name.length])) return true;
+  }
+  return false;
+}
+
+export function compareBundles(before: DataBundle, after: DataBundle): Changelog {
+  const changes: Change[] = [];
+  const push: Push = (kind, id, summary, fields = [], previous = null) => void changes.push({ kind, id, summary, fields, previous });
+
+  const renames = findRenames(before, after);
+  const quiet = renameQuiet(renames, after);
+  for (const { from, to } of renames) {
+    const ids = from.id === to.id ? `id ${to.id} kept` : `${from.id} → ${to.id}`;
+    push('record-renamed', to.id, `${to.edition}: ${from.displayName} → ${to.displayName} (${ids})`, fieldChanges({ ...from, id: to.id }, to, { ...RECORDS.fields, name: 'compare', displayName: 'compare' }), from.id);
+  }
+  const records = match(before.skills, after.skills, (r) => r.id);
+  compareEntities(RECORDS, before, after, push, quiet.records);
+  compareCrosswalk(before, after, push, quiet.records);
+  compareEntities(CONCEPTS, before, after, push, quiet.concepts);
+  compareRulings(before, after, push);
+  compareSlots(before, after, push, new Map(renames.map((r) => [r.from.id as string, r.to.id as string])));
+  comparePrices(compareEntities(INDUCEMENTS, before, after, push), push);
+  compareEntities(LEAGUES, before, after, push);
+  const published = new Set((before.migrations ?? []).map((m: Migration) => `${m.kind} ${m.id}`));
+  for (const m of after.migrations ?? []) {
+    const key = `${m.kind} ${m.id}`;
+    if (!published.has(key) && !quiet.migrations.has(key)) push('migration-added', m.id, `${m.kind} ${m.id} ${m.action}${m.to ? ` → ${m.to}` : ''}: ${m.note}`);
+  }
 
   changes.sort((a, b) => CHANGE_KINDS.indexOf(a.kind) - CHANGE_KINDS.indexOf(b.kind) || compare(a.id, b.id));
   const counts: Partial<Record<ChangeKind, number>> = {};
   for (const c of changes) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
+  const gone = [...renames.map((r) => ({ name: r.from.name, now: r.to.name })), ...records.removed.filter((r) => !quiet.records.has(r.id)).map((r) => ({ name: r.name, now: null }))];
   return {
     from: { datasetVersion: before.meta.datasetVersion, schemaVersion: before.meta.schemaVersion },
     to: { datasetVersion: after.meta.datasetVersion, schemaVersion: after.meta.schemaVersion },
     counts,
     changes,
+    warnings: staleNames(after, gone),
   };
 }
 
-/** `--fail-on` categories → the changes they catch. */
+/** `--fail-on` categories → the changes they catch. A rename is neither a removal nor an addition. */
 export const FAIL_ON: Record<string, (c: Change) => boolean> = {
   added: (c) => c.kind.endsWith('-added'),
   removed: (c) => c.kind.endsWith('-removed'),
   changed: (c) => c.kind.endsWith('-changed') || c.kind === 'slot-moved',
-  text: (c) => c.kind === 'record-changed' && c.fields.some((f) => f.field === 'text'),
+  renamed: (c) => c.kind === 'record-renamed',
+  text: (c) => (c.kind === 'record-changed' || c.kind === 'record-renamed') && c.fields.some((f) => f.field === 'text'),
   relation: (c) => c.kind === 'crosswalk-changed' && c.fields.some((f) => f.field === 'relation'),
   concept: (c) => c.kind.startsWith('concept-') || (c.kind === 'crosswalk-changed' && c.fields.some((f) => f.field === 'concept')),
   confidence: (c) => c.kind === 'crosswalk-changed' && c.fields.some((f) => f.field === 'confidence'),

@@ -8,6 +8,8 @@ const LABEL: Record<ChangeKind, [string, string]> = {
   'record-added': ['record added', 'Records added'],
   'record-removed': ['record removed', 'Records removed'],
   'record-changed': ['record changed', 'Records changed'],
+  'record-renamed': ['record renamed', 'Records renamed'],
+  'crosswalk-added': ['row added to the crosswalk', 'Crosswalk rows added'],
   'crosswalk-changed': ['crosswalk row changed', 'Crosswalk changes'],
   'concept-added': ['concept added', 'Concepts added'],
   'concept-removed': ['concept removed', 'Concepts removed'],
@@ -67,6 +69,7 @@ export function changesMarkdown(log: Changelog): string {
   const out = [`# Changes ${log.from.datasetVersion} → ${log.to.datasetVersion}`, '', summaryLine(log), ''];
   if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}.`, '');
   out.push('Word changes read ~~removed~~ **added**.', '');
+  if (log.warnings.length) out.push('## To check', '', ...log.warnings.map((w) => `- ${escape(w)}`), '');
   for (const kind of CHANGE_KINDS) {
     const changes = log.changes.filter((c) => c.kind === kind);
     if (!changes.length) continue;

@@ -138,6 +138,20 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
   { what: 'a record removed', kind: 'record-removed', failOn: ['removed'], edit: (d) => void d.skills.splice(1, 1) },
   { what: 'a record reworded', kind: 'record-changed', failOn: ['changed', 'text'], edit: (d) => void (at(d.skills, 'en-2020/dodge').text = 'dodge text, the rule as reprinted.') },
   { what: 'a record renamed in place', kind: 'record-changed', failOn: ['changed'], edit: (d) => void (at(d.skills, 'en-2020/dodge').displayName = 'Dodge!') },
+  { what: 'a record renamed, its id kept', kind: 'record-renamed', failOn: ['renamed'], edit: (d) => void Object.assign(at(d.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' }) },
+  {
+    what: 'a record renamed to a new id, with its migration',
+    kind: 'record-renamed',
+    failOn: ['renamed'],
+    edit: (d) => {
+      const old = at(d.skills, 'en-2020/side-step');
+      Object.assign(old, { id: 'en-2020/sidestep', name: 'Sidestep', displayName: 'Sidestep' });
+      d.crosswalk.find((r) => r.record === 'en-2020/side-step')!.record = 'en-2020/sidestep';
+      for (const slot of d.randomTables[0]!.slots) if (slot.record === 'en-2020/side-step') slot.record = 'en-2020/sidestep';
+      d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'One word.' });
+    },
+  },
+  { what: 'a crosswalk row added', kind: 'crosswalk-added', failOn: ['added'], edit: (d) => void d.crosswalk.push(row('jump-up')) },
   { what: 'a crosswalk relation changed', kind: 'crosswalk-changed', failOn: ['changed', 'relation'], edit: (d) => void (d.crosswalk[0]!.relation = 'reworked') },
   { what: 'a record linked to another concept', kind: 'crosswalk-changed', failOn: ['changed', 'concept'], edit: (d) => void (d.crosswalk[0]!.concept = 'leap') },
   { what: 'a crosswalk confidence lowered', kind: 'crosswalk-changed', failOn: ['changed', 'confidence'], edit: (d) => void (d.crosswalk[0]!.confidence = 'medium') },
@@ -166,7 +180,7 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
     what: 'an id migrated',
     kind: 'migration-added',
     failOn: ['added'],
-    edit: (d) => void d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'The 2020 spelling.' }),
+    edit: (d) => void d.migrations.push({ id: 'en-2020/jump-up', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'Withdrawn before it was printed.' }),
   },
 ];
 
@@ -208,6 +222,26 @@ describe('compareBundles against --fail-on', () => {
       d.inducements[1]!.priceList!.items.forEach((x, i) => (x.line = 50 + i));
     });
     expect(changes).toEqual([]);
+  });
+});
+
+describe('renames', () => {
+  it('warns when a ruling still names a record that was renamed or removed', () => {
+    const before = bundle();
+    before.rulings.push(ruling('en-2020/r-0000000a', 'Can side-step be used with Leap?', 'en-2020/leap'), ruling('en-2020/r-0000000b', 'Does sprint add a square?', 'en-2020/leap'));
+    const after = structuredClone(before);
+    Object.assign(at(after.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' });
+    after.skills = after.skills.filter((s) => s.id !== 'en-2020/sprint');
+    const log = compareBundles(before, after);
+    expect(log.warnings).toEqual(['ruling en-2020/r-0000000a still names "side-step", renamed to "Side Step"', 'ruling en-2020/r-0000000b still names "sprint", which was removed']);
+  });
+
+  it('a kept id renamed reports the old and new name in one line, and nothing for its concept', () => {
+    const after = bundle();
+    Object.assign(at(after.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' });
+    Object.assign(at(after.concepts, 'side-step'), { name: 'Side Step', names: { en: 'Side Step' } });
+    const log = compareBundles(bundle(), after);
+    expect(log.changes.map((c) => [c.kind, c.summary])).toEqual([['record-renamed', 'en-2020: side-step → Side Step (id en-2020/side-step kept)']]);
   });
 });
 

@@ -65,6 +65,7 @@ describe('the changelog of a rule update', () => {
       ['record-added', 'en-2020/sure-stance'],
       ['record-changed', 'en-2020/dodge'],
       ['record-changed', 'en-2020/sure-feet'],
+      ['crosswalk-added', 'en-2020/sure-stance'],
       ['concept-added', 'sure-stance'],
       ['ruling-removed', withdrawn.id],
       ['slot-moved', 'en-2020/blood-bowl/agility 4-6·6'],
@@ -103,7 +104,7 @@ describe('the changelog of a rule update', () => {
   });
 
   it('prints a one-line summary, and CHANGES.md reads by kind', () => {
-    expect(printed.trim().split('\n').at(-2)).toMatch(/^8 changes \(0\.2\.0 → 0\.2\.1\): 1 record added, 2 records changed, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated$/);
+    expect(printed.trim().split('\n').at(-2)).toMatch(/^9 changes \(0\.2\.0 → 0\.2\.1\): 1 record added, 2 records changed, 1 row added to the crosswalk, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated$/);
     expect(markdown).toMatch(/^# Changes 0\.2\.0 → 0\.2\.1\n/);
     for (const heading of ['## Records added', '## Records changed', '## Rulings removed', '## Random-table slots moved', '## Price lists changed']) expect(markdown).toContain(heading);
   });

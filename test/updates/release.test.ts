@@ -120,7 +120,7 @@ describe('the bump a change calls for', () => {
   ] as const)('%s %j (previous id %s) is %s', (kind, fields, previous, level) => expect(bumpOf(change(kind, [...fields], previous))).toBe(level));
 
   it('a changelog takes the largest bump of its changes, and none when empty', () => {
-    const log = (changes: Change[]): Changelog => ({ from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, to: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, counts: {}, changes });
+    const log = (changes: Change[]): Changelog => ({ from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, to: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, counts: {}, changes, warnings: [] });
     expect(proposeBump(log([change('record-changed', ['text']), change('record-added')]))?.bump).toBe('minor');
     expect(proposeBump(log([]))).toBeNull();
   });
