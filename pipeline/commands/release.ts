@@ -93,28 +93,34 @@ interface ReleasePlan {
 /** The proposal printed, the new inputs built; the files to write, or an exit code. */
 async function planRelease(input: BuildInput, packageJson: string | null, built: BuildResult, previous: ReturnType<typeof readDataBundle>, asked: 'major' | 'minor' | 'patch' | undefined): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
-  const { proposeBump, nextVersion } = await import('../diff/bump.ts');
+  const { filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
   const { summaryLine } = await import('../diff/render.ts');
   const { parseYaml } = await import('../parse/yaml.ts');
   const { rewriteSince, setPackageVersion, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
   const { buildDataset } = await import('../build.ts');
   const from = previous.meta.datasetVersion;
-  const log = compareBundles(previous, bundleOf(built));
+  const current = bundleOf(built);
+  const log = compareBundles(previous, current);
   const proposal = proposeBump(log);
-  if (!proposal) {
+  // The published files themselves: a new contract, or a schema or the types reworded, with the data unchanged.
+  const files = filesBump(previous.meta, current.meta);
+  const needed = largerBump(proposal?.bump ?? null, files);
+  if (!needed) {
     console.log(`nothing changed since ${from}: nothing to release`);
     return 0;
   }
   const order = ['patch', 'minor', 'major'];
-  if (asked && order.indexOf(asked) < order.indexOf(proposal.bump)) {
-    console.error(`nuffle release: the changes call for a ${proposal.bump} release (${proposal.because[0]!.summary}); --bump ${asked} would hide that from apps`);
+  const why = proposal?.bump === needed ? proposal.because[0]!.summary : `schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}, published files changed`;
+  if (asked && order.indexOf(asked) < order.indexOf(needed)) {
+    console.error(`nuffle release: the changes call for a ${needed} release (${why}); --bump ${asked} would hide that from apps`);
     return 2;
   }
-  const bump = asked ?? proposal.bump;
+  const bump = asked ?? needed;
   const version = nextVersion(from, bump);
   console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : ''}), because:`);
-  for (const change of proposal.because.slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
-  if (proposal.because.length > 8) console.log(`  … and ${proposal.because.length - 8} more`);
+  for (const change of (proposal?.because ?? []).slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
+  if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
+  if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
   const manifest = parseYaml(input.manifest);
   const versionLine = manifest.locate(['dataset', 'version'])?.line;

@@ -10,6 +10,7 @@
  *   text, crosswalk rationale).
  * Pure: a Changelog in, a bump out.
  */
+import type { MetaFile } from '../model/schema-types.ts';
 import type { Change, Changelog } from './compare.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
@@ -50,4 +51,24 @@ export function nextVersion(version: string, bump: Bump): string {
   if (bump === 'major') return `${major + 1}.0.0`;
   if (bump === 'minor') return `${major}.${minor + 1}.0`;
   return `${major}.${minor}.${patch + 1}`;
+}
+
+/**
+ * The bump the published files call for beyond their data: a new contract
+ * (`schemaVersion`) bumps as much as it did (major or minor), and any other
+ * published byte that moved (a schema's description, the types) is a patch.
+ * Null when every file is byte-identical.
+ */
+export function filesBump(before: MetaFile, after: MetaFile): Bump | null {
+  const [a, b] = [before.schemaVersion.split('.').map(Number), after.schemaVersion.split('.').map(Number)];
+  if (a[0] !== b[0]) return 'major';
+  if (a[1] !== b[1]) return 'minor';
+  const digest = (meta: MetaFile) => JSON.stringify(meta.files.filter((f) => f.path !== 'meta.json').map((f) => [f.path, f.sha256]));
+  return a[2] !== b[2] || digest(before) !== digest(after) ? 'patch' : null;
+}
+
+/** The larger of two bumps (null is none). */
+export function largerBump(a: Bump | null, b: Bump | null): Bump | null {
+  const order: (Bump | null)[] = [null, 'patch', 'minor', 'major'];
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
 }

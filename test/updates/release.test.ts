@@ -7,7 +7,8 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { bumpOf, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
+import { bumpOf, filesBump, largerBump, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
+import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
 import { prependChangelog, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
 import { copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
@@ -130,6 +131,23 @@ describe('the bump a change calls for', () => {
     expect(nextVersion('1.4.2', 'minor')).toBe('1.5.0');
     expect(nextVersion('1.4.2', 'patch')).toBe('1.4.3');
     expect(nextVersion('2.0.0-rc.1', 'patch')).toBe('2.0.1');
+  });
+});
+
+describe('the bump the published files call for', () => {
+  const meta = (schemaVersion: string, sha = 'a'): MetaFile => ({ datasetVersion: '1.0.0', schemaVersion, sources: [], files: [{ path: 'schema/x.schema.json', sha256: sha.repeat(64), records: null }] });
+  it.each([
+    ['2.1.0', '3.0.0', 'a', 'major'],
+    ['2.1.0', '2.2.0', 'a', 'minor'],
+    ['2.1.0', '2.1.1', 'a', 'patch'],
+    ['2.1.0', '2.1.0', 'b', 'patch'],
+    ['2.1.0', '2.1.0', 'a', null],
+  ] as const)('schema %s → %s with a file %s: %s', (from, to, sha, bump) => expect(filesBump(meta(from), meta(to, sha))).toBe(bump));
+
+  it('takes the larger of two bumps', () => {
+    expect(largerBump('patch', 'major')).toBe('major');
+    expect(largerBump(null, 'patch')).toBe('patch');
+    expect(largerBump(null, null)).toBeNull();
   });
 });
 
