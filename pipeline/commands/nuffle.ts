@@ -34,6 +34,7 @@ Commands:
   cards    Print PDF skill cards from dist/data (all editions, or a league's selection)
   diff     What changed between two dist/data folders: summary, changes.json, CHANGES.md
   release  Cut a dataset release: version bump from the changes, CHANGELOG.md, lock, golden files
+  dev      Serve the site locally and rebuild the data on every save: see the page while you edit
 
 Options:
   --root DIR   Project root (default: this repository)
@@ -102,6 +103,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (command === 'cards') return (await import('../targets/cards.ts')).runCardsCommand(rest);
   if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(rest);
   if (command === 'release') return (await import('./release.ts')).runReleaseCommand(rest);
+  if (command === 'dev') return (await import('./dev.ts')).runDevCommand(rest, buildOnce);
   if (!(command in HELP) || command === 'main') {
     console.error(`nuffle: unknown command "${command}"\n\n${HELP.main}`);
     return 2;

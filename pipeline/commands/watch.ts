@@ -19,7 +19,9 @@ export interface WatchOptions extends BuildOptions {
   maxRebuilds?: number;
   /** Quiet period after the last change before rebuilding, in ms. */
   debounceMs?: number;
-  /** Called after each rebuild with its exit code (`nuffle dev` refreshes the pages it serves). */
+  /** Build once before watching (default); `nuffle dev` has built already. */
+  initialBuild?: boolean;
+  /** Called after each rebuild with its exit code (`nuffle dev` says the pages it serves changed). */
   onRebuild?: (code: number, changed: readonly string[]) => void | Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function watch(options: WatchOptions): Promise<number> {
     console.log(`${code === 0 ? 'rebuilt' : 'failed'} in ${total.toFixed(0)} ms (${format(timings)})${code === 0 ? '' : '; the last good dist/ is in place'}`);
     return code;
   };
-  await run('start');
+  if (options.initialBuild !== false) await run('start');
 
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;

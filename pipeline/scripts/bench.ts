@@ -177,6 +177,14 @@ const figures: Record<string, unknown> = {
   log(`${'watch: data rebuild after one edit'.padEnd(40)} median ${watched.watchRebuildMs.toFixed(2).padStart(9)} ms   (${watched.rebuildsMs.join(', ')} ms; goal < 300 ms)`);
 }
 
+// `nuffle dev`: from a save of a source to the changed page served by the dev server.
+{
+  const { benchDev } = await import('./bench-dev.ts');
+  const dev = await benchDev();
+  figures.devEditToPageMs = round(dev.devEditToPageMs);
+  log(`${'dev: save → changed page served'.padEnd(40)} median ${dev.devEditToPageMs.toFixed(2).padStart(9)} ms   (${dev.editsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; goal < 1000 ms)`);
+}
+
 // The cards and the site, when their benches exist (each owned by its target).
 const here = (file: string) => join(repoRoot, 'pipeline/scripts', file);
 log('');

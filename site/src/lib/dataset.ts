@@ -47,7 +47,9 @@ function index<T>(items: readonly T[], key: (item: T) => string, what: string): 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 let cached: Promise<Dataset> | undefined;
+/** The dataset, built once per site build; in dev (`nuffle dev`) per page, so a reloaded file shows at once. */
 export function dataset(): Promise<Dataset> {
+  if ((import.meta as { env?: { DEV?: boolean } }).env?.DEV) return build();
   cached ??= build();
   return cached;
 }

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { dataDir } from './data-dir.ts';
 
@@ -55,30 +55,54 @@ function checkDigest(dir: string, file: string, bytes: Buffer): void {
   }
 }
 
+/** Read, check and store one file of the dataset (replacing what the store held). */
+function syncFile(dir: string, file: string, store: LoaderContext['store'], logger: LoaderContext['logger']): void {
+  const schemaName = file.replace(/\.json$/, '.schema.json');
+  let value: unknown;
+  try {
+    const bytes = readFileSync(join(dir, file));
+    checkDigest(dir, file, bytes);
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch (cause) {
+    throw new Error(`${join(dir, file)}: ${(cause as Error).message}`);
+  }
+  const schema = validator(dir).getSchema(JSON.parse(readFileSync(join(dir, 'schema', schemaName), 'utf8')).$id as string);
+  if (!schema) throw new Error(`${file}: no published schema ${schemaName} in ${dir}/schema`);
+  if (!schema(value)) throw new Error(`the dataset does not fit its schema\n${describeErrors(file, value, schema.errors ?? [])}`);
+  store.clear();
+  const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [value as Record<string, unknown>];
+  for (const [index, data] of records.entries()) {
+    const id = String(data.id ?? data.record ?? (Array.isArray(value) ? index : 'meta'));
+    store.set({ id, data });
+  }
+  logger.debug(`${file}: ${records.length} records`);
+}
+
+/** Files whose reload is wired to the dev server's watcher already (a loader may run more than once). */
+const watched = new Set<string>();
+
 export function datasetLoader(file: string): Loader {
   return {
     name: `nuffle-dataset:${file}`,
-    load: async ({ store, logger }) => {
+    load: async ({ store, logger, watcher }) => {
       const dir = dataDir();
-      const schemaName = file.replace(/\.json$/, '.schema.json');
-      let value: unknown;
-      try {
-        const bytes = readFileSync(join(dir, file));
-        checkDigest(dir, file, bytes);
-        value = JSON.parse(bytes.toString('utf8'));
-      } catch (cause) {
-        throw new Error(`${join(dir, file)}: ${(cause as Error).message}`);
-      }
-      const schema = validator(dir).getSchema(JSON.parse(readFileSync(join(dir, 'schema', schemaName), 'utf8')).$id as string);
-      if (!schema) throw new Error(`${file}: no published schema ${schemaName} in ${dir}/schema`);
-      if (!schema(value)) throw new Error(`the dataset does not fit its schema\n${describeErrors(file, value, schema.errors ?? [])}`);
-      store.clear();
-      const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [value as Record<string, unknown>];
-      for (const [index, data] of records.entries()) {
-        const id = String(data.id ?? data.record ?? (Array.isArray(value) ? index : 'meta'));
-        store.set({ id, data });
-      }
-      logger.debug(`${file}: ${records.length} records`);
+      syncFile(dir, file, store, logger);
+      // In dev (`nuffle dev`), each rebuild swaps a new dist/data in: reload the file when it changes.
+      const path = join(dir, file);
+      if (!watcher || watched.has(path)) return;
+      watched.add(path);
+      watcher.add(path);
+      const reload = (changed: string) => {
+        if (changed !== path) return;
+        try {
+          syncFile(dir, file, store, logger);
+          logger.info(`reloaded ${file}`);
+        } catch (cause) {
+          logger.error(`${file} not reloaded: ${(cause as Error).message}`);
+        }
+      };
+      watcher.on('change', reload);
+      watcher.on('add', reload);
     },
   };
 }

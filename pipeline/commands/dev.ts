@@ -1,0 +1,80 @@
+/**
+ * `nuffle dev`: see the page while you edit. Builds the data, serves the site
+ * with Astro's dev server (pages rendered from `<out>/data` on each request),
+ * and rebuilds the data on every save under sources/ or schema/ (the watcher
+ * of `build --watch`). The site's loader reloads each file of the dataset
+ * when a rebuild swaps a new one in, so the next request shows the change; a
+ * failed rebuild keeps the last good data, and its errors are printed here.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../io.ts';
+import type { BuildOptions } from './nuffle.ts';
+
+export const DEV_HELP = `nuffle dev — the site served locally, updated on every save
+
+Usage: nuffle dev [--port N] [--root DIR] [--out DIR]
+
+Builds dist/data, serves the site on http://127.0.0.1:4321/ (--port to change)
+from it, and rebuilds the data whenever a file under sources/ or schema/ is
+saved: reload the page to read the change as readers will. A save that breaks
+the build prints its errors and keeps the last good data. Ctrl-C to stop.`;
+
+export async function runDevCommand(argv: readonly string[], build: (options: BuildOptions) => Promise<number>): Promise<number> {
+  let values: { port?: string; root?: string; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { port: { type: 'string' }, root: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+  } catch (cause) {
+    console.error(`nuffle dev: ${(cause as Error).message}; see nuffle dev --help`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(DEV_HELP);
+    return 0;
+  }
+  const port = values.port === undefined ? 4321 : Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    console.error(`nuffle dev: --port takes a port number (1–65535); got "${values.port}"`);
+    return 2;
+  }
+  const root = resolve(values.root ?? repoRoot);
+  const out = resolve(values.out ?? join(root, 'dist'));
+  // The stage memo on: after a save, only the saved file is parsed again.
+  const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true };
+  const first = await build(options);
+  if (first !== 0 && !existsSync(join(out, 'data/meta.json'))) {
+    console.error('nuffle dev: the data does not build and there is no earlier dist/data to serve; fix the errors above');
+    return 1;
+  }
+  const server = await startSite(root, join(out, 'data'), port);
+  if (!server) return 1;
+  console.log(`serving the site on http://127.0.0.1:${server.port}/ from ${join(out, 'data')}`);
+  const { watch } = await import('./watch.ts');
+  try {
+    return await watch({
+      ...options,
+      build,
+      initialBuild: false,
+      ...(process.env.NUFFLE_WATCH_MAX_REBUILDS ? { maxRebuilds: Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) } : {}),
+      onRebuild: (code) => void (code === 0 && console.log(`the site serves the new data: reload http://127.0.0.1:${server.port}/`)),
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Astro's dev server on the project's site/ (or the compiler's), reading `dataDir`. */
+async function startSite(root: string, dataDir: string, port: number): Promise<{ port: number; stop: () => Promise<void> } | null> {
+  const siteRoot = [join(root, 'site'), join(repoRoot, 'site')].find((dir) => existsSync(join(dir, 'astro.config.mjs')));
+  if (!siteRoot) {
+    console.error(`nuffle dev: no site project (site/astro.config.mjs) in ${root} or ${repoRoot}`);
+    return null;
+  }
+  process.env.NUFFLE_DATA_DIR = dataDir;
+  // Astro resolves its packages from the working folder: run from the repository, as the site target does.
+  process.chdir(repoRoot);
+  const { dev } = await import('astro');
+  const server = await dev({ root: siteRoot, logLevel: 'warn', server: { host: '127.0.0.1', port }, telemetry: { enabled: false } } as Parameters<typeof dev>[0]);
+  return { port: server.address.port, stop: () => server.stop() };
+}
