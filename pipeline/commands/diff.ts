@@ -12,16 +12,21 @@ import { parseArgs } from 'node:util';
 import { compareBundles, FAIL_ON } from '../diff/compare.ts';
 import { changesMarkdown, summaryLine } from '../diff/render.ts';
 import { toJson } from '../emit/json.ts';
-import { readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { createValidator } from '../validate/schemas.ts';
+import { repeatedOption } from './args.ts';
+
+/** What `nuffle diff --out DIR` writes in DIR (with io.ts OUTPUT_MARKER). */
+const DIFF_FILES: readonly string[] = ['changes.json', 'CHANGES.md'];
 
 export const DIFF_HELP = `nuffle diff — what changed between two builds of dist/data
 
 Usage: nuffle diff OLD NEW [--out DIR] [--fail-on KINDS] [--quiet]
 
   OLD, NEW         two dist/data folders (NEW is usually the current build)
-  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md
+  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md;
+                   DIR is replaced whole, so it must be new, empty or written by nuffle diff
   --fail-on KINDS  exit 1 if a change of these kinds is found, comma-separated:
                    ${Object.keys(FAIL_ON).join(', ')}
   --quiet          print the summary line only
@@ -39,9 +44,12 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       options: { out: { type: 'string' }, 'fail-on': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
   try {
     parsed = parse();
+    const repeated = repeatedOption(parsed.tokens);
+    if (repeated) throw new Error(repeated);
   } catch (cause) {
     console.error(`nuffle diff: ${(cause as Error).message}\n\n${DIFF_HELP}`);
     return 2;
@@ -68,6 +76,14 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       return 2;
     }
   }
+  if (values.out !== undefined) {
+    // Checked before any work: the folder is replaced whole, so it must be nuffle's own.
+    const problem = outputFolderProblem(resolve(values.out), projectGuard(repoRoot, { inside: [oldDir, newDir], contain: [oldDir, newDir] }), (file) => DIFF_FILES.includes(file));
+    if (problem) {
+      console.error(`nuffle diff: --out ${values.out}: ${problem}`);
+      return 2;
+    }
+  }
   let log;
   try {
     log = compareBundles(readDataBundle(oldDir), readDataBundle(newDir));
@@ -84,7 +100,12 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       return 1;
     }
     const out = resolve(values.out);
-    writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)]]));
+    try {
+      writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)], [OUTPUT_MARKER, OUTPUT_MARKER_TEXT]]));
+    } catch (cause) {
+      console.error(`nuffle diff: cannot write ${out}: ${(cause as Error).message}`);
+      return 1;
+    }
     console.log(`wrote ${join(out, 'changes.json')} and ${join(out, 'CHANGES.md')}`);
   }
   const caught = log.changes.filter((c) => failOn.some((k) => FAIL_ON[k]!(c)));

@@ -11,9 +11,10 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
-import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
+import { repeatedOption } from './args.ts';
 import type { TargetContext } from '../targets/context.ts';
 
 /** Build order: the site serves the API and links to the card PDFs, so they come before it. */
@@ -119,8 +120,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     strict?: string | boolean | undefined;
   };
   try {
-    ({ values } = parseArgs({
+    let tokens;
+    ({ values, tokens } = parseArgs({
       args: [...rest],
+      tokens: true,
       options: {
         only: { type: 'string' },
         root: { type: 'string' },
@@ -135,6 +138,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       strict: true,
       allowPositionals: false,
     }));
+    const repeated = repeatedOption(tokens);
+    if (repeated) throw new Error(repeated);
   } catch (cause) {
     console.error(`nuffle ${command}: ${(cause as Error).message}\n\n${HELP[command]}`);
     return 2;
@@ -161,6 +166,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   const strict = values.strict === true;
   const cache = values['no-cache'] !== true && cacheEnabled();
   const out = resolve(values.out ?? join(root, 'dist'));
+  if (values.out !== undefined) {
+    // A folder of the user's: built into only when it is new, empty or nuffle's own.
+    const problem = outputFolderProblem(out, projectGuard(root), ownedByBuild);
+    if (problem) {
+      console.error(`nuffle ${command}: --out ${values.out}: ${problem}`);
+      return 2;
+    }
+  }
   if (values.watch === true) {
     const maxRebuilds = process.env.NUFFLE_WATCH_MAX_REBUILDS ? Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) : undefined;
     return (await import('./watch.ts')).watch({
@@ -209,8 +222,41 @@ export interface BuildOptions {
   timings?: Map<string, number>;
 }
 
-/** One `nuffle build`: the data (unless not asked), then the outputs. Returns the exit code. */
+/** What `nuffle build` writes in its output folder: a file there is nuffle's own when it is under one of these. */
+const ownedByBuild = (file: string): boolean => {
+  const [first = ''] = file.split('/');
+  return (TARGETS as readonly string[]).includes(first) || first === 'lib' || first === LOCK_FILE || first.startsWith('.staging-') || first.startsWith('.old-');
+};
+
+/**
+ * One `nuffle build`: the data (unless not asked), then the outputs. Returns
+ * the exit code. It holds the lock on `out` (io.ts lockOutput) while it runs:
+ * a second build of the same output exits 2 at once, saying which process
+ * builds it, and never touches the first one's staging folders.
+ */
 export async function buildOnce(options: BuildOptions): Promise<number> {
+  let lock;
+  try {
+    lock = lockOutput(options.out);
+  } catch (cause) {
+    console.error(`nuffle build: cannot write ${options.out}: ${(cause as Error).message}`);
+    return 1;
+  }
+  if ('heldBy' in lock) {
+    console.error(
+      `nuffle build: another build (pid ${lock.heldBy}) is writing ${options.out}; wait until it ends, then build again (its lock is ${join(options.out, LOCK_FILE)}; a lock whose process is gone is taken over)`,
+    );
+    return 2;
+  }
+  try {
+    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(join(options.out, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    return await buildLocked(options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function buildLocked(options: BuildOptions): Promise<number> {
   const { root, out, targets } = options;
   const clock = (stage: string, since: number) => options.timings?.set(stage, performance.now() - since);
   if (!targets.includes('data')) return buildOutputs(targets, root, out, options.timings);

@@ -5,11 +5,11 @@
  * through a temporary file and a rename). `nuffle build` calls
  * `buildCardsTarget`; `nuffle cards …` calls `runCardsCommand`.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readDataBundle, repoRoot, writeTreeAtomically } from '../io.ts';
+import { guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readDataBundle, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import type { Lang } from '../model/schema-types.ts';
@@ -19,6 +19,7 @@ import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts } from '../emi
 import { PAPERS, sheetFor, type Paper } from '../emit/cards/geometry.ts';
 import { createResolver, parseRoster, parseSkillList, resolveAll, type Filter, type Selected } from '../emit/cards/select.ts';
 import type { TargetContext } from './context.ts';
+import { repeatedOption } from '../commands/args.ts';
 
 export const CARDS_HELP = `nuffle cards — printable PDF skill cards (poker size, 3 × 3 per sheet, with crop marks)
 
@@ -43,9 +44,11 @@ Options:
   --paper a4|letter  Sheet size (default a4); the 3 × 3 grid is centred
   --bleed            Draw 3 mm of bleed around the grid and set TrimBox/BleedBox (A4)
   --backs            A back page after each front page, mirrored for long-edge duplex
-  -o, --output FILE  The PDF to write (a selection only)
+  -o, --output FILE  The PDF to write (a selection only); its folder must exist, and a
+                     file already there is replaced only when it is a PDF
   --data DIR         The dataset to read (default: <root>/dist/data)
-  --out DIR          Where the full set goes (default: <root>/dist/cards)
+  --out DIR          Where the full set goes (default: <root>/dist/cards); replaced whole,
+                     so it must be new, empty or a folder of cards nuffle wrote
   --root DIR         Project root (default: this repository)
   -h, --help         This help
 
@@ -93,6 +96,7 @@ export async function buildCardsTarget(context: TargetContext, options: CardsOpt
   }
   const files = new Map<string, Uint8Array | string>(result.documents.map((d) => [d.file, d.bytes]));
   files.set('index.json', indexJson(result.documents, bundle, options));
+  files.set(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
   try {
     writeTreeAtomically(context.outDir, files);
   } catch (cause) {
@@ -108,8 +112,10 @@ export async function buildCardsTarget(context: TargetContext, options: CardsOpt
 export async function runCardsCommand(args: readonly string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    let tokens;
+    ({ values, tokens } = parseArgs({
       args: [...args],
+      tokens: true,
       options: {
         skills: { type: 'string' },
         edition: { type: 'string' },
@@ -128,6 +134,8 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
       strict: true,
       allowPositionals: false,
     }));
+    const repeated = repeatedOption(tokens);
+    if (repeated) return usage(repeated);
   } catch (cause) {
     return usage((cause as Error).message);
   }
@@ -162,7 +170,18 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
     console.error(`nuffle cards: ${dataDir} has no dataset; run nuffle build (or --only data) first`);
     return 1;
   }
-  if (!selecting) return buildCardsTarget({ root, dataDir, outDir: resolve(str('out') ?? join(root, 'dist/cards')) }, options);
+  const guard = projectGuard(root, { inside: [dataDir], contain: [dataDir] });
+  if (!selecting) {
+    const out = str('out');
+    const outDir = resolve(out ?? join(root, 'dist/cards'));
+    // A folder given with --out is replaced whole: only when it is new, empty or nuffle's cards.
+    const problem = out === null ? null : outputFolderProblem(outDir, guard, (file) => file.endsWith('.pdf') || file === 'index.json');
+    if (problem) return refuse(`--out ${out}: ${problem}`);
+    return buildCardsTarget({ root, dataDir, outDir }, options);
+  }
+  const target = resolve(output ?? 'cards.pdf');
+  const problem = outputFileProblem(target, guard);
+  if (problem) return refuse(`${output === null ? 'the default output ./cards.pdf' : `-o ${output}`}: ${problem}`);
 
   let bundle: DataBundle;
   try {
@@ -194,10 +213,8 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
     return 1;
   }
   const document = result.documents[0]!;
-  const target = resolve(output ?? 'cards.pdf');
   const temporary = `${target}.tmp-${process.pid}`;
   try {
-    mkdirSync(dirname(target), { recursive: true });
     writeFileSync(temporary, document.bytes);
     renameSync(temporary, target);
   } catch (cause) {
@@ -208,6 +225,34 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
   console.log(`wrote ${target}: ${document.cards} cards (${document.records} ${perPlayer ? 'players' : 'records'}) on ${document.pages} pages`);
   reportContinued([document]);
   return 0;
+}
+
+/**
+ * Why the one PDF of a selection may not be written at `target`; null when
+ * it may. Its folder must exist (a mistyped folder is not created silently),
+ * and a file already there is replaced only when it is a PDF.
+ */
+function outputFileProblem(target: string, guard: OutputGuard): string | null {
+  const problem = guardProblem(target, guard);
+  if (problem) return problem;
+  const folder = dirname(target);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return `the folder ${folder} does not exist; create it first (mkdir -p ${folder}), or check the path`;
+  if (!existsSync(target)) return null;
+  if (!statSync(target).isFile()) return `${target} is a folder; -o names the PDF file to write`;
+  const head = Buffer.alloc(5);
+  const fd = openSync(target, 'r');
+  try {
+    readSync(fd, head, 0, 5, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.toString('latin1') === '%PDF-' ? null : `${target} exists and is not a PDF; nuffle replaces only a PDF there: choose another name, or remove it yourself first`;
+}
+
+/** An output nuffle will not write: exit 2, nothing written. */
+function refuse(message: string): number {
+  console.error(`nuffle cards: ${message}; nothing was written`);
+  return 2;
 }
 
 function usage(message: string): number {
