@@ -241,9 +241,16 @@ export interface OutputGuard {
   contain: readonly string[];
 }
 
-/** The guard of a project: nothing into its sources/, schema/ or dist/data; never its root or a folder above it. */
-export function projectGuard(root: string, extra: Partial<OutputGuard> = {}): OutputGuard {
-  const roots = [...new Set([root, repoRoot])];
+/**
+ * The guard of the projects in play (`root`, this repository, and the project
+ * of every `<project>/dist/data` in `data`): nothing into their sources/,
+ * schema/ or dist/data, nor into the data being read; never a project root or
+ * a folder above one, nor a folder holding the data being read.
+ */
+export function projectGuard(root: string, data: readonly string[] = []): OutputGuard {
+  const owners = data.map((dir) => resolve(dir)).filter((dir) => basename(dir) === 'data' && basename(dirname(dir)) === 'dist').map((dir) => dirname(dirname(dir)));
+  const roots = [...new Set([resolve(root), repoRoot, ...owners])];
+  const extra = { inside: data, contain: data };
   return {
     inside: [...roots.flatMap((r) => [join(r, 'sources'), join(r, 'schema'), join(r, 'dist/data')]), ...(extra.inside ?? [])],
     contain: [...roots, ...(extra.contain ?? [])],
@@ -288,7 +295,7 @@ export function outputFolderProblem(target: string, guard: OutputGuard, owned: (
   if (files.includes(OUTPUT_MARKER)) return null;
   const foreign = files.filter((file) => !owned(file));
   if (!foreign.length) return null;
-  return `${target} holds files nuffle did not write (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}), and it would be replaced whole; choose an empty or new folder, or remove it yourself first`;
+  return `${target} holds files nuffle did not write (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}); an output folder must be new, empty or written by nuffle: choose another, or empty it yourself first`;
 }
 
 /** The lock a build holds on its output folder while it writes it. */

@@ -78,7 +78,7 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
   }
   if (values.out !== undefined) {
     // Checked before any work: the folder is replaced whole, so it must be nuffle's own.
-    const problem = outputFolderProblem(resolve(values.out), projectGuard(repoRoot, { inside: [oldDir, newDir], contain: [oldDir, newDir] }), (file) => DIFF_FILES.includes(file));
+    const problem = outputFolderProblem(resolve(values.out), projectGuard(repoRoot, [oldDir, newDir]), (file) => DIFF_FILES.includes(file));
     if (problem) {
       console.error(`nuffle diff: --out ${values.out}: ${problem}`);
       return 2;

@@ -170,7 +170,7 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
     console.error(`nuffle cards: ${dataDir} has no dataset; run nuffle build (or --only data) first`);
     return 1;
   }
-  const guard = projectGuard(root, { inside: [dataDir], contain: [dataDir] });
+  const guard = projectGuard(root, [dataDir]);
   if (!selecting) {
     const out = str('out');
     const outDir = resolve(out ?? join(root, 'dist/cards'));
