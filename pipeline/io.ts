@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import { compare } from './model/order.ts';
+import type { DataReader } from './validate/data-bundle.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -180,6 +181,29 @@ function recoverInterruptedSwap(parent: string, name: string, target: string): v
 /** The published dataset in `dataDir` (a `dist/data` folder), typed. */
 export function readDataBundle(dataDir: string): DataBundle {
   return parseDataBundle((file) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8') : null));
+}
+
+/**
+ * How to read the dataset in `dataDir` (for validate/data-bundle.ts
+ * readBundle): files by name, named in messages as given (relative to the
+ * working folder when inside it), checked against the schemas the dataset
+ * ships in `schema/` (this repository's when it ships none).
+ */
+export function dataDirReader(dataDir: string): DataReader {
+  const label = (file: string) => {
+    const full = join(dataDir, file);
+    const rel = relative(process.cwd(), full);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : full;
+  };
+  const read = (file: string): string | null => {
+    try {
+      return readFileSync(join(dataDir, file), 'utf8');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new Error(`${label(file)}: ${(cause as Error).message}`);
+    }
+  };
+  return { read, label, schemas: () => readSchemaFiles(existsSync(join(dataDir, 'schema')) ? dataDir : repoRoot) };
 }
 
 /** Replace one file whole: write a temporary file next to it, flush, rename over it. */

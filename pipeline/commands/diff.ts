@@ -3,16 +3,20 @@
  * two dist/data folders (a release kept anywhere, and the current build).
  * Prints a one-line summary (and the changes, one a line); with --out, writes
  * changes.json (validated against schema/changes.schema.json) and CHANGES.md.
- * Exit 0, or 1 when a change of a --fail-on kind is found (a CI gate), 2 on
- * bad usage.
+ * Both sides are checked against the schemas they ship first. Exit 0, or 1
+ * when a change of a --fail-on kind is found (a CI gate) or the data is
+ * broken (every problem located), 2 on bad usage or data of another schema
+ * major.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareBundles, FAIL_ON } from '../diff/compare.ts';
 import { changesMarkdown, summaryLine } from '../diff/render.ts';
 import { toJson } from '../emit/json.ts';
-import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { dataDirReader, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import type { DataBundle } from '../model/dataset.ts';
+import { majorOf, readBundle, SCHEMA_MAJOR } from '../validate/data-bundle.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { createValidator } from '../validate/schemas.ts';
 import { repeatedOption } from './args.ts';
@@ -84,13 +88,9 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  let log;
-  try {
-    log = compareBundles(readDataBundle(oldDir), readDataBundle(newDir));
-  } catch (cause) {
-    console.error(`nuffle diff: cannot read the data: ${(cause as Error).message}`);
-    return 1;
-  }
+  const sides = readSides(oldDir, newDir);
+  if (typeof sides === 'number') return sides;
+  const log = compareBundles(...sides);
   if (!values.quiet) for (const change of log.changes) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   console.log(summaryLine(log));
   if (values.out) {
@@ -114,4 +114,45 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/**
+ * Both datasets, each parsed and checked against the schemas it ships. Data
+ * of another schema major than the other side's, or than this nuffle's, is
+ * exit 2 naming both versions; a file cut off or breaking its schema is exit
+ * 1 with every problem located. Returns the bundles or the exit code.
+ */
+function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | number {
+  const versions = [oldDir, newDir].map((dir) => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { schemaVersion?: unknown }).schemaVersion;
+    } catch {
+      return undefined; // reported, located, by readBundle
+    }
+  });
+  const majors = versions.map(majorOf);
+  if (majors.every((m) => m !== null) && (majors[0] !== majors[1] || majors[0] !== SCHEMA_MAJOR)) {
+    console.error(
+      `nuffle diff: the two datasets have schema versions ${String(versions[0])} (${oldDir}) and ${String(versions[1])} (${newDir}); this nuffle compares data of schema version ${SCHEMA_MAJOR}.x on both sides. A major version changes the shape of the data: build both with one nuffle, or compare with the nuffle of their major`,
+    );
+    return 2;
+  }
+  const results = [];
+  for (const dir of [oldDir, newDir]) {
+    try {
+      results.push(readBundle(dataDirReader(dir)));
+    } catch (cause) {
+      console.error(`nuffle diff: cannot read ${dir}: ${(cause as Error).message}`);
+      return 1;
+    }
+  }
+  const diagnostics = results.flatMap((r) => r.diagnostics);
+  if (diagnostics.length) {
+    for (const d of diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
+    if (diagnostics.length > 20) console.error(`… and ${diagnostics.length - 20} more`);
+    const major = diagnostics.some((d) => d.ruleId === 'data/schema-major');
+    console.error(`nuffle diff: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the data; nothing was compared`);
+    return major ? 2 : 1;
+  }
+  return [results[0]!.bundle!, results[1]!.bundle!];
 }

@@ -9,7 +9,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rm
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readDataBundle, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
+import { dataDirReader, guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import type { Lang } from '../model/schema-types.ts';
@@ -19,6 +19,7 @@ import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts } from '../emi
 import { PAPERS, sheetFor, type Paper } from '../emit/cards/geometry.ts';
 import { createResolver, parseRoster, parseSkillList, resolveAll, type Filter, type Selected } from '../emit/cards/select.ts';
 import type { TargetContext } from './context.ts';
+import { readBundle } from '../validate/data-bundle.ts';
 import { repeatedOption } from '../commands/args.ts';
 
 export const CARDS_HELP = `nuffle cards — printable PDF skill cards (poker size, 3 × 3 per sheet, with crop marks)
@@ -79,15 +80,25 @@ function reportContinued(documents: readonly RenderedDocument[]): void {
   if (continued.length) console.log(`${continued.length} card${continued.length === 1 ? '' : 's'} continued on a second card at 6 pt: ${continued.join(', ')}`);
 }
 
+/** The dataset in `dataDir`, checked against its published schemas; null after printing every problem, located. */
+function loadBundle(dataDir: string): DataBundle | null {
+  let result;
+  try {
+    result = readBundle(dataDirReader(dataDir));
+  } catch (cause) {
+    console.error(`nuffle cards: cannot read the dataset in ${dataDir}: ${(cause as Error).message}`);
+    return null;
+  }
+  if (result.bundle) return result.bundle;
+  printDiagnostics(result.diagnostics.slice(0, 20));
+  console.error(`nuffle cards: the dataset in ${dataDir} has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build it again (nuffle build --only data); nothing was written`);
+  return null;
+}
+
 /** The full set into `outDir`, from `dataDir`: what `nuffle build` runs. */
 export async function buildCardsTarget(context: TargetContext, options: CardsOptions = { paper: 'a4', bleed: false, backs: false }): Promise<number> {
-  let bundle: DataBundle;
-  try {
-    bundle = readDataBundle(context.dataDir);
-  } catch (cause) {
-    console.error(`nuffle cards: cannot read the dataset in ${context.dataDir}: ${(cause as Error).message}`);
-    return 1;
-  }
+  const bundle = loadBundle(context.dataDir);
+  if (!bundle) return 1;
   const result = await renderDocuments(planAllDocuments(bundle), bundle, options, fonts());
   if (result.diagnostics.length) {
     printDiagnostics(result.diagnostics);
@@ -183,13 +194,8 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
   const problem = outputFileProblem(target, guard);
   if (problem) return refuse(`${output === null ? 'the default output ./cards.pdf' : `-o ${output}`}: ${problem}`);
 
-  let bundle: DataBundle;
-  try {
-    bundle = readDataBundle(dataDir);
-  } catch (cause) {
-    console.error(`nuffle cards: cannot read the dataset in ${dataDir}: ${(cause as Error).message}`);
-    return 1;
-  }
+  const bundle = loadBundle(dataDir);
+  if (!bundle) return 1;
   let rosterText: string | null = null;
   if (rosterPath !== null) {
     try {
