@@ -9,9 +9,10 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rm
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirReader, guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
+import { dataDirReader, guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
+import { error, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
+import { createValidator, type Validator } from '../validate/schemas.ts';
 import type { Lang } from '../model/schema-types.ts';
 import { playerCardSpec, skillCardSpec, specContextOf } from '../emit/cards/card-specs.ts';
 import { indexJson, planAllDocuments, renderDocuments, type CardDocumentPlan, type CardsOptions, type RenderedDocument } from '../emit/cards/emit-cards.ts';
@@ -274,6 +275,25 @@ export interface SelectionInput {
   perPlayer: boolean;
 }
 
+let rosterSchemas: Validator | undefined;
+/** The validator of schema/input/roster.schema.json (this repository's schemas, compiled ahead of time). */
+const rosterValidator = (): Validator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
+
+/** A selection that would print no card: an error, never an empty PDF. */
+function emptySelection(input: SelectionInput, players: number, filter: Filter): Diagnostic {
+  const scope = [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(' and ');
+  return error({
+    reason: input.roster
+      ? `the roster's ${players} player${players === 1 ? '' : 's'} list no skills or traits, so there is no card to print`
+      : `no card is in ${scope || 'the selection'}`,
+    file: input.roster ? input.roster.file : input.skills !== null ? '--skills' : '--edition/--lang',
+    place: input.roster ? { line: 1 } : null,
+    ruleId: 'cards/empty-selection',
+    source: 'select',
+    note: input.roster ? 'give each player a skills: list (skills: [Block, Dodge])' : 'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
+  });
+}
+
 /** The one document of a selection (pure: the bundle and the texts in, a plan or the errors out). */
 export function planSelection(bundle: DataBundle, input: SelectionInput): { plan: CardDocumentPlan; diagnostics: Diagnostic[] } | { usage: string } {
   const context = specContextOf(bundle);
@@ -282,7 +302,7 @@ export function planSelection(bundle: DataBundle, input: SelectionInput): { plan
   let edition = input.edition;
   let roster = null;
   if (input.roster) {
-    const parsed = parseRoster(input.roster.text, input.roster.file);
+    const parsed = parseRoster(input.roster.text, input.roster.file, rosterValidator());
     if (!parsed.roster) return empty(parsed.diagnostics);
     roster = parsed.roster;
     edition ??= roster.edition;
@@ -314,6 +334,8 @@ export function planSelection(bundle: DataBundle, input: SelectionInput): { plan
     specs = selected.map((s) => skillCardSpec(s.record, s.parameter, context));
     what = roster ? `${roster.team ?? 'roster'}: skill cards` : 'skill cards';
   }
+  const asked = roster ? roster.players.flatMap((p) => p.skills).length : specs.length;
+  if (!diagnostics.length && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
   const languages = [...new Set(specs.map((s) => s.lang))];
   const editions = [...new Set(specs.map((s) => s.footerLeft))];
   return {
