@@ -50,7 +50,8 @@ Options:
                  Default: data, then api, then cards, then site.
                  Several, comma-separated: --only data,cards.
   --root DIR     Project root to read sources/ and schema/ from (default: this repository)
-  --out DIR      Output folder (default: <root>/dist)
+  --out DIR      Output folder (default: <root>/dist); one you name must be new, empty
+                 or written by nuffle, and outside sources/, schema/ and dist/data
   --update-lock  Add the new published ids to sources/ids.lock (it never loses one)
   --strict       Crosswalk rows drafted by nuffle suggest --write and not reviewed are errors
   --watch        Build, then rebuild on every change under sources/ or schema/ (default
@@ -62,7 +63,8 @@ Options:
   -h, --help     This help
 
 Each target is built in a staging folder and swapped into place only when every
-stage succeeded. Errors are printed as file:line:column, with a stable code.
+stage succeeded. A build holds a lock on its output folder: a second build of the
+same folder exits 2, naming the process that holds it. Errors are printed as file:line:column, with a stable code.
 A locked id (sources/ids.lock) that disappears fails the build until
 sources/annotations/migrations.yaml says what became of it.`,
   suggest: `nuffle suggest — rank candidate concepts for records the crosswalk does not link
