@@ -8,8 +8,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBundle, jsonErrorPlace, parseBundleFiles, SCHEMA_MAJOR } from '../pipeline/validate/data-bundle.ts';
-import { copyProject, runCli } from './helpers.ts';
+import { readSchemaFiles } from '../pipeline/io.ts';
+import type { SchemaFile } from '../pipeline/model/generate-types.ts';
+import { checkBundle, incompatibleSchemaChange, jsonErrorPlace, parseBundleFiles, SCHEMA_MAJOR } from '../pipeline/validate/data-bundle.ts';
+import { copyProject, repoRoot, runCli } from './helpers.ts';
 
 const label = (file: string) => `data/${file}`;
 
@@ -43,6 +45,23 @@ describe('checkBundle', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ ruleId: 'data/schema-major', file: 'data/meta.json' });
     expect(diagnostics[0]!.reason).toContain('3.0.0');
+  });
+});
+
+describe('incompatibleSchemaChange', () => {
+  const golden = (version: string): SchemaFile[] =>
+    Object.entries(JSON.parse(readFileSync(join(repoRoot, 'test/golden/schemas', `${version}.json`), 'utf8')) as Record<string, SchemaFile['schema']>).map(([path, schema]) => ({ path, schema, text: '' }));
+  const own = readSchemaFiles(repoRoot);
+
+  it('the schemas of an earlier minor release keep the contract (they differ by additions only)', () => {
+    expect(incompatibleSchemaChange(golden('2.0.0'), own)).toBeNull();
+    expect(incompatibleSchemaChange(own, own)).toBeNull();
+  });
+
+  it('schemas that changed a type while claiming the same major break it, named at the change', () => {
+    const changed = own.map((s) => (s.path === 'skills.schema.json' ? { ...s, schema: JSON.parse(JSON.stringify(s.schema).replace('["boolean","null"]', '"boolean"')) } : s));
+    expect(incompatibleSchemaChange(changed, own)).toMatch(/^skills\.schema\.json#/);
+    expect(incompatibleSchemaChange(golden('1.0.0'), own)).not.toBeNull();
   });
 });
 
@@ -86,6 +105,19 @@ describe('the commands on a broken dist/data', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`schema versions ${meta.schemaVersion} (${good}) and 3.0.0 (${bad})`);
     expect(result.stdout).not.toContain('no changes');
+  });
+
+  it("nuffle diff: shipped schemas that break this major's contract are exit 2 with data/schema-major", () => {
+    const bad = broken((dir) => {
+      const path = join(dir, 'schema/skills.schema.json');
+      const schema = JSON.parse(readFileSync(path, 'utf8'));
+      schema.$defs.skill.properties.name.type = ['string', 'integer'];
+      writeFileSync(path, JSON.stringify(schema));
+    });
+    const result = runCli(['diff', good, bad]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('skills.schema.json#/$defs/skill/properties/name/type');
+    expect(result.stderr).toContain('[data/schema-major]');
   });
 
   it('nuffle diff: old-shaped records break their published schema, and nothing is compared', () => {

@@ -16,7 +16,7 @@ import { changesMarkdown, summaryLine } from '../diff/render.ts';
 import { toJson } from '../emit/json.ts';
 import { dataDirReader, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
-import { majorOf, readBundle, SCHEMA_MAJOR } from '../validate/data-bundle.ts';
+import { incompatibleSchemaChange, majorOf, readBundle, SCHEMA_MAJOR } from '../validate/data-bundle.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { createValidator } from '../validate/schemas.ts';
 import { repeatedOption } from './args.ts';
@@ -153,6 +153,18 @@ function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | n
     const major = diagnostics.some((d) => d.ruleId === 'data/schema-major');
     console.error(`nuffle diff: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the data; nothing was compared`);
     return major ? 2 : 1;
+  }
+  // Each side's shipped schemas must keep this nuffle's contract (additions aside): the comparison reads that shape.
+  const own = readSchemaFiles(repoRoot);
+  for (const dir of [oldDir, newDir]) {
+    if (!existsSync(join(dir, 'schema'))) continue;
+    const change = incompatibleSchemaChange(readSchemaFiles(dir), own);
+    if (change) {
+      console.error(
+        `${join(dir, 'schema')} error the dataset's schemas break this nuffle's schema version ${SCHEMA_MAJOR}.x contract (${change}) though meta.json says ${String(versions[dir === oldDir ? 0 : 1])} [data/schema-major]\n  note:     a major change needs a major version; compare it with the nuffle that wrote it`,
+      );
+      return 2;
+    }
   }
   return [results[0]!.bundle!, results[1]!.bundle!];
 }

@@ -8,6 +8,7 @@
 import { BUNDLE_FILES, SINCE, type DataBundle } from '../model/dataset.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { compareSchemas, requiredBump } from './schema-compat.ts';
 import { SCHEMA_BASE } from './schema-digest.ts';
 import { createValidator, type Validator } from './schemas.ts';
 
@@ -125,4 +126,21 @@ export function readBundle(reader: DataReader): { bundle: DataBundle | null; dia
   };
   const checked = checkBundle(parsed.values, validator, reader.label);
   return problem ? { bundle: null, diagnostics: [problem] } : made ? { ...checked, validator: made } : checked;
+}
+
+/**
+ * The first change between a dataset's shipped schemas and this nuffle's that
+ * is major both ways (a type or bound changed, not a property one side added):
+ * data whose shipped schemas claim this major but do not keep its contract.
+ * Null when they agree up to additions.
+ */
+export function incompatibleSchemaChange(shipped: readonly SchemaFile[], own: readonly SchemaFile[]): string | null {
+  const byPath = (schemas: readonly SchemaFile[]) => Object.fromEntries(schemas.filter((s) => !s.path.startsWith('input/')).map((s) => [s.path, s.schema]));
+  const [a, b] = [byPath(shipped), byPath(own)];
+  const forward = compareSchemas(a, b);
+  const backward = compareSchemas(b, a);
+  if (requiredBump(forward) !== 'major' || requiredBump(backward) !== 'major') return null;
+  const backwardAt = new Set(backward.filter((c) => c.bump === 'major').map((c) => c.at));
+  const both = forward.find((c) => c.bump === 'major' && backwardAt.has(c.at)) ?? forward.find((c) => c.bump === 'major')!;
+  return `${both.at}: ${both.what}`;
 }
