@@ -227,7 +227,8 @@ export interface BuildOptions {
 /** What `nuffle build` writes in its output folder: a file there is nuffle's own when it is under one of these. */
 const ownedByBuild = (file: string): boolean => {
   const [first = ''] = file.split('/');
-  return (TARGETS as readonly string[]).includes(first) || first === 'lib' || first === LOCK_FILE || first.startsWith('.staging-') || first.startsWith('.old-');
+  // Besides the targets' folders: a running build's lock (and its temporary file), the marker's temporary file, staging leftovers.
+  return (TARGETS as readonly string[]).includes(first) || first === 'lib' || first.startsWith(LOCK_FILE) || first.startsWith(`.${OUTPUT_MARKER}.`) || first.startsWith('.staging-') || first.startsWith('.old-');
 };
 
 /**
