@@ -31,4 +31,14 @@ const cli = await import('./commands/nuffle.ts');
 export const { main, buildOnce, readProject } = cli;
 export type { BuildOptions } from './commands/nuffle.ts';
 
-if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
+// The last net: every failure the commands foresee is a located diagnostic;
+// one they did not is still one line and exit 1, never a raw stack trace.
+if (import.meta.main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (cause) {
+    const stack = process.env.NUFFLE_DEBUG ? `\n${(cause as Error).stack ?? ''}` : '';
+    console.error(`nuffle: ${(cause as Error).message ?? String(cause)}${stack}\n  note: nuffle did not foresee this failure; run again with NUFFLE_DEBUG=1 for the stack, and report it with the command you ran`);
+    process.exitCode = 1;
+  }
+}

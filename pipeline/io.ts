@@ -3,12 +3,13 @@
  * writing dist/ atomically. Stages never touch the file system.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import { compare } from './model/order.ts';
+import type { DataReader } from './validate/data-bundle.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,8 +147,32 @@ export function swapIn(staging: string, target: string, fs: Pick<WriteFs, 'renam
   }
 }
 
+/**
+ * Whether the process `pid` is running (signal 0 probes without sending;
+ * EPERM means it runs as another user).
+ */
+export function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in a `.staging-<name>-<pid>-<time>` or `.old-<name>-<pid>-<time>` folder name. */
+const leftoverPid = (entry: string): number => Number(/-(\d+)-[0-9a-z]+$/.exec(entry)?.[1]);
+
+/**
+ * Clean what an interrupted earlier run left next to `target`. Only the
+ * leftovers of processes that are gone (or of this one) are touched: another
+ * build still writing its staging folder keeps it.
+ */
 function recoverInterruptedSwap(parent: string, name: string, target: string): void {
-  const leftovers = readdirSync(parent).filter((entry) => entry.startsWith(`.old-${name}-`) || entry.startsWith(`.staging-${name}-`));
+  const leftovers = readdirSync(parent)
+    .filter((entry) => entry.startsWith(`.old-${name}-`) || entry.startsWith(`.staging-${name}-`))
+    .filter((entry) => leftoverPid(entry) === process.pid || !isRunning(leftoverPid(entry)));
   const olds = leftovers.filter((entry) => entry.startsWith('.old-')).sort(compare);
   if (!existsSync(target) && olds.length) renameSync(join(parent, olds.at(-1)!), target);
   for (const entry of leftovers) rmSync(join(parent, entry), { recursive: true, force: true });
@@ -156,6 +181,29 @@ function recoverInterruptedSwap(parent: string, name: string, target: string): v
 /** The published dataset in `dataDir` (a `dist/data` folder), typed. */
 export function readDataBundle(dataDir: string): DataBundle {
   return parseDataBundle((file) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8') : null));
+}
+
+/**
+ * How to read the dataset in `dataDir` (for validate/data-bundle.ts
+ * readBundle): files by name, named in messages as given (relative to the
+ * working folder when inside it), checked against the schemas the dataset
+ * ships in `schema/` (this repository's when it ships none).
+ */
+export function dataDirReader(dataDir: string): DataReader {
+  const label = (file: string) => {
+    const full = join(dataDir, file);
+    const rel = relative(process.cwd(), full);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : full;
+  };
+  const read = (file: string): string | null => {
+    try {
+      return readFileSync(join(dataDir, file), 'utf8');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new Error(`${label(file)}: ${(cause as Error).message}`);
+    }
+  };
+  return { read, label, schemas: () => readSchemaFiles(existsSync(join(dataDir, 'schema')) ? dataDir : repoRoot) };
 }
 
 /** Replace one file whole: write a temporary file next to it, flush, rename over it. */
@@ -173,5 +221,156 @@ export function writeFileAtomically(path: string, content: string | Uint8Array):
     renameSync(temp, path);
   } finally {
     rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * A path with its symbolic links resolved, for a path that may not exist yet:
+ * the deepest existing ancestor's real path, then the rest as written.
+ */
+export function realPathOf(path: string): string {
+  const absolute = resolve(path);
+  let existing = absolute;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return join(realpathSync(existing), ...rest.reverse());
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return absolute;
+      rest.push(basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/** Whether `path` is `dir` or inside it (both real, absolute paths). */
+export const isWithin = (path: string, dir: string): boolean => {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+};
+
+/**
+ * The file an output folder written by nuffle holds, so that a later run
+ * knows the folder is its own and may replace it whole.
+ */
+export const OUTPUT_MARKER = '.nuffle-output';
+export const OUTPUT_MARKER_TEXT = 'Written by nuffle (Nuffle Codex). The command that wrote this folder replaces it whole on its next run.\n';
+
+/** What an output option must never land in or on. */
+export interface OutputGuard {
+  /** Folders an output must not be inside (or be): sources/, dist/data, the data being read. */
+  inside: readonly string[];
+  /** Folders an output must not be or contain: the project root. */
+  contain: readonly string[];
+}
+
+/**
+ * The guard of the projects in play (`root`, this repository, and the project
+ * of every `<project>/dist/data` in `data`): nothing into their sources/,
+ * schema/ or dist/data, nor into the data being read; never a project root or
+ * a folder above one, nor a folder holding the data being read.
+ */
+export function projectGuard(root: string, data: readonly string[] = []): OutputGuard {
+  const owners = data.map((dir) => resolve(dir)).filter((dir) => basename(dir) === 'data' && basename(dirname(dir)) === 'dist').map((dir) => dirname(dirname(dir)));
+  const roots = [...new Set([resolve(root), repoRoot, ...owners])];
+  const extra = { inside: data, contain: data };
+  return {
+    inside: [...roots.flatMap((r) => [join(r, 'sources'), join(r, 'schema'), join(r, 'dist/data')]), ...(extra.inside ?? [])],
+    contain: [...roots, ...(extra.contain ?? [])],
+  };
+}
+
+/** Why `path` (an output file or folder) may not be written, by the guard; null when it may. */
+export function guardProblem(path: string, guard: OutputGuard): string | null {
+  const real = realPathOf(path);
+  const within = guard.inside.find((dir) => isWithin(real, realPathOf(dir)));
+  if (within) return `${path} is inside ${within}, which nuffle reads and never writes into; choose a folder outside it`;
+  const contained = guard.contain.find((dir) => isWithin(realPathOf(dir), real));
+  if (contained) return `${path} is ${realPathOf(contained) === real ? '' : 'a folder that contains '}${contained}, which replacing it would delete; choose a new folder of its own (the default is <root>/dist)`;
+  return null;
+}
+
+/** Every file under `dir`, relative paths with forward slashes. */
+function filesUnder(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+/**
+ * Why the folder `target` may not be replaced whole by an output option;
+ * null when it may. It may when it does not exist, is empty, holds
+ * OUTPUT_MARKER (nuffle wrote it), or holds only files nuffle would write
+ * there (`owned`: e.g. changes.json and CHANGES.md). Anything else is the
+ * user's, and an output option never deletes what the tool did not write.
+ */
+export function outputFolderProblem(target: string, guard: OutputGuard, owned: (file: string) => boolean): string | null {
+  const problem = guardProblem(target, guard);
+  if (problem) return problem;
+  let stat;
+  try {
+    stat = statSync(target);
+  } catch {
+    return null;
+  }
+  if (!stat.isDirectory()) return `${target} is a file, not a folder; choose a folder (it is created, or replaced when nuffle wrote it)`;
+  const files = filesUnder(target);
+  if (files.includes(OUTPUT_MARKER)) return null;
+  const foreign = files.filter((file) => !owned(file));
+  if (!foreign.length) return null;
+  return `${target} holds files nuffle did not write (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}); an output folder must be new, empty or written by nuffle: choose another, or empty it yourself first`;
+}
+
+/** The lock a build holds on its output folder while it writes it. */
+export const LOCK_FILE = '.nuffle-build.lock';
+
+/**
+ * Take the lock on the output folder `dir`: a file created only if absent
+ * (linked from a complete temporary file, so it is never seen half-written),
+ * holding this process's pid. A lock whose pid no longer runs is stale and
+ * taken over. Returns `release`, or the pid of the build that holds it.
+ * A process that holds the lock already takes it again (a build's targets).
+ */
+export function lockOutput(dir: string): { release: () => void } | { heldBy: number } {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, LOCK_FILE);
+  const temp = join(dir, `${LOCK_FILE}.${process.pid}.tmp`);
+  writeFileSync(temp, `${process.pid}\n`);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(temp, lock);
+        return { release: () => releaseLock(lock) };
+      } catch (cause) {
+        if ((cause as NodeJS.ErrnoException).code !== 'EEXIST') throw cause;
+      }
+      let holder: number;
+      try {
+        holder = Number(readFileSync(lock, 'utf8').trim());
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (holder === process.pid) return { release: () => {} };
+      if (isRunning(holder)) return { heldBy: holder };
+      // Stale: its build is gone. Remove it only if it still names that pid.
+      try {
+        if (Number(readFileSync(lock, 'utf8').trim()) === holder) unlinkSync(lock);
+      } catch {
+        // taken or released meanwhile: try again
+      }
+    }
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    return { heldBy: holder };
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function releaseLock(lock: string): void {
+  try {
+    if (Number(readFileSync(lock, 'utf8').trim()) === process.pid) unlinkSync(lock);
+  } catch {
+    // gone already
   }
 }

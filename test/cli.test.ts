@@ -124,13 +124,14 @@ describe('building a copy of the project', () => {
     );
   });
 
-  it('a failed write exits 1 with the reason and leaves the previous output in place', () => {
+  it('a file where the output folder should be is refused with the reason and left as it was', () => {
     const blocker = join(root, 'not-a-folder');
     writeFileSync(blocker, 'a file where the output folder should be');
     const result = runCli(['build', '--root', root, '--out', blocker]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`nuffle build: cannot write ${blocker}/data`);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`nuffle build: --out ${blocker}: ${blocker} is a file, not a folder`);
     expect(result.stderr).not.toContain('    at ');
+    expect(readFileSync(blocker, 'utf8')).toBe('a file where the output folder should be');
   });
 
   it('an annotation that breaks its schema fails with the YAML file and line', () => {

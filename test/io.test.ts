@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +20,12 @@ it('replaces the whole tree: files of the previous build that are gone now disap
 
 it('restores the previous tree left as .old-* by a swap that crashed between its two renames, then cleans up', () => {
   dir = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
-  const old = join(dir, '.old-data-123-abc');
+  // Leftovers carry the pid of the run that left them: here one that has ended.
+  const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+  const old = join(dir, `.old-data-${gone}-abc`);
   mkdirSync(old);
   writeFileSync(join(old, 'a.json'), 'previous');
-  mkdirSync(join(dir, '.staging-data-123-abc'));
+  mkdirSync(join(dir, `.staging-data-${gone}-abc`));
   writeTreeAtomically(join(dir, 'data'), new Map([['a.json', 'new']]));
   expect(readFileSync(join(dir, 'data/a.json'), 'utf8')).toBe('new');
   expect(readdirSync(dir)).toEqual(['data']);

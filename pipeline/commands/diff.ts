@@ -3,25 +3,34 @@
  * two dist/data folders (a release kept anywhere, and the current build).
  * Prints a one-line summary (and the changes, one a line); with --out, writes
  * changes.json (validated against schema/changes.schema.json) and CHANGES.md.
- * Exit 0, or 1 when a change of a --fail-on kind is found (a CI gate), 2 on
- * bad usage.
+ * Both sides are checked against the schemas they ship first. Exit 0, or 1
+ * when a change of a --fail-on kind is found (a CI gate) or the data is
+ * broken (every problem located), 2 on bad usage or data of another schema
+ * major.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareBundles, FAIL_ON } from '../diff/compare.ts';
 import { changesMarkdown, summaryLine } from '../diff/render.ts';
 import { toJson } from '../emit/json.ts';
-import { readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { dataDirReader, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import type { DataBundle } from '../model/dataset.ts';
+import { incompatibleSchemaChange, majorOf, readBundle, SCHEMA_MAJOR } from '../validate/data-bundle.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { createValidator } from '../validate/schemas.ts';
+import { repeatedOption } from './args.ts';
+
+/** What `nuffle diff --out DIR` writes in DIR (with io.ts OUTPUT_MARKER). */
+const DIFF_FILES: readonly string[] = ['changes.json', 'CHANGES.md'];
 
 export const DIFF_HELP = `nuffle diff — what changed between two builds of dist/data
 
 Usage: nuffle diff OLD NEW [--out DIR] [--fail-on KINDS] [--quiet]
 
   OLD, NEW         two dist/data folders (NEW is usually the current build)
-  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md
+  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md;
+                   DIR is replaced whole, so it must be new, empty or written by nuffle diff
   --fail-on KINDS  exit 1 if a change of these kinds is found, comma-separated:
                    ${Object.keys(FAIL_ON).join(', ')}
   --quiet          print the summary line only
@@ -39,9 +48,12 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       options: { out: { type: 'string' }, 'fail-on': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
   try {
     parsed = parse();
+    const repeated = repeatedOption(parsed.tokens);
+    if (repeated) throw new Error(repeated);
   } catch (cause) {
     console.error(`nuffle diff: ${(cause as Error).message}\n\n${DIFF_HELP}`);
     return 2;
@@ -68,13 +80,17 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  let log;
-  try {
-    log = compareBundles(readDataBundle(oldDir), readDataBundle(newDir));
-  } catch (cause) {
-    console.error(`nuffle diff: cannot read the data: ${(cause as Error).message}`);
-    return 1;
+  if (values.out !== undefined) {
+    // Checked before any work: the folder is replaced whole, so it must be nuffle's own.
+    const problem = outputFolderProblem(resolve(values.out), projectGuard(repoRoot, [oldDir, newDir]), (file) => DIFF_FILES.includes(file));
+    if (problem) {
+      console.error(`nuffle diff: --out ${values.out}: ${problem}`);
+      return 2;
+    }
   }
+  const sides = readSides(oldDir, newDir);
+  if (typeof sides === 'number') return sides;
+  const log = compareBundles(...sides);
   if (!values.quiet) for (const change of log.changes) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   console.log(summaryLine(log));
   for (const warning of log.warnings) console.log(`  to check: ${warning}`);
@@ -85,7 +101,12 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
       return 1;
     }
     const out = resolve(values.out);
-    writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)]]));
+    try {
+      writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)], [OUTPUT_MARKER, OUTPUT_MARKER_TEXT]]));
+    } catch (cause) {
+      console.error(`nuffle diff: cannot write ${out}: ${(cause as Error).message}`);
+      return 1;
+    }
     console.log(`wrote ${join(out, 'changes.json')} and ${join(out, 'CHANGES.md')}`);
   }
   const caught = log.changes.filter((c) => failOn.some((k) => FAIL_ON[k]!(c)));
@@ -94,4 +115,57 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/**
+ * Both datasets, each parsed and checked against the schemas it ships. Data
+ * of another schema major than the other side's, or than this nuffle's, is
+ * exit 2 naming both versions; a file cut off or breaking its schema is exit
+ * 1 with every problem located. Returns the bundles or the exit code.
+ */
+function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | number {
+  const versions = [oldDir, newDir].map((dir) => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { schemaVersion?: unknown }).schemaVersion;
+    } catch {
+      return undefined; // reported, located, by readBundle
+    }
+  });
+  const majors = versions.map(majorOf);
+  if (majors.every((m) => m !== null) && (majors[0] !== majors[1] || majors[0] !== SCHEMA_MAJOR)) {
+    console.error(
+      `nuffle diff: the two datasets have schema versions ${String(versions[0])} (${oldDir}) and ${String(versions[1])} (${newDir}); this nuffle compares data of schema version ${SCHEMA_MAJOR}.x on both sides. A major version changes the shape of the data: build both with one nuffle, or compare with the nuffle of their major`,
+    );
+    return 2;
+  }
+  const results = [];
+  for (const dir of [oldDir, newDir]) {
+    try {
+      results.push(readBundle(dataDirReader(dir)));
+    } catch (cause) {
+      console.error(`nuffle diff: cannot read ${dir}: ${(cause as Error).message}`);
+      return 1;
+    }
+  }
+  const diagnostics = results.flatMap((r) => r.diagnostics);
+  if (diagnostics.length) {
+    for (const d of diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
+    if (diagnostics.length > 20) console.error(`… and ${diagnostics.length - 20} more`);
+    const major = diagnostics.some((d) => d.ruleId === 'data/schema-major');
+    console.error(`nuffle diff: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the data; nothing was compared`);
+    return major ? 2 : 1;
+  }
+  // Each side's shipped schemas must keep this nuffle's contract (additions aside): the comparison reads that shape.
+  const own = readSchemaFiles(repoRoot);
+  for (const dir of [oldDir, newDir]) {
+    if (!existsSync(join(dir, 'schema'))) continue;
+    const change = incompatibleSchemaChange(readSchemaFiles(dir), own);
+    if (change) {
+      console.error(
+        `${join(dir, 'schema')} error the dataset's schemas break this nuffle's schema version ${SCHEMA_MAJOR}.x contract (${change}) though meta.json says ${String(versions[dir === oldDir ? 0 : 1])} [data/schema-major]\n  note:     a major change needs a major version; compare it with the nuffle that wrote it`,
+      );
+      return 2;
+    }
+  }
+  return [results[0]!.bundle!, results[1]!.bundle!];
 }

@@ -11,9 +11,10 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
-import { readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
+import { repeatedOption } from './args.ts';
 import type { TargetContext } from '../targets/context.ts';
 import type { Skill } from '../model/schema-types.ts';
 
@@ -52,7 +53,8 @@ Options:
                  Default: data, then api, then cards, then site.
                  Several, comma-separated: --only data,cards.
   --root DIR     Project root to read sources/ and schema/ from (default: this repository)
-  --out DIR      Output folder (default: <root>/dist)
+  --out DIR      Output folder (default: <root>/dist); one you name must be new, empty
+                 or written by nuffle, and outside sources/, schema/ and dist/data
   --update-lock  Add the new published ids to sources/ids.lock (it never loses one)
   --strict       Crosswalk rows drafted by nuffle suggest --write and not reviewed are errors
   --watch        Build, then rebuild on every change under sources/ or schema/ (default
@@ -64,7 +66,8 @@ Options:
   -h, --help     This help
 
 Each target is built in a staging folder and swapped into place only when every
-stage succeeded. Errors are printed as file:line:column, with a stable code.
+stage succeeded. A build holds a lock on its output folder: a second build of the
+same folder exits 2, naming the process that holds it. Errors are printed as file:line:column, with a stable code.
 A locked id (sources/ids.lock) that disappears fails the build until
 sources/annotations/migrations.yaml says what became of it.`,
   suggest: `nuffle suggest — rank candidate concepts for records the crosswalk does not link
@@ -124,8 +127,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     strict?: string | boolean | undefined;
   };
   try {
-    ({ values } = parseArgs({
+    let tokens;
+    ({ values, tokens } = parseArgs({
       args: [...rest],
+      tokens: true,
       options: {
         only: { type: 'string' },
         root: { type: 'string' },
@@ -140,6 +145,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       strict: true,
       allowPositionals: false,
     }));
+    const repeated = repeatedOption(tokens);
+    if (repeated) throw new Error(repeated);
   } catch (cause) {
     console.error(`nuffle ${command}: ${(cause as Error).message}\n\n${HELP[command]}`);
     return 2;
@@ -166,6 +173,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   const strict = values.strict === true;
   const cache = values['no-cache'] !== true && cacheEnabled();
   const out = resolve(values.out ?? join(root, 'dist'));
+  if (values.out !== undefined) {
+    // A folder of the user's: built into only when it is new, empty or nuffle's own.
+    const problem = outputFolderProblem(out, projectGuard(root), ownedByBuild);
+    if (problem) {
+      console.error(`nuffle ${command}: --out ${values.out}: ${problem}`);
+      return 2;
+    }
+  }
   if (values.watch === true) {
     const maxRebuilds = process.env.NUFFLE_WATCH_MAX_REBUILDS ? Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) : undefined;
     return (await import('./watch.ts')).watch({
@@ -214,8 +229,42 @@ export interface BuildOptions {
   timings?: Map<string, number>;
 }
 
-/** One `nuffle build`: the data (unless not asked), then the outputs. Returns the exit code. */
+/** What `nuffle build` writes in its output folder: a file there is nuffle's own when it is under one of these. */
+const ownedByBuild = (file: string): boolean => {
+  const [first = ''] = file.split('/');
+  // Besides the targets' folders: a running build's lock (and its temporary file), the marker's temporary file, staging leftovers.
+  return (TARGETS as readonly string[]).includes(first) || first === 'lib' || first.startsWith(LOCK_FILE) || first.startsWith(`.${OUTPUT_MARKER}.`) || first.startsWith('.staging-') || first.startsWith('.old-');
+};
+
+/**
+ * One `nuffle build`: the data (unless not asked), then the outputs. Returns
+ * the exit code. It holds the lock on `out` (io.ts lockOutput) while it runs:
+ * a second build of the same output exits 2 at once, saying which process
+ * builds it, and never touches the first one's staging folders.
+ */
 export async function buildOnce(options: BuildOptions): Promise<number> {
+  let lock;
+  try {
+    lock = lockOutput(options.out);
+  } catch (cause) {
+    console.error(`nuffle build: cannot write ${options.out}: ${(cause as Error).message}`);
+    return 1;
+  }
+  if ('heldBy' in lock) {
+    console.error(
+      `nuffle build: another build (pid ${lock.heldBy}) is writing ${options.out}; wait until it ends, then build again (its lock is ${join(options.out, LOCK_FILE)}; a lock whose process is gone is taken over)`,
+    );
+    return 2;
+  }
+  try {
+    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(join(options.out, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    return await buildLocked(options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function buildLocked(options: BuildOptions): Promise<number> {
   const { root, out, targets } = options;
   const clock = (stage: string, since: number) => options.timings?.set(stage, performance.now() - since);
   if (!targets.includes('data')) return buildOutputs(targets, root, out, options.timings);

@@ -24,8 +24,33 @@ function load<T>(file: string): Promise<T> {
   return pending as Promise<T>;
 }
 
+/**
+ * Argument checks: every function names the argument it refuses, with a
+ * TypeError for a wrong type and a RangeError for a value out of its set, so
+ * a caller's mistake never surfaces as an error from inside.
+ */
+const shown = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+
+function checkString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string; got ${shown(value)}`);
+}
+
+function checkOneOf(value: unknown, name: string, allowed: readonly string[]): void {
+  checkString(value, name);
+  if (!allowed.includes(value)) throw new RangeError(`${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}`);
+}
+
+function checkOptions(value: unknown, name: string): asserts value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError(`${name} must be an object; got ${shown(value)}`);
+}
+
+const LANGS: readonly Lang[] = ['en', 'fr'];
+const GAMES: readonly Game[] = ['blood-bowl', 'dungeon-bowl'];
+const CATEGORIES: readonly RandomCategory[] = ['agility', 'general', 'mutation', 'passing', 'strength'];
+
 /** Case, accents, punctuation and a trailing parameter folded: `Châtaigne`, `chataigne`, `Mighty Blow (+1)` → `mighty blow`. */
 export function foldName(name: string): string {
+  checkString(name, 'name');
   return name
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -39,6 +64,7 @@ export function foldName(name: string): string {
 
 /** The concept with this id (`mighty-blow`), or undefined. */
 export async function getConcept(id: string): Promise<Concept | undefined> {
+  checkString(id, 'id');
   return (await load<Concept[]>('concepts.json')).find((concept) => concept.id === id);
 }
 
@@ -53,6 +79,9 @@ export interface FindOptions {
  * language: `findByName('chataigne', { lang: 'fr' })`.
  */
 export async function findByName(name: string, options: FindOptions = {}): Promise<Skill[]> {
+  checkString(name, 'name');
+  checkOptions(options, 'options');
+  if (options.lang !== undefined) checkOneOf(options.lang, 'options.lang', LANGS);
   const wanted = foldName(name);
   if (!wanted) return [];
   return (await load<Skill[]>('skills.json')).filter((record) => foldName(record.name) === wanted && (options.lang === undefined || record.lang === options.lang));
@@ -60,6 +89,7 @@ export async function findByName(name: string, options: FindOptions = {}): Promi
 
 /** Every record of a concept, in every edition and language, sorted by id. */
 export async function recordsOf(conceptId: string): Promise<Skill[]> {
+  checkString(conceptId, 'conceptId');
   const concept = await getConcept(conceptId);
   if (!concept) return [];
   const wanted = new Set(concept.records);
@@ -71,6 +101,7 @@ export async function recordsOf(conceptId: string): Promise<Skill[]> {
  * or named in) or a concept (`dodge`: those of any of its records), sorted by id.
  */
 export async function rulingsFor(id: string): Promise<Ruling[]> {
+  checkString(id, 'id');
   const rulings = await load<Ruling[]>('rulings.json');
   const records = new Set(id.includes('/') ? [id] : ((await getConcept(id))?.records ?? []));
   return rulings.filter((ruling) => ruling.records.some((record) => records.has(record)));
@@ -87,6 +118,12 @@ export interface RandomSkillOptions {
  * Undefined when there is no such table; a roll outside the table throws.
  */
 export async function randomSkill(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<Skill | undefined> {
+  checkOneOf(game, 'game', GAMES);
+  checkOneOf(category, 'category', CATEGORIES);
+  checkString(roll, 'roll');
+  if (typeof d6 !== 'number') throw new TypeError(`d6 must be a number; got ${shown(d6)}`);
+  checkOptions(options, 'options');
+  if (options.edition !== undefined) checkString(options.edition, 'options.edition');
   if (roll !== '1-3' && roll !== '4-6') throw new RangeError(`roll must be "1-3" or "4-6"; got ${JSON.stringify(roll)}`);
   if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) throw new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`);
   const table = (await load<RandomTable[]>('random-tables.json')).find((t) => t.id === `${options.edition ?? 'en-2020'}/${game}/${category}`);

@@ -701,6 +701,30 @@ export type KeptId = {
   note: string;
 };
 
+// input/roster.schema.json
+
+/** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
+export type Roster = {
+  /** The team's name, printed in the PDF's title and on player cards. */
+  team?: string | null;
+  /** Another key for `team`, as some roster tools write it (`team` wins when both are given). */
+  name?: string | null;
+  /** The edition whose cards to print (an edition id of the dataset); `--edition` wins. */
+  edition?: string | null;
+  /** The players, in the order their cards are printed. */
+  players: RosterPlayer[];
+};
+
+/** One player: a name and the skills and traits to print. */
+export type RosterPlayer = {
+  /** The player's name, printed on their card with --per-player. */
+  name: string;
+  /** The player's position, printed under the name with --per-player. */
+  position?: string | null;
+  /** Skill and trait names or ids in any edition or language, as a list or one comma-separated string; a parameter in brackets is printed instead of the record's. May be empty or absent for a player with none. */
+  skills?: string[] | string | null;
+};
+
 // leagues.schema.json
 
 /** dist/data/leagues.json: the team special rules (leagues) the price lists name, with every spelling the notes use, sorted by id. */

@@ -13,14 +13,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { API_SCHEMAS, apiTexts, emitApi } from '../emit/api.ts';
-import { readDataBundle, readSchemaFiles, repoRoot, writeTreeAtomically } from '../io.ts';
+import { dataDirReader, repoRoot, writeTreeAtomically } from '../io.ts';
+import type { DataBundle } from '../model/dataset.ts';
+import { readBundle } from '../validate/data-bundle.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
-import { createValidator } from '../validate/schemas.ts';
+import type { Validator } from '../validate/schemas.ts';
 import type { TargetContext } from './context.ts';
 
 export async function buildApiTarget(context: TargetContext): Promise<number> {
-  const bundle = readDataBundle(context.dataDir);
-  const validator = createValidator(readSchemaFiles(context.dataDir));
+  const loaded = loadCheckedBundle(context.dataDir, 'api');
+  if (!loaded) return 1;
+  const { bundle, validator } = loaded;
   const files = emitApi(bundle);
   const diagnostics: Diagnostic[] = files.flatMap((file) => validator.validate(API_SCHEMAS[file.kind], file.value, `dist/api/${file.path}`));
   if (diagnostics.length) {
@@ -35,10 +38,38 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
     console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/index.ts): ${(cause as Error).message}`);
     return 1;
   }
-  writeTreeAtomically(context.outDir, apiTexts(files));
-  writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
+  try {
+    writeTreeAtomically(context.outDir, apiTexts(files));
+    writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
+  } catch (cause) {
+    console.error(`nuffle build: cannot write ${context.outDir}: ${(cause as Error).message}`);
+    return 1;
+  }
   console.log(`api: ${files.length} endpoints in ${context.outDir}; runtime API in ${join(dirname(context.outDir), 'lib')}`);
   return 0;
+}
+
+/**
+ * The dataset in `dataDir`, checked against its published schemas (and those
+ * schemas' validator, for the endpoints); null after printing every problem,
+ * located, when it cannot be used.
+ */
+function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundle; validator: Validator } | null {
+  let result;
+  let validator: Validator | undefined;
+  try {
+    result = readBundle(dataDirReader(dataDir));
+    validator = result.validator;
+  } catch (cause) {
+    console.error(`nuffle build: cannot read the dataset in ${dataDir}: ${(cause as Error).message}`);
+    return null;
+  }
+  if (!result.bundle || !validator) {
+    for (const d of result.diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
+    console.error(`nuffle build: the ${target} target reads ${dataDir}, which has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build the data again (nuffle build --only data)`);
+    return null;
+  }
+  return { bundle: result.bundle, validator };
 }
 
 /**

@@ -5,13 +5,14 @@
  * through a temporary file and a rename). `nuffle build` calls
  * `buildCardsTarget`; `nuffle cards …` calls `runCardsCommand`.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readDataBundle, repoRoot, writeTreeAtomically } from '../io.ts';
+import { dataDirReader, guardProblem, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeTreeAtomically, type OutputGuard } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
+import { error, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
+import { createValidator, type Validator } from '../validate/schemas.ts';
 import type { Lang } from '../model/schema-types.ts';
 import { playerCardSpec, skillCardSpec, specContextOf } from '../emit/cards/card-specs.ts';
 import { indexJson, planAllDocuments, renderDocuments, type CardDocumentPlan, type CardsOptions, type RenderedDocument } from '../emit/cards/emit-cards.ts';
@@ -19,6 +20,8 @@ import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts } from '../emi
 import { PAPERS, sheetFor, type Paper } from '../emit/cards/geometry.ts';
 import { createResolver, parseRoster, parseSkillList, resolveAll, type Filter, type Selected } from '../emit/cards/select.ts';
 import type { TargetContext } from './context.ts';
+import { readBundle } from '../validate/data-bundle.ts';
+import { repeatedOption } from '../commands/args.ts';
 
 export const CARDS_HELP = `nuffle cards — printable PDF skill cards (poker size, 3 × 3 per sheet, with crop marks)
 
@@ -43,9 +46,11 @@ Options:
   --paper a4|letter  Sheet size (default a4); the 3 × 3 grid is centred
   --bleed            Draw 3 mm of bleed around the grid and set TrimBox/BleedBox (A4)
   --backs            A back page after each front page, mirrored for long-edge duplex
-  -o, --output FILE  The PDF to write (a selection only)
+  -o, --output FILE  The PDF to write (a selection only); its folder must exist, and a
+                     file already there is replaced only when it is a PDF
   --data DIR         The dataset to read (default: <root>/dist/data)
-  --out DIR          Where the full set goes (default: <root>/dist/cards)
+  --out DIR          Where the full set goes (default: <root>/dist/cards); replaced whole,
+                     so it must be new, empty or a folder of cards nuffle wrote
   --root DIR         Project root (default: this repository)
   -h, --help         This help
 
@@ -76,15 +81,25 @@ function reportContinued(documents: readonly RenderedDocument[]): void {
   if (continued.length) console.log(`${continued.length} card${continued.length === 1 ? '' : 's'} continued on a second card at 6 pt: ${continued.join(', ')}`);
 }
 
+/** The dataset in `dataDir`, checked against its published schemas; null after printing every problem, located. */
+function loadBundle(dataDir: string): DataBundle | null {
+  let result;
+  try {
+    result = readBundle(dataDirReader(dataDir));
+  } catch (cause) {
+    console.error(`nuffle cards: cannot read the dataset in ${dataDir}: ${(cause as Error).message}`);
+    return null;
+  }
+  if (result.bundle) return result.bundle;
+  printDiagnostics(result.diagnostics.slice(0, 20));
+  console.error(`nuffle cards: the dataset in ${dataDir} has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build it again (nuffle build --only data); nothing was written`);
+  return null;
+}
+
 /** The full set into `outDir`, from `dataDir`: what `nuffle build` runs. */
 export async function buildCardsTarget(context: TargetContext, options: CardsOptions = { paper: 'a4', bleed: false, backs: false }): Promise<number> {
-  let bundle: DataBundle;
-  try {
-    bundle = readDataBundle(context.dataDir);
-  } catch (cause) {
-    console.error(`nuffle cards: cannot read the dataset in ${context.dataDir}: ${(cause as Error).message}`);
-    return 1;
-  }
+  const bundle = loadBundle(context.dataDir);
+  if (!bundle) return 1;
   const result = await renderDocuments(planAllDocuments(bundle), bundle, options, fonts());
   if (result.diagnostics.length) {
     printDiagnostics(result.diagnostics);
@@ -93,6 +108,7 @@ export async function buildCardsTarget(context: TargetContext, options: CardsOpt
   }
   const files = new Map<string, Uint8Array | string>(result.documents.map((d) => [d.file, d.bytes]));
   files.set('index.json', indexJson(result.documents, bundle, options));
+  files.set(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
   try {
     writeTreeAtomically(context.outDir, files);
   } catch (cause) {
@@ -108,8 +124,10 @@ export async function buildCardsTarget(context: TargetContext, options: CardsOpt
 export async function runCardsCommand(args: readonly string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    let tokens;
+    ({ values, tokens } = parseArgs({
       args: [...args],
+      tokens: true,
       options: {
         skills: { type: 'string' },
         edition: { type: 'string' },
@@ -128,6 +146,8 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
       strict: true,
       allowPositionals: false,
     }));
+    const repeated = repeatedOption(tokens);
+    if (repeated) return usage(repeated);
   } catch (cause) {
     return usage((cause as Error).message);
   }
@@ -162,15 +182,21 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
     console.error(`nuffle cards: ${dataDir} has no dataset; run nuffle build (or --only data) first`);
     return 1;
   }
-  if (!selecting) return buildCardsTarget({ root, dataDir, outDir: resolve(str('out') ?? join(root, 'dist/cards')) }, options);
-
-  let bundle: DataBundle;
-  try {
-    bundle = readDataBundle(dataDir);
-  } catch (cause) {
-    console.error(`nuffle cards: cannot read the dataset in ${dataDir}: ${(cause as Error).message}`);
-    return 1;
+  const guard = projectGuard(root, [dataDir]);
+  if (!selecting) {
+    const out = str('out');
+    const outDir = resolve(out ?? join(root, 'dist/cards'));
+    // A folder given with --out is replaced whole: only when it is new, empty or nuffle's cards.
+    const problem = out === null ? null : outputFolderProblem(outDir, guard, (file) => file.endsWith('.pdf') || file === 'index.json');
+    if (problem) return refuse(`--out ${out}: ${problem}`);
+    return buildCardsTarget({ root, dataDir, outDir }, options);
   }
+  const target = resolve(output ?? 'cards.pdf');
+  const problem = outputFileProblem(target, guard);
+  if (problem) return refuse(`${output === null ? 'the default output ./cards.pdf' : `-o ${output}`}: ${problem}`);
+
+  const bundle = loadBundle(dataDir);
+  if (!bundle) return 1;
   let rosterText: string | null = null;
   if (rosterPath !== null) {
     try {
@@ -194,10 +220,8 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
     return 1;
   }
   const document = result.documents[0]!;
-  const target = resolve(output ?? 'cards.pdf');
   const temporary = `${target}.tmp-${process.pid}`;
   try {
-    mkdirSync(dirname(target), { recursive: true });
     writeFileSync(temporary, document.bytes);
     renameSync(temporary, target);
   } catch (cause) {
@@ -208,6 +232,34 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
   console.log(`wrote ${target}: ${document.cards} cards (${document.records} ${perPlayer ? 'players' : 'records'}) on ${document.pages} pages`);
   reportContinued([document]);
   return 0;
+}
+
+/**
+ * Why the one PDF of a selection may not be written at `target`; null when
+ * it may. Its folder must exist (a mistyped folder is not created silently),
+ * and a file already there is replaced only when it is a PDF.
+ */
+function outputFileProblem(target: string, guard: OutputGuard): string | null {
+  const problem = guardProblem(target, guard);
+  if (problem) return problem;
+  const folder = dirname(target);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return `the folder ${folder} does not exist; create it first (mkdir -p ${folder}), or check the path`;
+  if (!existsSync(target)) return null;
+  if (!statSync(target).isFile()) return `${target} is a folder; -o names the PDF file to write`;
+  const head = Buffer.alloc(5);
+  const fd = openSync(target, 'r');
+  try {
+    readSync(fd, head, 0, 5, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.toString('latin1') === '%PDF-' ? null : `${target} exists and is not a PDF; nuffle replaces only a PDF there: choose another name, or remove it yourself first`;
+}
+
+/** An output nuffle will not write: exit 2, nothing written. */
+function refuse(message: string): number {
+  console.error(`nuffle cards: ${message}; nothing was written`);
+  return 2;
 }
 
 function usage(message: string): number {
@@ -223,6 +275,25 @@ export interface SelectionInput {
   perPlayer: boolean;
 }
 
+let rosterSchemas: Validator | undefined;
+/** The validator of schema/input/roster.schema.json (this repository's schemas, compiled ahead of time). */
+const rosterValidator = (): Validator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
+
+/** A selection that would print no card: an error, never an empty PDF. */
+function emptySelection(input: SelectionInput, players: number, filter: Filter): Diagnostic {
+  const scope = [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(' and ');
+  return error({
+    reason: input.roster
+      ? `the roster's ${players} player${players === 1 ? '' : 's'} list no skills or traits, so there is no card to print`
+      : `no card is in ${scope || 'the selection'}`,
+    file: input.roster ? input.roster.file : input.skills !== null ? '--skills' : '--edition/--lang',
+    place: input.roster ? { line: 1 } : null,
+    ruleId: 'cards/empty-selection',
+    source: 'select',
+    note: input.roster ? 'give each player a skills: list (skills: [Block, Dodge])' : 'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
+  });
+}
+
 /** The one document of a selection (pure: the bundle and the texts in, a plan or the errors out). */
 export function planSelection(bundle: DataBundle, input: SelectionInput): { plan: CardDocumentPlan; diagnostics: Diagnostic[] } | { usage: string } {
   const context = specContextOf(bundle);
@@ -231,7 +302,7 @@ export function planSelection(bundle: DataBundle, input: SelectionInput): { plan
   let edition = input.edition;
   let roster = null;
   if (input.roster) {
-    const parsed = parseRoster(input.roster.text, input.roster.file);
+    const parsed = parseRoster(input.roster.text, input.roster.file, rosterValidator());
     if (!parsed.roster) return empty(parsed.diagnostics);
     roster = parsed.roster;
     edition ??= roster.edition;
@@ -263,6 +334,8 @@ export function planSelection(bundle: DataBundle, input: SelectionInput): { plan
     specs = selected.map((s) => skillCardSpec(s.record, s.parameter, context));
     what = roster ? `${roster.team ?? 'roster'}: skill cards` : 'skill cards';
   }
+  const asked = roster ? roster.players.flatMap((p) => p.skills).length : specs.length;
+  if (!diagnostics.length && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
   const languages = [...new Set(specs.map((s) => s.lang))];
   const editions = [...new Set(specs.map((s) => s.footerLeft))];
   return {

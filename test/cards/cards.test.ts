@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 describe('the full set', () => {
   it('writes one PDF per edition with cards, the inducement cards and index.json', () => {
-    expect(readdirSync(outDir).sort()).toEqual(['en-2020.pdf', 'en-traits-alt.pdf', 'fr-legacy.pdf', 'index.json', 'inducements.pdf']);
+    expect(readdirSync(outDir).sort()).toEqual(['.nuffle-output', 'en-2020.pdf', 'en-traits-alt.pdf', 'fr-legacy.pdf', 'index.json', 'inducements.pdf']);
     expect(index.files.map((f) => [f.file, f.edition, f.language, f.records])).toEqual([
       ['en-2020.pdf', 'en-2020', 'en', 98],
       ['en-traits-alt.pdf', 'en-traits-alt', 'en', 36],

@@ -11,6 +11,7 @@ import { parseYaml } from '../../parse/yaml.ts';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import type { Lang, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
+import type { Validator } from '../../validate/schemas.ts';
 
 export interface Filter {
   edition: string | null;
@@ -229,6 +230,25 @@ function levenshtein(a: string, b: string): number {
   return row[b.length]!;
 }
 
+const ROSTER_NOTE = 'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)';
+
+/**
+ * The roster's syntax and its schema (schema/input/roster.schema.json), each
+ * problem at its YAML line: a misspelt key, a player without a name, an empty
+ * list of players. A bare list is read as `players`.
+ */
+function checkRoster(text: string, file: string, validator: Validator): Diagnostic[] {
+  const parsed = parseYaml({ path: file, text });
+  // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
+  if (parsed.diagnostics.length) return parsed.diagnostics.slice(0, 1).map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' }));
+  const bare = Array.isArray(parsed.value);
+  const value = bare ? { players: parsed.value } : parsed.value;
+  return validator
+    .validate('input/roster.schema.json', value, file, (path) => parsed.locate(bare ? path.slice(1) : path) ?? { line: 1 })
+    .filter((d) => !d.expected?.includes('/anyOf/')) // the branches of an anyOf: its own error says it
+    .map((d) => ({ ...d, ruleId: 'cards/bad-roster', source: 'select', note: ROSTER_NOTE }));
+}
+
 /**
  * A roster file, YAML or JSON (JSON is read as YAML):
  *
@@ -242,14 +262,17 @@ function levenshtein(a: string, b: string): number {
  * ```
  *
  * A bare list of players is accepted too. Each skill keeps its line for errors.
+ * It is checked against schema/input/roster.schema.json first (`validator`).
  */
-export function parseRoster(text: string, file: string): { roster: Roster | null; diagnostics: Diagnostic[] } {
+export function parseRoster(text: string, file: string, validator: Validator): { roster: Roster | null; diagnostics: Diagnostic[] } {
+  const checked = checkRoster(text, file, validator);
+  if (checked.length) return { roster: null, diagnostics: checked };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineCounter.linePos(node.range[0]).line : null);
   const fail = (reason: string, node?: YamlNode | null) => ({
     roster: null,
-    diagnostics: [error({ reason, file, place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! }, ruleId: 'cards/bad-roster', source: 'select', note: 'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON' })],
+    diagnostics: [error({ reason, file, place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! }, ruleId: 'cards/bad-roster', source: 'select', note: ROSTER_NOTE })],
   });
   if (doc.errors.length) {
     // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
