@@ -10,21 +10,25 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../io.ts';
+import { repeatedOption } from './args.ts';
 import type { BuildOptions } from './nuffle.ts';
 
 export const DEV_HELP = `nuffle dev — the site served locally, updated on every save
 
-Usage: nuffle dev [--port N] [--root DIR] [--out DIR]
+Usage: nuffle dev [--port N] [--root DIR]
 
-Builds dist/data, serves the site on http://127.0.0.1:4321/ (--port to change)
+Builds <root>/dist/data, serves the site on http://127.0.0.1:4321/ (--port to change)
 from it, and rebuilds the data whenever a file under sources/ or schema/ is
 saved: reload the page to read the change as readers will. A save that breaks
 the build prints its errors and keeps the last good data. Ctrl-C to stop.`;
 
 export async function runDevCommand(argv: readonly string[], build: (options: BuildOptions) => Promise<number>): Promise<number> {
-  let values: { port?: string; root?: string; out?: string; help?: boolean };
+  let values: { port?: string; root?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { port: { type: 'string' }, root: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    const parsed = parseArgs({ args: [...argv], options: { port: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false, tokens: true });
+    const repeated = repeatedOption(parsed.tokens);
+    if (repeated) throw new Error(repeated);
+    values = parsed.values;
   } catch (cause) {
     console.error(`nuffle dev: ${(cause as Error).message}; see nuffle dev --help`);
     return 2;
@@ -39,7 +43,7 @@ export async function runDevCommand(argv: readonly string[], build: (options: Bu
     return 2;
   }
   const root = resolve(values.root ?? repoRoot);
-  const out = resolve(values.out ?? join(root, 'dist'));
+  const out = join(root, 'dist');
   // The stage memo on: after a save, only the saved file is parsed again.
   const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true };
   const first = await build(options);

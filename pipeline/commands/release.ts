@@ -16,6 +16,7 @@ import { parseDataBundle } from '../model/dataset.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
+import { repeatedOption } from './args.ts';
 import { readProject } from './nuffle.ts';
 
 export const RELEASE_HELP = `nuffle release — cut a dataset release
@@ -43,12 +44,16 @@ npm run build && npm test, and commit.`;
 export async function runReleaseCommand(argv: readonly string[]): Promise<number> {
   let values: { bump?: string; 'dry-run'?: boolean; from?: string; root?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({
+    const parsed = parseArgs({
       args: [...argv],
       options: { bump: { type: 'string' }, 'dry-run': { type: 'boolean' }, from: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
-    }));
+      tokens: true,
+    });
+    const repeated = repeatedOption(parsed.tokens);
+    if (repeated) throw new Error(repeated);
+    values = parsed.values;
   } catch (cause) {
     console.error(`nuffle release: ${(cause as Error).message}; see nuffle release --help`);
     return 2;
