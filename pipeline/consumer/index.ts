@@ -8,7 +8,7 @@
  *   import { getConcept, findByName } from 'nuffle-codex';
  *   (await findByName('chataigne', { lang: 'fr' }))[0]?.concept  // 'mighty-blow'
  */
-import type { Concept, Game, Lang, RandomCategory, RandomTable, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, Game, IdKind, Lang, Migration, RandomCategory, RandomTable, Roll, Ruling, Skill } from '../model/schema-types.ts';
 
 export type * from '../model/schema-types.ts';
 
@@ -62,10 +62,45 @@ export function foldName(name: string): string {
     .trim();
 }
 
-/** The concept with this id (`mighty-blow`), or undefined. */
-export async function getConcept(id: string): Promise<Concept | undefined> {
+export interface ResolvedId {
+  /** The id to use now: the id itself, or where its migrations lead; null when it was deleted. */
+  id: string | null;
+  /** The id asked for, when it was retired (renamed, merged or deleted); null when it is current. */
+  movedFrom: string | null;
+}
+
+/**
+ * What a stored id names now, through migrations.json: `resolveId('en-2020/sidestep')`
+ * after a rename is `{ id: 'en-2020/side-step', movedFrom: 'en-2020/sidestep' }`. A
+ * current id resolves to itself; an id the data never had resolves to itself too
+ * (the other functions then find nothing). Chains of migrations are followed.
+ */
+export async function resolveId(id: string, kind: IdKind = id.includes('/') ? 'record' : 'concept'): Promise<ResolvedId> {
   checkString(id, 'id');
-  return (await load<Concept[]>('concepts.json')).find((concept) => concept.id === id);
+  const migrations = (await load<Migration[]>('migrations.json')).filter((m) => m.kind === kind);
+  const byId = new Map(migrations.map((m) => [m.id, m]));
+  if (!byId.has(id)) return { id, movedFrom: null };
+  let to: string | null = id;
+  const seen = new Set<string>();
+  while (to !== null && byId.has(to) && !seen.has(to)) {
+    seen.add(to);
+    to = byId.get(to)!.to;
+  }
+  return { id: to, movedFrom: id };
+}
+
+/**
+ * The concept with this id (`mighty-blow`), or undefined. A retired id is
+ * followed through its migrations, and the concept says so (`movedFrom`).
+ */
+export async function getConcept(id: string): Promise<(Concept & { movedFrom?: string }) | undefined> {
+  checkString(id, 'id');
+  const concepts = await load<Concept[]>('concepts.json');
+  const found = concepts.find((concept) => concept.id === id);
+  if (found) return found;
+  const resolved = await resolveId(id, 'concept');
+  const moved = resolved.id === null || resolved.movedFrom === null ? undefined : concepts.find((concept) => concept.id === resolved.id);
+  return moved && { ...moved, movedFrom: id };
 }
 
 export interface FindOptions {
@@ -103,7 +138,8 @@ export async function recordsOf(conceptId: string): Promise<Skill[]> {
 export async function rulingsFor(id: string): Promise<Ruling[]> {
   checkString(id, 'id');
   const rulings = await load<Ruling[]>('rulings.json');
-  const records = new Set(id.includes('/') ? [id] : ((await getConcept(id))?.records ?? []));
+  const record = id.includes('/') ? ((await resolveId(id, 'record')).id ?? id) : null;
+  const records = new Set(record !== null ? [record] : ((await getConcept(id))?.records ?? []));
   return rulings.filter((ruling) => ruling.records.some((record) => records.has(record)));
 }
 

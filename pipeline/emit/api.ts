@@ -6,7 +6,7 @@
  * schema in schema/api/.
  */
 import type { DataBundle } from '../model/dataset.ts';
-import type { Concept, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, Migration, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 import { toJson } from './json.ts';
 
@@ -26,6 +26,7 @@ export const API_SCHEMAS = {
   concept: 'api/concept.schema.json',
   record: 'api/record.schema.json',
   ruling: 'api/ruling.schema.json',
+  moved: 'api/moved.schema.json',
 } as const;
 
 export interface ApiFile {
@@ -70,6 +71,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
   for (const ruling of data.rulings) {
     files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { ruling, records: pick(ruling.records, record) } });
   }
+  files.push(...movedStubs(data.migrations ?? []));
   const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string) => ({ id, name, path: path.slice(API_VERSION.length + 1), kind });
   files.push({
     path: apiPath.index(),
@@ -86,6 +88,31 @@ export function emitApi(data: DataBundle): ApiFile[] {
     },
   });
   return files.sort((a, b) => compare(a.path, b.path));
+}
+
+/** Where a retired id leads: the end of its chain of migrations (null when it was deleted on the way). */
+export function followMigrations(migrations: readonly Migration[], kind: Migration['kind'], id: string): { to: string | null; migration: Migration } | null {
+  const byId = new Map(migrations.filter((m) => m.kind === kind).map((m) => [m.id, m]));
+  const first = byId.get(id);
+  if (!first) return null;
+  let to: string | null = first.to;
+  const seen = new Set([id]);
+  while (to !== null && byId.has(to) && !seen.has(to)) {
+    seen.add(to);
+    to = byId.get(to)!.to;
+  }
+  return { to, migration: first };
+}
+
+/** A stub at the old address of every retired concept, record and ruling id, naming what became of it. */
+function movedStubs(migrations: readonly Migration[]): ApiFile[] {
+  const paths = { concept: apiPath.concept, record: apiPath.record, ruling: apiPath.ruling } as const;
+  return migrations.flatMap((m) => {
+    if (!(m.kind in paths)) return [];
+    const path = paths[m.kind as keyof typeof paths];
+    const { to } = followMigrations(migrations, m.kind, m.id)!;
+    return [{ path: path(m.id), kind: 'moved' as const, value: { id: m.id, kind: m.kind, action: to === null ? 'deleted' : m.action, to, url: to === null ? null : path(to), since: m.since, note: m.note } }];
+  });
 }
 
 /** The endpoint files as text. */

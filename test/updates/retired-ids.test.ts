@@ -1,0 +1,48 @@
+/**
+ * A retired id still leads somewhere: after Sidestep is renamed to a new id
+ * (and migrated), the static API keeps a stub at the old address and the
+ * runtime API follows the migration and says so.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { copyProject, repoRoot, runCli } from '../helpers.ts';
+
+const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
+let out: string;
+type Consumer = typeof import('../../pipeline/consumer/index.ts');
+let api: Consumer;
+
+beforeAll(async () => {
+  const root = copyProject();
+  const edit = (path: string, change: (text: string) => string) => writeFileSync(join(root, path), change(readFileSync(join(root, path), 'utf8')));
+  edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/^Sidestep$/m, 'Side Step'));
+  edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
+  edit('sources/annotations/migrations.yaml', (t) =>
+    t.replace('migrations: []', `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`),
+  );
+  out = join(root, 'dist');
+  for (const target of ['data', 'api']) {
+    const run = runCli(['build', '--only', target, '--root', root]);
+    if (run.status !== 0) throw new Error(`build --only ${target}: ${run.stderr}`);
+  }
+  api = (await import(join(out, 'lib/index.js'))) as Consumer;
+}, 180_000);
+
+describe('retired ids', () => {
+  it('the static API keeps a stub at the old address that points to the new one', () => {
+    const stub = JSON.parse(readFileSync(join(out, 'api/v1/records/en-2020/sidestep.json'), 'utf8'));
+    expect(stub).toEqual({ id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/side-step', url: 'v1/records/en-2020/side-step.json', since: VERSION, note: 'Spelt as two words.' });
+    expect(JSON.parse(readFileSync(join(out, 'api/v1/concepts/sidestep.json'), 'utf8'))).toMatchObject({ to: 'side-step', url: 'v1/concepts/side-step.json' });
+    expect(JSON.parse(readFileSync(join(out, 'api', stub.url), 'utf8')).record.name).toBe('Side Step');
+  });
+
+  it('the runtime API follows a migration and says so', async () => {
+    expect(await api.resolveId('en-2020/sidestep')).toEqual({ id: 'en-2020/side-step', movedFrom: 'en-2020/sidestep' });
+    expect(await api.resolveId('en-2020/dodge')).toEqual({ id: 'en-2020/dodge', movedFrom: null });
+    expect(await api.getConcept('sidestep')).toMatchObject({ id: 'side-step', name: 'Side Step', movedFrom: 'sidestep' });
+    expect((await api.getConcept('side-step'))?.movedFrom).toBeUndefined();
+    expect((await api.rulingsFor('en-2020/sidestep')).map((r) => r.id)).toEqual((await api.rulingsFor('en-2020/side-step')).map((r) => r.id));
+  });
+});
