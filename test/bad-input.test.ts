@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../pipeline/cli.ts';
+import { HIDDEN_CHARACTER } from '../pipeline/model/characters.ts';
 import { mutate, type Mutation } from './fuzz/mutations.ts';
 import { copyProject, repoRoot, treeDigest } from './helpers.ts';
 
@@ -189,6 +190,8 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
           expect(hit, `no "${where}… [${code}]" in:\n${run.output.slice(0, 3000)}`).toBeDefined();
           if (says) expect(run.output).toContain(says);
           if (only) expect(run.output.match(new RegExp(`\\[${code.replace('/', '\\/')}\\]`, 'g'))?.length, run.output).toBe(1);
+          // Nothing a source says reaches the terminal raw: control, bidirectional and zero-width characters are printed as U+XXXX.
+          expect(run.output.match(HIDDEN_CHARACTER) ?? []).toEqual([]);
           // Never a whole line echoed: the longest printed line stays short.
           expect(Math.max(...run.output.split('\n').map((l) => l.length))).toBeLessThan(1000);
           // A pasted long line is quoted, never echoed: nothing of it beyond a short excerpt.

@@ -547,6 +547,8 @@ export type CrosswalkLink = {
 export type Errata = {
   /** The recorded patches, in application order. */
   errata: Erratum[];
+  /** Invisible or control characters that the rule text of a source prints on purpose, each reviewed: kept as printed instead of failing the build (`text/hostile-character`). Never for names, which never accept them. */
+  accepted?: AcceptedCharacter[];
 };
 
 /** Replace `find` by `replace` on one line of one source. `find` must occur exactly once on that line, or the build fails (the patch is stale). */
@@ -560,6 +562,17 @@ export type Erratum = {
   /** Replacement text. */
   replace: string;
   /** Why this is an obvious typo. */
+  reason: string;
+};
+
+/** One invisible or control character accepted in the rule text of one line of one source (after errata). The build fails if the line no longer has it (the acceptance is stale). */
+export type AcceptedCharacter = {
+  source: SourceId;
+  /** 1-based line in the raw file. */
+  line: number;
+  /** The character as `U+XXXX` (upper-case hex), as diagnostics print it. */
+  character: string;
+  /** Why the source means it (a joiner inside a word of a script that needs it, …). */
   reason: string;
 };
 
