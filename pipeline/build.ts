@@ -9,6 +9,7 @@ import { ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
+  AcceptedCharacter,
   CompulsoryReviews,
   MigrationAnnotations,
   Concept,
@@ -51,6 +52,7 @@ import { checkIds, parseLock, type LockedId, type PublishedId, type RecordShape 
 import { checkKeptIds, keepIds } from './link/kept-ids.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import { createValidator, SchemaError, type Validator } from './validate/schemas.ts';
+import { checkAnnotationStrings, checkSourceStrings, staleAcceptances, type Limits, type SourceStrings } from './validate/strings.ts';
 
 export interface TextFile {
   /** Path relative to the project root. */
@@ -183,7 +185,7 @@ function compile(input: BuildInput): BuildResult {
 
   // Curated inputs: YAML → value, validated against schema/input/.
   const manifest = readYaml<SourceManifest>(input.manifest, 'input/manifest.schema.json', validator, diagnostics, input.memo);
-  const errata = readYaml<{ errata: Erratum[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics, input.memo);
+  const errata = readYaml<{ errata: Erratum[]; accepted?: AcceptedCharacter[] }>(input.annotations.errata, 'input/errata.schema.json', validator, diagnostics, input.memo);
   const mentions = readYaml<MentionRules>(input.annotations.mentions, 'input/mentions.schema.json', validator, diagnostics, input.memo);
   const crosswalkFile = readYaml<CrosswalkAnnotations>(input.annotations.crosswalk, 'input/crosswalk.schema.json', validator, diagnostics, input.memo);
   const glossary = readYaml<{ terms: GlossaryTerm[] }>(input.annotations.glossary, 'input/glossary.schema.json', validator, diagnostics, input.memo);
@@ -218,6 +220,51 @@ function compile(input: BuildInput): BuildResult {
       migrationFile.locate(key ? ['keep', index, key] : ['keep', index]),
     ),
   );
+
+  // Names and text as the sources and annotations give them: no hidden character, no look-alike name, no
+  // name or id beyond the schemas' maxLength, each at its line. A build stops here when one is wrong:
+  // what linking would say about such a name (an unknown concept, an id gone) only repeats it.
+  const limits = limitsOf(input.schemas);
+  if (!limits) {
+    diagnostics.push({
+      reason: 'The schemas give names (skills.schema.json) or record ids (common.schema.json) no maxLength',
+      file: 'schema/skills.schema.json',
+      place: null,
+      ruleId: 'schema/broken',
+      source: 'validate',
+      fatal: true,
+    });
+    return fail();
+  }
+  const fileOf = new Map(manifest.value.sources.map((source) => [source.id, source.file]));
+  const linesOf = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
+  const sourceStrings: Omit<SourceStrings, 'records' | 'unnamed' | 'rulings' | 'inducements'> = {
+    linesOf: (id) => linesOf.get(id),
+    fileOf: (id) => fileOf.get(id) ?? input.manifest.path,
+    accepted: errata.value.accepted ?? [],
+    acceptedFile: input.annotations.errata.path,
+    limits,
+  };
+  const parsedStrings = checkSourceStrings({
+    ...sourceStrings,
+    records: parsed.flatMap(({ result }) => result.records),
+    unnamed: parsed.flatMap(({ result }) => result.unnamed),
+    rulings: parsed.flatMap(({ result }) => result.rulings),
+    inducements: [],
+  });
+  const yamlFiles = [
+    [input.manifest, manifest],
+    [input.annotations.errata, errata],
+    [input.annotations.mentions, mentions],
+    [input.annotations.crosswalk, crosswalkFile],
+    [input.annotations.glossary, glossary],
+    [input.annotations.inducements, inducementFile],
+    [input.annotations.compulsory, compulsoryFile],
+    [input.annotations.migrations, migrationFile],
+  ] as const;
+  const stringProblems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(yamlFiles.map(([file, read]) => ({ file: file.path, value: read.value, locate: read.locate })))];
+  diagnostics.push(...stringProblems);
+  if (hasErrors(stringProblems)) return fail();
 
   // Link: rulings to the records their questions name, then every record to its concept.
   const named: Skill[] = [];
@@ -266,8 +313,13 @@ function compile(input: BuildInput): BuildResult {
     leagues.push(...linked.leagues);
   }
 
+  const inducementStrings = checkSourceStrings({ ...sourceStrings, records: [], unnamed: [], rulings: [], inducements });
+  diagnostics.push(...inducementStrings.diagnostics);
+  diagnostics.push(
+    ...staleAcceptances(errata.value.accepted ?? [], new Set([...parsedStrings.acceptedUsed, ...inducementStrings.acceptedUsed]), input.annotations.errata.path, (index) => errata.locate(['accepted', index])),
+  );
+
   // Validate: tables, cross-record integrity, then every file against its schema.
-  const fileOf = new Map(manifest.value.sources.map((source) => [source.id, source.file]));
   const tables = buildRandomTables(
     records,
     parsed.flatMap(({ result }) => result.slotLines),
@@ -311,7 +363,6 @@ function compile(input: BuildInput): BuildResult {
       expected: 'the same version in both (nuffle release writes both)',
     });
   }
-  const linesOf = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
   diagnostics.push(
     ...checkObligations({
       records,
@@ -438,4 +489,12 @@ function readYamlFile(file: TextFile, memo: StageMemo | undefined): ParsedYaml {
   const parsed = parseYaml(file);
   if (!parsed.diagnostics.length) memo.remember('yaml', key, { value: parsed.value });
   return parsed;
+}
+
+/** The published schemas' maxLength of a name (a record's) and of an id (a record id's): the one home of both limits. */
+export function limitsOf(schemas: readonly SchemaFile[]): Limits | null {
+  const schema = (path: string) => schemas.find((s) => s.path === path)?.schema as { $defs?: Record<string, { maxLength?: number; properties?: Record<string, { maxLength?: number }> }> } | undefined;
+  const name = schema('skills.schema.json')?.$defs?.skill?.properties?.name?.maxLength;
+  const id = schema('common.schema.json')?.$defs?.recordId?.maxLength;
+  return name === undefined || id === undefined ? null : { name, id };
 }

@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
 import type { SchemaFile } from './model/generate-types.ts';
+import { error, formatDiagnostic, type Diagnostic } from './model/diagnostic.ts';
 import { compare } from './model/order.ts';
 import type { DataReader } from './validate/data-bundle.ts';
 
@@ -29,8 +30,66 @@ export function readOptionalText(root: string, path: string): TextFile | null {
   return existsSync(join(root, path)) ? readText(root, path) : null;
 }
 
-/** Every `*.schema.json` under schema/, paths relative to schema/, sorted. */
-export function readSchemaFiles(root: string): SchemaFile[] {
+/**
+ * Files of the project refused because their real path leaves the project
+ * root (a symbolic link out, or a folder linked out): one `io/outside-project`
+ * diagnostic each. Nothing of a refused file is read, so nothing of it is printed.
+ */
+export class OutsideProject extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+    this.name = 'OutsideProject';
+    this.diagnostics = diagnostics;
+  }
+}
+
+/**
+ * The guard every read of the project goes through: `inside(path)` resolves
+ * `path` (relative to `root`) to its real path and says whether it stays
+ * under the project root's real path; when it does not, the file is recorded
+ * as refused and must not be read. A path that does not exist passes (the
+ * read reports it as before). `check()` throws OutsideProject if any was refused.
+ */
+export function readGuard(root: string): { inside: (path: string) => boolean; check: () => void } {
+  const realRoot = realpathSync(root);
+  const refused: Diagnostic[] = [];
+  const inside = (path: string): boolean => {
+    let real: string;
+    try {
+      real = realpathSync(join(root, path));
+    } catch {
+      return true;
+    }
+    const rel = relative(realRoot, real);
+    if (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return true;
+    if (!refused.some((d) => d.file === path)) {
+      refused.push(
+        error({
+          reason: `${path} resolves to a file outside the project (a symbolic link out of it); it was not read`,
+          file: path,
+          ruleId: 'io/outside-project',
+          source: 'read',
+          expected: 'every file the build reads to be inside the project root, its real path included',
+          note: 'replace the link by the file itself, or point it at a file inside the project',
+        }),
+      );
+    }
+    return false;
+  };
+  return {
+    inside,
+    check: () => {
+      if (refused.length) throw new OutsideProject(refused);
+    },
+  };
+}
+
+/**
+ * Every `*.schema.json` under schema/, paths relative to schema/, sorted.
+ * With `inside` (readGuard), a schema whose real path leaves the project is not read.
+ */
+export function readSchemaFiles(root: string, inside: (path: string) => boolean = () => true): SchemaFile[] {
   const base = join(root, 'schema');
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -39,6 +98,7 @@ export function readSchemaFiles(root: string): SchemaFile[] {
   return walk(base)
     .map((file) => relative(base, file).split('\\').join('/'))
     .sort()
+    .filter((path) => inside(`schema/${path}`))
     .map((path) => {
       try {
         const text = readFileSync(join(base, path), 'utf8');

@@ -310,7 +310,8 @@ describe('the stored entries', () => {
     const memo = join(dir, '.stages.json.3.z');
     for (const path of [old, fresh]) mkdirSync(path, { recursive: true });
     writeFileSync(memo, '{}');
-    const past = new Date(Date.now() - 11 * 60_000);
+    // Long past: any date more than ten minutes before the run (a fixed one, not the clock).
+    const past = new Date('2001-01-01T00:00:00Z');
     utimesSync(old, past, past);
     utimesSync(memo, past, past);
     // Neither the memo itself, however old, nor what only looks like an entry, is touched.

@@ -103,3 +103,46 @@ describe('the one-pass mention finder', () => {
     );
   });
 });
+
+/**
+ * Array elements stepped through by iteration (spread, `for…of`, `Array.from`)
+ * while `fn` runs: a count of the work, not a time. The iterator of
+ * Array.prototype is wrapped for the call only.
+ */
+function elementsIterated(fn: () => unknown): number {
+  const original = Array.prototype[Symbol.iterator];
+  let steps = 0;
+  Array.prototype[Symbol.iterator] = function (this: unknown[]) {
+    const inner = original.call(this);
+    return {
+      next: () => {
+        steps++;
+        return inner.next();
+      },
+      [Symbol.iterator]() {
+        return this;
+      },
+    } as ArrayIterator<unknown>;
+  };
+  try {
+    fn();
+  } finally {
+    Array.prototype[Symbol.iterator] = original;
+  }
+  return steps;
+}
+
+describe('building a finder', () => {
+  const withAliases = (n: number) => () =>
+    createFinderWithRules([{ id: 'x/dodge', name: 'Dodge' }], {
+      qualifiedOnly: [],
+      aliases: Array.from({ length: n }, (_, i) => ({ alias: `Dodge${'x'.repeat(i % 7)} ${i}`, name: 'Dodge' })),
+    });
+
+  it('steps through each alias a bounded number of times: twice the aliases, about twice the work (not four times)', () => {
+    const small = elementsIterated(withAliases(2000));
+    const large = elementsIterated(withAliases(4000));
+    expect(small).toBeGreaterThan(2000);
+    expect(large / small).toBeLessThan(2.3);
+  });
+});

@@ -76,6 +76,21 @@ describe('compareSchemas', () => {
     expect(requiredBump(compareSchemas(base, {}))).toBe('major');
   });
 
+  it('calls a bound that narrows a field minor, and one that widens it major', () => {
+    expect(change((s) => (s.properties.a.maxLength = 80))).toBe('minor');
+    expect(change((s) => (s.properties.a.minLength = 1))).toBe('minor');
+    const bounded = structuredClone(base) as any;
+    bounded['x.schema.json'].properties.a.maxLength = 80;
+    const from = (edit: (s: any) => void) => {
+      const after = structuredClone(bounded);
+      edit(after['x.schema.json']);
+      return requiredBump(compareSchemas(bounded, after));
+    };
+    expect(from((s) => (s.properties.a.maxLength = 60))).toBe('minor');
+    expect(from((s) => (s.properties.a.maxLength = 100))).toBe('major');
+    expect(from((s) => delete s.properties.a.maxLength)).toBe('major');
+  });
+
   it('calls additions minor and documentation a patch', () => {
     expect(change((s) => (s.properties.b = { type: 'string' }))).toBe('minor');
     expect(change((s) => ((s.properties.b = { type: 'string' }), s.required.push('b')))).toBe('minor');

@@ -11,7 +11,7 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
-import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OutsideProject, outputFolderProblem, projectGuard, readGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import { repeatedOption } from './args.ts';
@@ -200,7 +200,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     input = readProject(root, { strict });
   } catch (cause) {
-    console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
+    cannotRead(root, cause);
     return 1;
   }
   if (command === 'suggest') {
@@ -273,7 +273,7 @@ async function buildLocked(options: BuildOptions): Promise<number> {
   try {
     input = readProject(root, { strict: options.strict });
   } catch (cause) {
-    console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
+    cannotRead(root, cause);
     return 1;
   }
   clock('read', started);
@@ -370,23 +370,33 @@ async function compile(input: BuildInput, cache: { dir: string; code: string } |
 }
 
 export function readProject(root: string, options: { strict?: boolean } = {}): BuildInput {
-  const text = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
+  // Every read goes through the guard: a file whose real path leaves the project is refused, never read.
+  const guard = readGuard(root);
+  const text = (path: string) => ({ path, text: guard.inside(path) ? readFileSync(join(root, path), 'utf8') : '' });
   const raw = new Map<string, Uint8Array>();
   const rawDir = join(root, 'sources/raw');
-  if (existsSync(rawDir)) {
+  if (existsSync(rawDir) && guard.inside('sources/raw')) {
     for (const entry of readdirSync(rawDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.isFile()) raw.set(`sources/raw/${entry.name}`, readFileSync(join(rawDir, entry.name)));
     }
   }
-  return {
+  const input: BuildInput = {
     manifest: text(MANIFEST_PATH),
     raw,
     annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH) },
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
     packageVersion: packageVersion(root),
-    schemas: readSchemaFiles(root),
+    schemas: readSchemaFiles(root, guard.inside),
     strict: options.strict === true,
   };
+  guard.check();
+  return input;
+}
+
+/** Why the project could not be read: the refused files' diagnostics, or the error's message. */
+function cannotRead(root: string, cause: unknown): void {
+  if (cause instanceof OutsideProject) for (const d of cause.diagnostics) console.error(formatDiagnostic(d));
+  else console.error(`nuffle: cannot read the project at ${root}: ${(cause as Error).message}`);
 }
 
 /** The `version` of `<root>/package.json`, or null when the root has none (or it is not JSON with a version). */

@@ -48,13 +48,23 @@ const LANGS: readonly Lang[] = ['en', 'fr'];
 const GAMES: readonly Game[] = ['blood-bowl', 'dungeon-bowl'];
 const CATEGORIES: readonly RandomCategory[] = ['agility', 'general', 'mutation', 'passing', 'strength'];
 
+/**
+ * The name without a final parameter and its star, `Loner (4+)*` → `Loner`:
+ * the last `(…)`, opened after the parenthesis closed before it, read from
+ * the end (the pattern `\s*\([^)]*\)\s*\*?\s*$` retried at every `(`).
+ */
+function withoutParameter(name: string): string {
+  let trimmed = name.trimEnd();
+  if (trimmed.endsWith('*')) trimmed = trimmed.slice(0, -1).trimEnd();
+  if (!trimmed.endsWith(')')) return name;
+  const open = trimmed.indexOf('(', trimmed.lastIndexOf(')', trimmed.length - 2) + 1);
+  return open >= 0 && open < trimmed.length - 1 ? trimmed.slice(0, open).trimEnd() : name;
+}
+
 /** Case, accents, punctuation and a trailing parameter folded: `Châtaigne`, `chataigne`, `Mighty Blow (+1)` → `mighty blow`. */
 export function foldName(name: string): string {
   checkString(name, 'name');
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/\s*\([^)]*\)\s*\*?\s*$/u, '')
+  return withoutParameter(name.normalize('NFD').replace(/\p{M}+/gu, ''))
     .replace(/\*$/u, '')
     .toLowerCase()
     .replace(/&/g, ' and ')

@@ -47,7 +47,9 @@ export function wordsMarkdown(parts: readonly WordPart[]): string {
     .map((p, i) => {
       const text = escape(p.value);
       if (p.op === 'same' || !p.value.trim()) return text;
-      const [lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!.slice(1) as [string, string, string];
+      const core = text.trim();
+      const lead = text.slice(0, text.length - text.trimStart().length);
+      const trail = text.slice(text.trimEnd().length);
       // A replacement reads "~~old~~ **new**": keep a space between the two marks.
       const gap = p.op === 'added' && parts[i - 1]?.op === 'removed' && !lead && !/\s$/.test(parts[i - 1]!.value) ? ' ' : '';
       return `${gap}${lead}${p.op === 'added' ? `**${core}**` : `~~${core}~~`}${trail}`;

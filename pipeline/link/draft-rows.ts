@@ -47,7 +47,9 @@ export function draftRow({ item, best, conceptName, baseConcept }: DraftInput): 
 
 /** The crosswalk file with the drafts appended to its `links` list (which must be the file's last key). */
 export function appendDraftRows(text: string, drafts: readonly { row: CrosswalkLink; comment: string }[]): string {
-  if (!/^links:\s*$/m.test(text) || /^links:\s*$[\s\S]*^[a-zA-Z]/m.test(text)) throw new Error('crosswalk.yaml must end with its `links:` list for drafts to be appended');
+  const lines = text.split('\n');
+  const links = lines.findIndex((line) => /^links:\s*$/.test(line));
+  if (links < 0 || lines.slice(links + 1).some((line) => /^[a-zA-Z]/.test(line))) throw new Error('crosswalk.yaml must end with its `links:` list for drafts to be appended');
   const body = drafts
     .map(({ row, comment }) => {
       const entry = stringify([row], { lineWidth: 0 }).trimEnd().split('\n').map((line) => `  ${line}`).join('\n');

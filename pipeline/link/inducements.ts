@@ -276,13 +276,8 @@ export function namedSkills(
   notNames: readonly string[] = [],
 ): { resolved: string[]; unresolved: string[] } {
   const groups: string[] = [];
-  const word = String.raw`[A-Z][\p{L}’'!-]*(?:\s\([^)]*\))?`;
-  const named = new RegExp(String.raw`\b(?:the|a|an)\s+(${word}(?:(?:,\s|\s(?:and|or)\s|\s)${word})*)\s+(?:skills?|traits?)\b`, 'gu');
-  for (const match of text.matchAll(named)) if (!notNames.includes(match[1]!)) groups.push(match[1]!);
-  const item = String.raw`[A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*`;
-  // A profile: five characteristics, an optional `Skills :`, then the names.
-  const profile = new RegExp(String.raw`profile:\s*(?:\S+\s+){5}(?:Skills\s*:\s*)?(${item}(?:,\s${item})*)`, 'gu');
-  for (const match of text.matchAll(profile)) groups.push(match[1]!);
+  for (const group of namedGroups(text)) if (!notNames.includes(group)) groups.push(group);
+  groups.push(...profileSkills(text));
   const resolved: string[] = [];
   const unresolved: string[] = [];
   const take = (name: string, splitFurther: RegExp | null): void => {
@@ -310,10 +305,98 @@ function maxCount(text: string): number | null {
   return /^\d+$/.test(match[1]!) ? Number(match[1]) : NUMBER_WORDS[match[1]!.toLowerCase()]!;
 }
 
-/** `30,000 gold pieces`, with the clause that states it. */
-function statedCosts(text: string): { amount: number; text: string }[] {
-  return [...text.matchAll(/[^.,;:]*?\b(\d{1,3}(?:,\d{3})+|\d+) gold pieces[^.,;]*/g)].map((m) => ({ amount: Number(m[1]!.replace(/,/g, '')), text: m[0].trim() }));
+/** Where a group of names may start: `the`, `a` or `an` after no letter, quote, `!` or hyphen (that character is part of the match). */
+const NAMED_START = /(?:^|[^\p{L}’'!-])(?:the|a|an)\s+/gu;
+/** The first name of a group (capitalised, an optional parameter), read at one place. */
+const FIRST_NAME = /[A-Z][\p{L}’'!-]*/uy;
+/** One more name: after a comma, `and`, `or` or a space. */
+const NEXT_NAME = /(?:,\s|\s(?:and|or)\s|\s)[A-Z][\p{L}’'!-]*/uy;
+const NAME_PARAMETER = /\s\([^()]*\)/uy;
+const SKILLS_WORD = /\s+(?:skills?|traits?)\b/uy;
+
+/**
+ * `the Claws and Mighty Blow (+1) skills`: capitalised names (each with an
+ * optional parameter) joined by commas, `and`, `or` or a space, then `skill(s)`
+ * or `trait(s)`. Each group is read name by name from its start, then the
+ * longest run of names that `skills`/`traits` follows is kept; the scan goes
+ * on after the group (one expression for it all was retried at every name of
+ * a long run: quadratic).
+ */
+function namedGroups(text: string): string[] {
+  const groups: string[] = [];
+  // Where the last group found ended: a start before it is inside that group.
+  let next = 0;
+  for (const start of text.matchAll(NAMED_START)) {
+    if (start.index < next) continue;
+    const from = start.index + start[0].length;
+    const ends: number[] = [];
+    let at = from;
+    for (let name = FIRST_NAME; ; name = NEXT_NAME) {
+      name.lastIndex = at;
+      if (!name.test(text)) break;
+      at = name.lastIndex;
+      ends.push(at);
+      NAME_PARAMETER.lastIndex = at;
+      if (NAME_PARAMETER.test(text)) {
+        at = NAME_PARAMETER.lastIndex;
+        ends.push(at);
+      }
+    }
+    for (const end of ends.reverse()) {
+      SKILLS_WORD.lastIndex = end;
+      if (!SKILLS_WORD.test(text)) continue;
+      groups.push(text.slice(from, end));
+      next = SKILLS_WORD.lastIndex;
+      break;
+    }
+  }
+  return groups;
 }
+/** After `profile:`: five characteristics, an optional `Skills :`, then the names (read at one place: sticky). */
+const PROFILE_REST = /\s*(?:\S+\s+){5}(?:Skills\s*:\s*)?([A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*(?:,\s[A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*)*)/uy;
+
+/**
+ * The names of each profile (`profile: MA5 ST1 AG2+ PA- AV5+ Skills : Dodge, Leap`):
+ * each `profile:` that starts a word is read once, at its place (one
+ * expression scanning for it retried across the characteristics: quadratic).
+ */
+function profileSkills(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf('profile:'); at >= 0; at = text.indexOf('profile:', at + 1)) {
+    if (at > 0 && !/\s/.test(text[at - 1]!)) continue;
+    PROFILE_REST.lastIndex = at + 'profile:'.length;
+    const match = PROFILE_REST.exec(text);
+    if (match) out.push(match[1]!);
+  }
+  return out;
+}
+
+/**
+ * `30,000 gold pieces`, with the clause that states it: from the stop before
+ * the amount (read back once, never past the clause before) to the next stop.
+ * One expression scanning for the clause's start retried at every character.
+ */
+function statedCosts(text: string): { amount: number; text: string }[] {
+  const out: { amount: number; text: string }[] = [];
+  let from = 0;
+  for (const match of text.matchAll(STATED_AMOUNT)) {
+    const amountAt = match.index + match[0].length - match[1]!.length - ' gold pieces'.length;
+    // An amount inside the clause of the one before is part of it.
+    if (amountAt < from) continue;
+    let start = amountAt;
+    while (start > from && !CLAUSE_STOPS.includes(text[start - 1]!)) start--;
+    CLAUSE_REST.lastIndex = match.index + match[0].length;
+    CLAUSE_REST.exec(text);
+    out.push({ amount: Number(match[1]!.replace(/,/g, '')), text: text.slice(start, CLAUSE_REST.lastIndex).trim() });
+    from = CLAUSE_REST.lastIndex;
+  }
+  return out;
+}
+/** An amount where a number starts (the character before, not a digit, comma or letter, is part of the match). */
+const STATED_AMOUNT = /(?:^|[^\w,])(\d+(?:,\d{3})*) gold pieces/g;
+const CLAUSE_STOPS = '.,;:';
+/** The rest of the clause after the amount (a colon does not end it). */
+const CLAUSE_REST = /[^.,;]*/y;
 
 /**
  * Cut the segments at each heading (in order). A heading may stand inside a
@@ -345,19 +428,22 @@ function splitAtHeadings(segments: readonly Segment[], headings: readonly string
   return { intro, parts, missing };
 }
 
-function findHeading(text: string, heading: string): { start: number; end: number } | null {
+/** A declared heading's expression source (its text escaped, optional quotes, space bounds): checked by test/redos.test.ts. */
+export function headingPattern(heading: string): string {
   const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(String.raw`(?:^|(?<=\s))["“]?${escaped}["”]?(?=\s|$)`, 'u').exec(text);
+  return String.raw`(?:^|(?<=\s))["“]?${escaped}["”]?(?=\s|$)`;
+}
+
+function findHeading(text: string, heading: string): { start: number; end: number } | null {
+  const match = new RegExp(headingPattern(heading), 'u').exec(text);
   return match ? { start: match.index, end: match.index + match[0].length } : null;
 }
 
 /** Runs of capitals that look like a heading (followed by a sentence), for a warning when not listed. */
 function undeclaredHeadings(segments: readonly Segment[], declared: readonly string[]): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
-  const pattern = /(?:^|(?<=[.!?:]\s)|(?<=[a-z]\s))["“]?((?:[A-Z][A-Z’'\-]*[A-Z!?)…]?|\(|[A-Z]+\)|OR)(?:[ ,]+(?:[A-Z][A-Z’'\-]*[A-Z!?)…]?|\([A-Z]+|[A-Z]+\)))*[!?…]?)["”]?(?=\s[A-Z][a-z])/gu;
   for (const segment of segments) {
-    for (const match of segment.text.matchAll(pattern)) {
-      const text = match[1]!.trim();
+    for (const text of capitalRuns(segment.text)) {
       if (text.replace(/[^A-Z]/g, '').length < 4 && !text.endsWith('!')) continue;
       if (declared.some((d) => d.includes(text) || text.includes(d))) continue;
       out.push({ text, line: segment.line });
@@ -385,4 +471,36 @@ function toMarkdown(segments: readonly Segment[]): string {
   }
   const root: Root = { type: 'root', children };
   return children.length ? mdastToMarkdown(root) : '';
+}
+
+/**
+ * A run of capitalised words where a sentence may start: `THE BRIBE`, `SPIKE!`,
+ * `(OR)` (the stop or letter and the space before it are part of the match;
+ * the run is group 1). Greedy, and a scan goes on after the run, never inside it.
+ */
+const CAPITAL_RUN = /(?:^|[.!?:a-z]\s)["“]?((?:[A-Z][A-Z’'\-]*[!?)…]?|\()(?:[ ,]+(?:[A-Z][A-Z’'\-]*[!?)…]?|\([A-Z]+))*[!?…]?)/gu;
+/** What follows a heading: its sentence. */
+const SENTENCE_AFTER = /["”]?\s[A-Z][a-z]/y;
+/** Where each word of a run ends. */
+const WORD_END = /[^ ,](?=[ ,]|$)/g;
+
+/**
+ * The runs of capitals followed by a sentence: each run's longest prefix of
+ * whole words that a sentence follows. One pass: a run is read once, then
+ * its words from the end (a single expression with the look-ahead retried
+ * from every word of a long run, quadratic).
+ */
+function capitalRuns(text: string): string[] {
+  const found: string[] = [];
+  for (const run of text.matchAll(CAPITAL_RUN)) {
+    const start = run.index + run[0].length - run[1]!.length;
+    const ends = [...run[1]!.matchAll(WORD_END)].map((end) => start + end.index + 1).reverse();
+    for (const end of ends) {
+      SENTENCE_AFTER.lastIndex = end;
+      if (!SENTENCE_AFTER.test(text)) continue;
+      found.push(text.slice(start, end).trim());
+      break;
+    }
+  }
+  return found;
 }

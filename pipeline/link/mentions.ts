@@ -28,15 +28,13 @@ export interface Mention {
   match: string;
 }
 
-const QUALIFIER = String.raw`\s+(?:[Ss]kills?|[Tt]raits?|[Mm]utations?)\b`;
-
 /**
  * Regex source for a name: spaces/hyphens optional between parts, `and` ~ `&`.
  * The first letter keeps its case (texts capitalise the names of skills:
  * `Wrestle` is the skill, `wrestle` a verb); the other letters match any case
  * (`Dump-off`, `Pick-me-up`, `Very long legs`).
  */
-function namePattern(name: string): string {
+export function namePattern(name: string): string {
   return name
     .trim()
     .split(/[\s-]+/)
@@ -56,12 +54,36 @@ function anyCase(part: string, from: number): string {
     .join('');
 }
 
+/** Where a name's match may end: no letter or digit, nor a hyphen and one, after it. */
+const ENDS = /(?![\p{L}\p{N}]|-[\p{L}\p{N}])/uy;
+/** The same, then `skill`, `trait` or `mutation`. */
+const ENDS_QUALIFIED = /(?![\p{L}\p{N}]|-[\p{L}\p{N}])(?=\s+(?:[Ss]kills?|[Tt]raits?|[Mm]utations?)\b)/uy;
 const BEFORE = String.raw`(?<![\p{L}\p{N}-])`;
-const AFTER = String.raw`(?![\p{L}\p{N}]|-[\p{L}\p{N}])`;
+const AFTER = ENDS.source;
 
-/** The expression for one name, to scan a text (`gu`). */
-function nameRegex(name: string, qualifiedOnly: boolean, flags: string): RegExp {
-  return new RegExp(`${BEFORE}${namePattern(name)}${AFTER}${qualifiedOnly ? `(?=${QUALIFIER})` : ''}`, flags);
+/**
+ * The source of the expression for one name, to scan a text (`gu`); a
+ * qualified-only name's qualifier is tested after each match (ENDS_QUALIFIED),
+ * not inside the expression, where its `\s+` was retried from every word of a
+ * long name. Exported for test/redos.test.ts, which checks it for every name and alias.
+ */
+export function mentionPattern(name: string): string {
+  return `${BEFORE}${namePattern(name)}${AFTER}`;
+}
+
+/** Every match of a scanning expression (`gu`); for a qualified-only name, those a qualifier follows. */
+function scanMatches(scan: RegExp, qualifiedOnly: boolean, text: string): [number, string][] {
+  const matches: [number, string][] = [];
+  scan.lastIndex = 0;
+  for (let match = scan.exec(text); match; match = scan.exec(text)) {
+    const end = match.index + match[0].length;
+    ENDS_QUALIFIED.lastIndex = end;
+    if (!qualifiedOnly || ENDS_QUALIFIED.test(text)) matches.push([match.index, match[0]]);
+    // The next try starts after this match, or (a match not qualified) on the next character, as a look-ahead in the expression would.
+    else scan.lastIndex = match.index + ((text.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1);
+    if (match[0] === '') scan.lastIndex = Math.max(scan.lastIndex, match.index + 1);
+  }
+  return matches;
 }
 
 /**
@@ -73,8 +95,6 @@ function nameRegex(name: string, qualifiedOnly: boolean, flags: string): RegExp 
  * name expressions no longer compile Unicode property classes, ~0.6 ms each.
  */
 const nameAt = (name: string): RegExp => new RegExp(namePattern(name), 'uy');
-const ENDS = new RegExp(AFTER, 'uy');
-const ENDS_QUALIFIED = new RegExp(`${AFTER}(?=${QUALIFIER})`, 'uy');
 
 /** Marks `and`/`&` in a folded key: a code unit no name or text folds to. */
 const AND = '\u0000';
@@ -146,7 +166,7 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
   patterns.forEach((pattern, rank) => {
     const key = foldedKey(pattern.name);
     if (key === null) {
-      scanned.set(rank, nameRegex(pattern.name, pattern.qualifiedOnly, 'gu'));
+      scanned.set(rank, new RegExp(mentionPattern(pattern.name), 'gu'));
       return;
     }
     let node = root;
@@ -163,7 +183,7 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
     firsts.add(key[0] === AND ? '&a' : first);
   });
   // Where a name may start: after no letter, digit or hyphen (the look-behind), on a first letter some name has (exact case).
-  const starts = new RegExp(String.raw`(?<![\p{L}\p{N}-])[${[...firsts].join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'gu');
+  const starts = new RegExp(startsPattern(firsts), 'gu');
 
   /** Every rank whose folded name the text spells from `start` on (a superset of the real matches). */
   const propose = (text: string, start: number, found: Map<number, number[]>): void => {
@@ -201,7 +221,7 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
       const matches: [number, string][] = [];
       const scan = scanned.get(rank);
       if (scan) {
-        for (const match of text.matchAll(scan)) matches.push([match.index, match[0]]);
+        matches.push(...scanMatches(scan, pattern.qualifiedOnly, text));
       } else {
         const sticky = (pattern.sticky ??= nameAt(pattern.name));
         const ends = pattern.qualifiedOnly ? ENDS_QUALIFIED : ENDS;
@@ -228,6 +248,11 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
   };
 }
 
+/** Where a name may start: after no letter, digit or hyphen, on one of `firsts` (one character class: linear). */
+export function startsPattern(firsts: Iterable<string>): string {
+  return String.raw`(?<![\p{L}\p{N}-])[${[...firsts].join('').replace(/[\\\]^-]/g, '\\$&')}]`;
+}
+
 /**
  * A finder over named targets with the reviewed rules of
  * sources/annotations/mentions.yaml applied: each name gets its aliases, and
@@ -239,7 +264,12 @@ export function createFinderWithRules(
 ): (text: string) => Mention[] {
   const qualified = new Set(rules.qualifiedOnly);
   const aliases = new Map<string, string[]>();
-  for (const { alias, name } of rules.aliases) aliases.set(name, [...(aliases.get(name) ?? []), alias]);
+  // Each alias is added to its name's list in place (a copy per alias was quadratic in the aliases of one name).
+  for (const { alias, name } of rules.aliases) {
+    const list = aliases.get(name);
+    if (list) list.push(alias);
+    else aliases.set(name, [alias]);
+  }
   return createMentionFinder(
     targets.map(({ id, name }) => ({
       id,

@@ -6,9 +6,19 @@
  */
 import type { Concept, MentionRules, Skill } from '../model/schema-types.ts';
 
+/**
+ * The name without a final parameter, `Loner (4+)` → `Loner`: read from the
+ * end (the pattern `\s*\([^()]*\)\s*$` retried at every space of a long run).
+ */
+function withoutParameter(name: string): string {
+  const trimmed = name.trimEnd();
+  const open = trimmed.lastIndexOf('(');
+  if (!trimmed.endsWith(')') || open < 0 || trimmed.indexOf(')', open) !== trimmed.length - 1) return name;
+  return trimmed.slice(0, open).trimEnd();
+}
+
 const key = (name: string) =>
-  name
-    .replace(/\s*\([^()]*\)\s*$/, '')
+  withoutParameter(name)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -47,7 +47,7 @@ const STOP = new Set(
 );
 
 /** The mechanics vocabulary: English game terms counted in fingerprints. */
-const GAME_TERMS = [
+export const GAME_TERMS = [
   'tackle zone', 'knocked down', 'placed prone', 'prone', 'stunned', 'casualty', 'injury', 'armour', 'turnover', 're-roll', 'team re-roll',
   'block', 'blitz', 'foul', 'sent-off', 'dodge', 'pass', 'catch', 'interception', 'intercept', 'interfere', 'rush', 'going for it', 'leap', 'jump',
   'push back', 'pushed back', 'follow-up', 'follow up', 'throw team-mate', 'thrown', 'bomb', 'kick-off', 'hand-off', 'pick up', 'stand up',
@@ -72,7 +72,7 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
   };
   const tokens = (text: string): string[] =>
     (text.match(/[\p{L}\p{N}][\p{L}\p{N}'+-]*/gu) ?? [])
-      .map((t) => t.replace(/^[ld]'/, '').replace(/[-']+$/, ''))
+      .map((t) => t.replace(/^[ld]'/, '').replace(/(?<![-'])[-']+$/, ''))
       .filter((t) => t.length > 1 && !STOP.has(t) && !/^\d+$/.test(t))
       .map((t) => (t.length > 4 && t.endsWith('s') ? t.slice(0, -1) : t));
   const mechanics = (text: string): Set<string> => {
@@ -210,7 +210,7 @@ function glossaryCache(glossary: readonly GlossaryTerm[]): GlossaryCache {
     const terms = [...glossary]
       .map((term) => ({ fr: fold(term.fr), en: fold(term.en) }))
       .sort((a, b) => b.fr.length - a.fr.length || compare(a.fr, b.fr))
-      .map(({ fr, en }) => ({ pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escape(fr)}[sx]?(?![\\p{L}\\p{N}])`, 'gu'), en }));
+      .map(({ fr, en }) => ({ pattern: new RegExp(glossaryTermPattern(fr), 'gu'), en }));
     cache = { terms, translated: new Map(), features: new Map(), ids: new Map() };
     glossaryCaches.set(glossary, cache);
   }
@@ -219,7 +219,12 @@ function glossaryCache(glossary: readonly GlossaryTerm[]): GlossaryCache {
 
 let gameTerms: { term: string; pattern: RegExp }[] | undefined;
 /** The mechanics vocabulary's expressions, compiled on first use. */
-const gameTermPatterns = () => (gameTerms ??= GAME_TERMS.map((term) => ({ term, pattern: new RegExp(`(?<![\\p{L}])${escape(term)}(?![\\p{L}])`, 'u') })));
+const gameTermPatterns = () => (gameTerms ??= GAME_TERMS.map((term) => ({ term, pattern: new RegExp(gameTermPattern(term), 'u') })));
+
+/** A glossary term's expression source (its text escaped, a plural ending, word bounds): checked by test/redos.test.ts. */
+export const glossaryTermPattern = (term: string): string => `(?<![\\p{L}\\p{N}])${escape(term)}[sx]?(?![\\p{L}\\p{N}])`;
+/** A mechanics term's expression source: checked by test/redos.test.ts. */
+export const gameTermPattern = (term: string): string => `(?<![\\p{L}])${escape(term)}(?![\\p{L}])`;
 
 /** Name likeness below this is ignored (trigram Dice coefficient). */
 const NAME_FLOOR = 0.45;

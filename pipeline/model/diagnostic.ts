@@ -3,6 +3,7 @@
  * problems it found, and the orchestrator fails at the end if any is fatal,
  * so every problem shows at once.
  */
+import { printable } from './characters.ts';
 import { compare } from './order.ts';
 
 export interface Place {
@@ -77,7 +78,9 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 
 /**
  * `sources/raw/en-2020-skills-traits.txt:412:1 error Dodge and Defensive both claim … [en2020/slot-collision]`
- * followed by `expected`/`actual`/`note` lines when present.
+ * followed by `expected`/`actual`/`note` lines when present. Control, bidirectional
+ * and zero-width characters (from an erratum, a player's name, a file name) are
+ * printed as `U+XXXX`: nothing a source says reaches the terminal raw.
  */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const d = clipped(diagnostic);
@@ -86,5 +89,5 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);
   if (d.actual !== undefined) lines.push(`  actual:   ${d.actual}`);
   if (d.note !== undefined) lines.push(`  note:     ${d.note}`);
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
 }

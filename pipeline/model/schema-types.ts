@@ -39,6 +39,25 @@ export type ApiIndex = {
   }[];
 };
 
+// api/moved.schema.json
+
+/** dist/api/v1/{concepts,records,rulings}/{old id}.json for an id the data no longer has: a stub at the old address that says what became of it (migrations.json), so a stored link still leads somewhere. */
+export type MovedEndpoint = {
+  /** The retired id. */
+  id: string;
+  kind: IdKind;
+  /** What became of it, as in migrations.json. */
+  action: "renamed" | "merged" | "deleted";
+  /** The id to follow now (at the end of a chain of migrations); null when the id was deleted. */
+  to: string | null;
+  /** The endpoint of `to`, relative to the API root (`v1/…`); null when deleted. */
+  url: string | null;
+  /** The dataset version in which the id went. */
+  since: string;
+  /** Why, in one line. */
+  note: string;
+};
+
 // api/record.schema.json
 
 /** dist/api/v1/records/{edition}/{slug}.json: a skill or trait record with its links resolved one level. */
@@ -549,6 +568,8 @@ export type CrosswalkLink = {
 export type Errata = {
   /** The recorded patches, in application order. */
   errata: Erratum[];
+  /** Invisible or control characters that the rule text of a source prints on purpose, each reviewed: kept as printed instead of failing the build (`text/hostile-character`). Never for names, which never accept them. */
+  accepted?: AcceptedCharacter[];
 };
 
 /** Replace `find` by `replace` in one source. An erratum is anchored by its text: `find` must occur exactly once in the record named by `record`, or, without `record`, in the whole source; it may span lines (`\n`), and `replace` keeps the number of lines. A `find` that occurs nowhere or more than once fails the build; lines added or removed elsewhere never do. */
@@ -561,6 +582,17 @@ export type Erratum = {
   /** Replacement text. */
   replace: string;
   /** Why this is an obvious typo. */
+  reason: string;
+};
+
+/** One invisible or control character accepted in the rule text of one line of one source (after errata). The build fails if the line no longer has it (the acceptance is stale). */
+export type AcceptedCharacter = {
+  source: SourceId;
+  /** 1-based line in the raw file. */
+  line: number;
+  /** The character as `U+XXXX` (upper-case hex), as diagnostics print it. */
+  character: string;
+  /** Why the source means it (a joiner inside a word of a script that needs it, …). */
   reason: string;
 };
 

@@ -40,8 +40,9 @@ export const EN2020_CATEGORIES: Readonly<Record<string, { category: Category; ki
 
 const MARKER = /^(Bloodbowl|Dungeonbowl)(.*)$/i;
 const MARKER_SLOT = /^random skill:\s*1d6\s*"\((1-3|4-6)\)"\s*\+\s*1d6\s*"([1-6])"$/;
-const QUESTION = /^Q([:.])\s*(.*)$/;
-const ANSWER = /^A[:.]\s*(.*)$/;
+// The text after the mark is trimmed where it is used: no `\s*` before `(.*)`, which both accept (quadratic).
+const QUESTION = /^Q([:.])(.*)$/;
+const ANSWER = /^A[:.](.*)$/;
 // `(?<!\s)` lets a match start only where a run of spaces starts: no quadratic retry inside a long run.
 const PAGE_REF = /(?<!\s)\s*\(\s*p\.([^()]*)\)\s*$/;
 
@@ -359,8 +360,9 @@ export function parseEn2020(input: SourceInput): ParseResult {
           }),
         );
       }
-      // Several questions on one line: `Q. … ? Q: … ? (p.87)`.
-      const parts = text.split(/(?<!\s)\s+(?=Q[:.]\s)/).map((part) => QUESTION.exec(part)![2]!.trim());
+      // Several questions on one line: `Q. … ? Q: … ? (p.87)`. Split at the one space before each mark
+      // (the rest of a run of spaces is trimmed with the part): a `\s+` there was retried at every space.
+      const parts = text.split(/\s(?=Q[:.]\s)/).map((part) => QUESTION.exec(part.trimStart())![2]!.trim());
       if (parts.length > 1) {
         diagnostics.push(
           warning({

@@ -26,7 +26,7 @@ export interface SourceLine {
 }
 
 /** `•`, `-` or `1.` items, indented by any number of spaces. */
-const LIST_ITEM = /^(\s*)(•|-|\d+\.)\s+(.*)$/;
+const LIST_ITEM = /^(\s*)(•|-|\d+\.)\s+((?:\S.*)?)$/;
 
 /**
  * Build mdast from rule lines. Each non-list line is a paragraph (the raw

@@ -81,12 +81,12 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
     return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }] });
   }
   // Only stat changes: `+1MV`, `+2ST -1MA`
-  const parts = what.split(/\s+(?=[+-]?\s*\d)/);
+  const parts = what.split(/(?<!\s)\s+(?=[+-]?\d|[+-]\s+\d)/);
   if (parts.every((part) => CHANGE.test(part))) {
     return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: parts.map(change) });
   }
   // A number of skills of a category: `1 agility skill`, `One only general skill (but Dirty Player)`, `Two or more mutations`
-  const category = /^(?<count>1|2|one|two)\s+(?:only\s+|single\s+)?(?:or more\s+)?(?<word>agility|general|pass|passing|strength|mutations?)\b(?:\s+skills?)?(?<more>\s+or more)?\s*(?:\((?:but|except)\s+(?<except>[^)]+)\))?$/i.exec(
+  const category = /^(?<count>1|2|one|two)\s+(?:only\s+|single\s+)?(?:or more\s+)?(?<word>agility|general|pass|passing|strength|mutations?)\b(?:\s+skills?)?(?<more>\s+or more)?\s*(?:\((?:but|except)\s+(?<except>[^\s)][^)]*)\))?$/i.exec(
     what.replace(/^(2|two)\s+or more\s+/i, '$1 '),
   );
   if (category?.groups) {
@@ -98,7 +98,7 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
       kind: 'skill-category',
       category: CATEGORY_WORDS[category.groups.word!.toLowerCase()]!,
       count: two ? { min: 2, max: null } : { min: 1, max: 1 },
-      except: category.groups.except ? category.groups.except.split(/\s*(?:,|\band\b)\s*/).filter(Boolean) : [],
+      except: category.groups.except ? category.groups.except.split(/(?<!\s)\s*(?:,|\band\b)\s*/).filter(Boolean) : [],
       skills: [],
       changes: [],
       removes: [],
@@ -119,16 +119,18 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
         restOfPart = restOfPart.slice(stat[0].length);
         continue;
       }
-      const removal = /^-\s+(.+?)(?=\s+[+-]?\d+\s*[A-Za-z]{1,2}(?:\s|$)|\s+-\s|$)\s*/.exec(restOfPart);
-      if (removal) {
-        removes.push(removal[1]!.trim());
-        restOfPart = restOfPart.slice(removal[0].length);
+      // `- Skill`: a removal, up to the next change or removal.
+      if (REMOVAL_START.test(restOfPart)) {
+        const start = restOfPart.length - restOfPart.slice(1).trimStart().length;
+        const end = nextStop(restOfPart, start + 1);
+        removes.push(restOfPart.slice(start, end).trim());
+        restOfPart = restOfPart.slice(end).trimStart();
         continue;
       }
-      const skill = /^(.+?)(?=\s+[+-]?\d+\s*[A-Za-z]{1,2}(?:\s|$)|\s+-\s|$)\s*/.exec(restOfPart)!;
-      const named = /^(.*?)\s*(?:\(([^()]+)\))?$/.exec(skill[1]!.trim())!;
-      skills.push({ name: named[1]!.trim(), parameter: named[2]?.trim() ?? null, as: skill[1]!.trim() });
-      restOfPart = restOfPart.slice(skill[0].length);
+      const as = restOfPart.slice(0, nextStop(restOfPart, 1)).trim();
+      const named = splitParameter(as);
+      skills.push({ name: named.name, parameter: named.parameter, as });
+      restOfPart = restOfPart.slice(nextStop(restOfPart, 1)).trimStart();
     }
   }
   if (skills.length === 0) return fail('at least one skill in a package');
@@ -164,8 +166,40 @@ function parseTail(rest: string): { minimumCost: number | null; leagues: string[
   const body = list.trim().replace(/(?<!\.\.)\.$/, '').replace(/\.\.\.\.$/, '...');
   if (/^any team$/i.test(body)) return { minimumCost, leagues: null };
   const leagues = body
-    .split(/\s*,\s*|\s+and\s+/)
+    .split(',')
+    .flatMap((part) => part.split(/\sand\s/))
     .map((name) => name.replace(/^and\s+/, '').trim())
     .filter(Boolean);
   return { minimumCost, leagues };
+}
+
+/**
+ * `Mighty Blow (+1)` → name `Mighty Blow`, parameter `+1`: a final
+ * parenthesis with no parenthesis inside, read from the end (a pattern
+ * `^(.*?)\s*(?:\(([^()]+)\))?$` retries at every space: quadratic).
+ */
+function splitParameter(text: string): { name: string; parameter: string | null } {
+  const open = text.lastIndexOf('(');
+  const inside = open >= 0 && text.endsWith(')') ? text.slice(open + 1, -1) : '';
+  if (inside === '' || inside.includes(')')) return { name: text.trim(), parameter: null };
+  return { name: text.slice(0, open).trim(), parameter: inside.trim() };
+}
+
+const REMOVAL_START = /^-\s+\S/;
+/** What ends a skill's name in a package: a change (` +1MA`, ` 2ST`) or a removal (` - `), read at one place. */
+const STOP = /\s+(?:[+-]?\d+\s*[A-Za-z]{1,2}(?:\s|$)|-\s)/y;
+
+/**
+ * Where the name that starts `text` ends: at the first run of spaces (from
+ * `from` on) that a change or a removal follows, or at the end. Each run is
+ * tried once, from its start (a lazy pattern with this look-ahead retried it
+ * from every space of a long run: quadratic).
+ */
+function nextStop(text: string, from: number): number {
+  for (let at = Math.max(from, 1); at < text.length; at++) {
+    if (!/\s/.test(text[at]!) || /\s/.test(text[at - 1]!)) continue;
+    STOP.lastIndex = at;
+    if (STOP.test(text)) return at;
+  }
+  return text.length;
 }

@@ -145,8 +145,15 @@ function copyLinkedSources(input: BuildInput, factor: number, sources: readonly 
         }
       }
     }
-    raw.set(source.file, new TextEncoder().encode(`${text.replace(/\n*$/, '\n')}${copies.join('\n')}\n`));
+    raw.set(source.file, new TextEncoder().encode(`${withOneFinalNewline(text)}${copies.join('\n')}\n`));
   }
   const rows = drafts.length ? `${stringify(drafts, { lineWidth: 0 }).trimEnd().split('\n').map((line) => `  ${line}`).join('\n')}\n` : '';
-  return { crosswalk: `${input.annotations.crosswalk.text.replace(/\n*$/, '\n')}${rows}`, rows: drafts.length };
+  return { crosswalk: `${withOneFinalNewline(input.annotations.crosswalk.text)}${rows}`, rows: drafts.length };
+}
+
+/** `text` with its final newlines replaced by one. */
+function withOneFinalNewline(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  return `${text.slice(0, end)}\n`;
 }

@@ -4,7 +4,10 @@
  * - major: a schema, property, enum value or type removed; a type, `const`,
  *   `$ref`, `pattern`, bound or `additionalProperties` changed (widening a type
  *   to admit `null` included);
- * - minor: a schema, property or enum value added;
+ * - minor: a schema, property or enum value added; a bound that narrows what
+ *   the data may hold (a `maxLength` added or lowered, a `minimum` added or
+ *   raised, …): every file valid under the new contract is valid under the
+ *   old, so no consumer breaks (a bound loosened or removed is major);
  * - patch: only descriptions, titles or examples changed.
  * `$id`s and `$ref`s are compared without their `/v<major>/` segment, since a
  * major bump moves them.
@@ -19,6 +22,17 @@ export interface SchemaChange {
 }
 
 const DOCS = new Set(['description', 'title', 'examples', '$comment']);
+/** Bounds whose lower value narrows, and whose higher value narrows. */
+const UPPER_BOUNDS = new Set(['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum']);
+const LOWER_BOUNDS = new Set(['minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum']);
+
+/** A bound added, moved or removed: minor when it narrows what the data may hold, major when it widens it. */
+function boundChange(key: string, a: unknown, b: unknown): Exclude<Bump, 'none' | 'patch'> {
+  if (b === undefined || typeof b !== 'number') return 'major';
+  if (a === undefined) return 'minor';
+  if (typeof a !== 'number') return 'major';
+  return UPPER_BOUNDS.has(key) ? (b <= a ? 'minor' : 'major') : b >= a ? 'minor' : 'major';
+}
 const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
 const unversioned = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\/schema\/v\d+\//, '/schema/') : value);
@@ -66,6 +80,10 @@ function compareNode(before: unknown, after: unknown, at: string, out: SchemaCha
       const eb = (b as unknown[] | undefined) ?? [];
       for (const v of ea) if (!eb.some((x) => same(x, v))) out.push({ bump: 'major', at: here, what: `value ${JSON.stringify(v)} removed` });
       for (const v of eb) if (!ea.some((x) => same(x, v))) out.push({ bump: 'minor', at: here, what: `value ${JSON.stringify(v)} added` });
+      continue;
+    }
+    if (UPPER_BOUNDS.has(key) || LOWER_BOUNDS.has(key)) {
+      if (!same(a, b)) out.push({ bump: boundChange(key, a, b), at: here, what: a === undefined ? `${key} ${JSON.stringify(b)} added` : b === undefined ? `${key} removed` : `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
       continue;
     }
     if (a === undefined) out.push({ bump: 'major', at: here, what: `${key} added` });

@@ -1,7 +1,9 @@
 /**
- * No pattern of the parse and link stages backtracks catastrophically: each
- * meets long adversarial strings (the 10 MB pasted line, in miniature) and
- * answers within a time that only linear work can meet.
+ * The parse and link stages on long adversarial strings (the 10 MB pasted
+ * line, in miniature): each answers without throwing (no stack overflow, no
+ * runaway recursion). Speed is not asserted here: test/redos.test.ts proves
+ * statically that no pattern backtracks catastrophically, and `npm run bench`
+ * measures time.
  */
 import { describe, expect, it } from 'vitest';
 import { parseEn2020, parsePages } from '../../pipeline/parse/en-2020.ts';
@@ -35,27 +37,27 @@ const HOSTILE: Record<string, string> = {
   bullets: `${'• '.repeat(N / 2)}`,
 };
 
-const within = (ms: number, fn: () => unknown) => {
-  const started = performance.now();
+/** Runs `fn` and says it returned: a throw fails the test with its message. */
+const answers = (fn: () => unknown): boolean => {
   fn();
-  return performance.now() - started < ms;
+  return true;
 };
 
 describe('patterns on long adversarial lines (200,000 characters)', () => {
   const finder = createFinderWithRules(skills().map((s) => ({ id: s.id, name: s.name })), mentionRules());
   for (const [name, text] of Object.entries(HOSTILE)) {
-    it(`${name}: every parser, the price bullet, the page reference and the mention finder answer in linear time`, () => {
+    it(`${name}: every parser, the price bullet, the page reference and the mention finder answer without throwing`, () => {
       const lines = ['Catch', 'Agility', text, 'Bloodbowlnone', 'Dungeonbowl'];
-      expect(within(3000, () => parseEn2020({ manifest: en2020Source, lines, errata: new Map() }))).toBe(true);
-      expect(within(3000, () => parseEn2020({ manifest: en2020Source, lines: ['Catch', 'Agility', 'Text.', '', text, 'A: yes.', 'Bloodbowlnone', 'Dungeonbowl'], errata: new Map() }))).toBe(true);
-      expect(within(3000, () => parseFrLegacy({ manifest: { ...en2020Source, parser: 'fr-legacy' }, lines: ['• Compétences de force', '', 'Nom', text], errata: new Map() }))).toBe(true);
-      expect(within(3000, () => parseTraitsAlt({ manifest: { ...en2020Source, parser: 'traits-alt' }, lines: [text], errata: new Map() }))).toBe(true);
-      expect(within(3000, () => parseInducementNotes({ manifest: { ...en2020Source, parser: 'inducements' }, lines: [text], errata: new Map() }))).toBe(true);
-      expect(within(3000, () => parsePriceBullet(text.replace(/^• /, ''), 1))).toBe(true);
-      expect(within(3000, () => parsePages(text))).toBe(true);
-      expect(within(3000, () => finder(text))).toBe(true);
-      expect(within(3000, () => splitDisplayName(text))).toBe(true);
-      expect(within(3000, () => slugify(text))).toBe(true);
+      expect(answers(() => parseEn2020({ manifest: en2020Source, lines, errata: new Map() }))).toBe(true);
+      expect(answers(() => parseEn2020({ manifest: en2020Source, lines: ['Catch', 'Agility', 'Text.', '', text, 'A: yes.', 'Bloodbowlnone', 'Dungeonbowl'], errata: new Map() }))).toBe(true);
+      expect(answers(() => parseFrLegacy({ manifest: { ...en2020Source, parser: 'fr-legacy' }, lines: ['• Compétences de force', '', 'Nom', text], errata: new Map() }))).toBe(true);
+      expect(answers(() => parseTraitsAlt({ manifest: { ...en2020Source, parser: 'traits-alt' }, lines: [text], errata: new Map() }))).toBe(true);
+      expect(answers(() => parseInducementNotes({ manifest: { ...en2020Source, parser: 'inducements' }, lines: [text], errata: new Map() }))).toBe(true);
+      expect(answers(() => parsePriceBullet(text.replace(/^• /, ''), 1))).toBe(true);
+      expect(answers(() => parsePages(text))).toBe(true);
+      expect(answers(() => finder(text))).toBe(true);
+      expect(answers(() => splitDisplayName(text))).toBe(true);
+      expect(answers(() => slugify(text))).toBe(true);
     });
   }
 });

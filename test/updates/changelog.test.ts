@@ -21,6 +21,11 @@ const edit = (path: string, change: (text: string) => string) => {
 };
 let withdrawn: Ruling;
 let log: Changelog;
+/** The dataset version of the sources, and the release after it (the next patch): the test survives a release. */
+const [current, next] = (() => {
+  const version = /\n {2}version: (\d+)\.(\d+)\.(\d+)/.exec(readFileSync(join(root, 'sources/manifest.yaml'), 'utf8'))!;
+  return [`${version[1]}.${version[2]}.${version[3]}`, `${version[1]}.${version[2]}.${Number(version[3]) + 1}`];
+})();
 let printed: string;
 let markdown: string;
 
@@ -43,11 +48,11 @@ beforeAll(() => {
   // 3. A FAQ question withdrawn, and its published id migrated.
   edit(raw('en-2020-skills-traits.txt'), (t) => t.replace(/Q: If a thrown player lands in an occupied square[^\n]*\nA: Yes\.\n\n/, ''));
   edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-    t.replace('migrations: []', `migrations:\n  - id: ${withdrawn.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: 0.2.1\n    note: The FAQ withdrew the question.\n`),
+    t.replace('migrations: []', `migrations:\n  - id: ${withdrawn.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${next}\n    note: The FAQ withdrew the question.\n`),
   );
   // 4. A price changed.
   edit(raw('inducement-notes.txt'), (t) => t.replace('• One only mutation : +30K', '• One only mutation : +35K'));
-  edit(join(root, 'sources/manifest.yaml'), (t) => t.replace(/version: \d+\.\d+\.\d+ /, 'version: 0.2.1 '));
+  edit(join(root, 'sources/manifest.yaml'), (t) => t.replace(/version: \d+\.\d+\.\d+ /, `version: ${next} `));
 
   const second = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'new')]);
   if (second.status !== 0) throw new Error(second.stderr);
@@ -100,12 +105,12 @@ describe('the changelog of a rule update', () => {
   it('names the withdrawn ruling and the migration a downstream app follows', () => {
     expect(log.changes.find((c) => c.kind === 'ruling-removed')!.summary).toContain('If a thrown player lands in an occupied square');
     const migrations = JSON.parse(readFileSync(join(root, 'new/data/migrations.json'), 'utf8')) as Migration[];
-    expect(migrations).toEqual([{ id: withdrawn.id, kind: 'ruling', action: 'deleted', to: null, since: '0.2.1', note: 'The FAQ withdrew the question.' }]);
+    expect(migrations).toEqual([{ id: withdrawn.id, kind: 'ruling', action: 'deleted', to: null, since: next, note: 'The FAQ withdrew the question.' }]);
   });
 
   it('prints a one-line summary, and CHANGES.md reads by kind', () => {
-    expect(printed.trim().split('\n').at(-2)).toMatch(/^9 changes \(0\.2\.0 → 0\.2\.1\): 1 record added, 2 records changed, 1 row added to the crosswalk, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated$/);
-    expect(markdown).toMatch(/^# Changes 0\.2\.0 → 0\.2\.1\n/);
+    expect(printed.trim().split('\n').at(-2)).toBe(`9 changes (${current} → ${next}): 1 record added, 2 records changed, 1 row added to the crosswalk, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated`);
+    expect(markdown.startsWith(`# Changes ${current} → ${next}\n`)).toBe(true);
     for (const heading of ['## Records added', '## Records changed', '## Rulings removed', '## Random-table slots moved', '## Price lists changed']) expect(markdown).toContain(heading);
   });
 
@@ -117,6 +122,6 @@ describe('the changelog of a rule update', () => {
     expect(removed.stderr).toContain('1 change of a --fail-on kind (removed)');
     expect(gate('price').status).toBe(1);
     expect(gate('colour').status).toBe(2);
-    expect(runCli(['diff', join(root, 'old/data'), join(root, 'old/data')]).stdout).toContain('no changes (0.2.0 → 0.2.0)');
+    expect(runCli(['diff', join(root, 'old/data'), join(root, 'old/data')]).stdout).toContain(`no changes (${current} → ${current})`);
   });
 });

@@ -18,9 +18,9 @@ describe('build --watch', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const until = async (pattern: RegExp, count = 1) => {
-      const deadline = Date.now() + 60_000;
-      while ((out.match(new RegExp(pattern.source, `${pattern.flags}g`)) ?? []).length < count) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${out}`);
+      // A bounded number of polls, not a clock: at most 1,200 waits of 50 ms.
+      for (let polls = 0; (out.match(new RegExp(pattern.source, `${pattern.flags}g`)) ?? []).length < count; polls++) {
+        if (polls >= 1200) throw new Error(`gave up waiting for ${pattern}:\n${out}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     };

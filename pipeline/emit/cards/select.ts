@@ -47,19 +47,23 @@ export interface Roster {
 
 /** Case, accents, spacing, a trailing `*` and typographic apostrophes folded. */
 export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘`]/g, "'")
-    .replace(/\*+\s*$/, '')
+  return withoutTrailingStars(value.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'"))
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
 }
 
+/** A final run of `*` and the spaces after it removed, read from the end (`\*+\s*$` was retried at every star: quadratic). */
+function withoutTrailingStars(value: string): string {
+  const trimmed = value.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '*') end--;
+  return end < trimmed.length ? trimmed.slice(0, end) : value;
+}
+
 /** `Mighty Blow (+2)` → name and parameter; `Loner (4+)*` too. */
 export function parseWanted(text: string, file: string, line: number | null): Wanted {
-  const trimmed = text.trim().replace(/\*+$/, '').trim();
+  const trimmed = withoutTrailingStars(text.trim()).trim();
   const match = /^(.*\S)\s*\(([^()]*)\)$/.exec(trimmed);
   return match ? { text: text.trim(), name: match[1]!, parameter: match[2]!.trim(), file, line } : { text: text.trim(), name: trimmed, parameter: null, file, line };
 }

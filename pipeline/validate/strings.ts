@@ -1,0 +1,273 @@
+/**
+ * Every string a source or an annotation sets, checked before anything is
+ * emitted: no invisible or control character in a name (nor in rule text,
+ * unless errata.yaml `accepted` lists it), no name mixing scripts within a
+ * word (a Cyrillic `і` in `Sneaky Gіt`), no name or id longer than the
+ * schema allows. Each problem is an error at the source line (or the YAML
+ * node) that holds it; characters are named as `U+XXXX`, never printed.
+ */
+import { codePointLabel, HIDDEN_CHARACTER } from '../model/characters.ts';
+import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import type { AcceptedCharacter, Inducement, Ruling, Skill } from '../model/schema-types.ts';
+
+const LETTER = /\p{L}/u;
+/** The scripts a look-alike name mixes (Latin with Cyrillic or Greek letters that read the same). */
+const SCRIPTS: readonly [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+];
+/** Words: runs of letters and their marks. */
+const WORDS = /[\p{L}\p{M}]+/gu;
+
+export interface Limits {
+  /** maxLength of a name in the published schemas. */
+  name: number;
+  /** maxLength of an id in the published schemas. */
+  id: number;
+}
+
+/** A YAML file's value and where its nodes are. */
+export interface LocatedValue {
+  file: string;
+  value: unknown;
+  locate: (path: readonly (string | number)[]) => Place | null;
+}
+
+/** What a source holds: named records (parsed, before linking), unnamed paragraphs, rulings, inducements. */
+export interface SourceStrings {
+  records: readonly Pick<Skill, 'id' | 'name' | 'displayName' | 'text' | 'source'>[];
+  unnamed: readonly Pick<Skill, 'text' | 'source'>[];
+  rulings: readonly Ruling[];
+  inducements: readonly Inducement[];
+  /** A source's lines as parsed (errata applied), and its file. */
+  linesOf: (sourceId: string) => readonly string[] | undefined;
+  fileOf: (sourceId: string) => string;
+  /** errata.yaml `accepted`, and the file's path for the note. */
+  accepted: readonly AcceptedCharacter[];
+  acceptedFile: string;
+  limits: Limits;
+}
+
+/** The invisible and control characters of `text`, with their index. */
+export function hostileCharacters(text: string): { char: string; index: number }[] {
+  return [...text.matchAll(HIDDEN_CHARACTER)].map((m) => ({ char: m[0], index: m.index }));
+}
+
+/** The first word of `text` with letters of two scripts, and those scripts; null when none. */
+export function mixedScriptWord(text: string): { word: string; scripts: string[] } | null {
+  for (const [word] of text.matchAll(WORDS)) {
+    const scripts = SCRIPTS.filter(([, pattern]) => [...word].some((char) => LETTER.test(char) && pattern.test(char))).map(([name]) => name);
+    if (scripts.length > 1) return { word, scripts };
+  }
+  return null;
+}
+
+/** A source-held string: its lines, to locate a problem at the line and column that print it. */
+interface Held {
+  file: string;
+  lines: readonly string[];
+  /** 1-based, inclusive. */
+  range: readonly [number, number];
+  sourceId: string;
+}
+
+/** The first line (and column) of the range that holds `needle`; the range's first line when none does. */
+function locateIn(held: Held, needle: string): Place {
+  for (let line = held.range[0]; line <= held.range[1]; line++) {
+    const at = (held.lines[line - 1] ?? '').indexOf(needle);
+    if (at >= 0) return { line, column: at + 1 };
+  }
+  return { line: held.range[0] };
+}
+
+const label = (text: string) => JSON.stringify(text.replace(HIDDEN_CHARACTER, codePointLabel).slice(0, 60));
+
+/**
+ * The names, ids and texts the sources hold. Returns the diagnostics and the
+ * indexes of the `accepted` entries that allowed a character (for staleAcceptances).
+ */
+export function checkSourceStrings(input: SourceStrings): { diagnostics: Diagnostic[]; acceptedUsed: Set<number> } {
+  const diagnostics: Diagnostic[] = [];
+  const acceptedUsed = new Set<number>();
+  const acceptedAt = (held: Held, line: number, char: string): boolean => {
+    const index = input.accepted.findIndex((a) => a.source === held.sourceId && a.line === line && a.character === codePointLabel(char));
+    if (index < 0) return false;
+    acceptedUsed.add(index);
+    return true;
+  };
+
+  const checkName = (what: string, value: string, held: Held) => {
+    for (const { char } of hostileCharacters(value).slice(0, 1)) {
+      diagnostics.push(
+        error({
+          reason: `The ${what} ${label(value)} has the invisible or control character ${codePointLabel(char)}`,
+          file: held.file,
+          place: locateIn(held, char),
+          ruleId: 'text/hostile-character',
+          source: 'validate',
+          expected: 'a name of visible characters only',
+          note: 'remove it with an erratum (sources/annotations/errata.yaml); names never accept one',
+        }),
+      );
+    }
+    const mixed = mixedScriptWord(value);
+    if (mixed) {
+      diagnostics.push(
+        error({
+          reason: `The ${what} ${label(value)} mixes ${mixed.scripts.join(' and ')} letters in the word ${label(mixed.word)}: a look-alike of another name`,
+          file: held.file,
+          place: locateIn(held, mixed.word),
+          ruleId: 'text/mixed-script',
+          source: 'validate',
+          expected: 'each word of a name in one script',
+          note: 'replace the look-alike letters with an erratum',
+        }),
+      );
+    }
+    if ([...value].length > input.limits.name) {
+      diagnostics.push(
+        error({
+          reason: `The ${what} ${label(value)}… is ${[...value].length} characters long; names have at most ${input.limits.name}`,
+          file: held.file,
+          place: locateIn(held, value.slice(0, 20)),
+          ruleId: 'text/too-long',
+          source: 'validate',
+          expected: `a name of at most ${input.limits.name} characters (schema maxLength)`,
+          note: 'a line pasted onto the name line? check the raw text around it',
+        }),
+      );
+    }
+  };
+
+  const checkId = (id: string, held: Held, name: string) => {
+    if (id.length <= input.limits.id) return;
+    diagnostics.push(
+      error({
+        reason: `The id made from ${label(name)} is ${id.length} characters long; ids have at most ${input.limits.id}`,
+        file: held.file,
+        place: locateIn(held, name.slice(0, 20)),
+        ruleId: 'text/too-long',
+        source: 'validate',
+        expected: `an id of at most ${input.limits.id} characters (schema maxLength)`,
+      }),
+    );
+  };
+
+  const checkText = (what: string, value: string, held: Held) => {
+    for (const { char } of hostileCharacters(value)) {
+      const place = locateIn(held, char);
+      if (acceptedAt(held, place.line, char)) continue;
+      diagnostics.push(
+        error({
+          reason: `The ${what} has the invisible or control character ${codePointLabel(char)}`,
+          file: held.file,
+          place,
+          ruleId: 'text/hostile-character',
+          source: 'validate',
+          expected: 'rule text of visible characters, tabs and line breaks',
+          note: `remove it with an erratum, or, if the source means it, accept it in ${input.acceptedFile} (accepted: source, line, character ${codePointLabel(char)}, reason)`,
+        }),
+      );
+      return;
+    }
+  };
+
+  const heldBy = (sourceId: string, range: readonly [number, number]): Held => ({ file: input.fileOf(sourceId), lines: input.linesOf(sourceId) ?? [], range, sourceId });
+
+  for (const record of input.records) {
+    const held = heldBy(record.source.id, record.source.lines);
+    checkName('name', record.displayName, held);
+    if (record.name !== record.displayName && !record.displayName.includes(record.name)) checkName('name', record.name, held);
+    // The id is made from the name: a name too long already says so.
+    if ([...record.displayName].length <= input.limits.name) checkId(record.id, held, record.displayName);
+    checkText(`text of ${label(record.displayName)}`, record.text, held);
+  }
+  for (const paragraph of input.unnamed) checkText('text', paragraph.text, heldBy(paragraph.source.id, paragraph.source.lines));
+  for (const ruling of input.rulings) {
+    const held = heldBy(ruling.source.id, ruling.source.lines);
+    checkText('FAQ question', ruling.question, held);
+    checkText('FAQ answer', ruling.answer, held);
+  }
+  for (const inducement of input.inducements) {
+    const held = heldBy(inducement.source.id, inducement.source.lines);
+    checkText(`text of ${label(inducement.name)}`, inducement.text, held);
+    for (const part of [...inducement.abilities, ...inducement.spells]) checkText(`text of ${label(part.name)}`, part.text, held);
+  }
+  return { diagnostics, acceptedUsed };
+}
+
+/** An `accepted` entry that allowed no character: stale (the line changed, or an erratum removed it). */
+export function staleAcceptances(
+  accepted: readonly AcceptedCharacter[],
+  used: ReadonlySet<number>,
+  file: string,
+  locate: (index: number) => Place | null,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  accepted.forEach((entry, index) => {
+    if (used.has(index)) return;
+    diagnostics.push(
+      error({
+        reason: `No rule text on line ${entry.line} of ${entry.source} has the accepted character ${entry.character}`,
+        file,
+        place: locate(index),
+        ruleId: 'text/stale-acceptance',
+        source: 'validate',
+        expected: 'each accepted character to be on the line it names',
+        note: 'remove the entry, or correct its line',
+      }),
+    );
+  });
+  return diagnostics;
+}
+
+/** Keys whose strings are names (or a list of names), in the manifest and annotation files. */
+const NAME_KEYS = new Set(['name', 'alias', 'aliases', 'abilities', 'spells', 'qualifiedOnly', 'notNames', 'label']);
+
+/** Every string of the manifest and the annotation files: no invisible or control character anywhere; names in one script per word. */
+export function checkAnnotationStrings(annotations: readonly LocatedValue[]): Diagnostic[] {
+  return annotations.flatMap(checkAnnotation);
+}
+
+function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (value: unknown, path: (string | number)[], key: string | null): void => {
+    if (typeof value === 'string') {
+      const place = annotation.locate(path);
+      const [hostile] = hostileCharacters(value);
+      if (hostile) {
+        diagnostics.push(
+          error({
+            reason: `${label(value)} has the invisible or control character ${codePointLabel(hostile.char)}`,
+            file: annotation.file,
+            place,
+            ruleId: 'text/hostile-character',
+            source: 'validate',
+            expected: 'annotations of visible characters (write an accepted character as `U+XXXX`)',
+            note: 'remove it',
+          }),
+        );
+      }
+      const mixed = key !== null && NAME_KEYS.has(key) ? mixedScriptWord(value) : null;
+      if (mixed) {
+        diagnostics.push(
+          error({
+            reason: `The name ${label(value)} mixes ${mixed.scripts.join(' and ')} letters in the word ${label(mixed.word)}: a look-alike of another name`,
+            file: annotation.file,
+            place,
+            ruleId: 'text/mixed-script',
+            source: 'validate',
+            expected: 'each word of a name in one script',
+            note: 'replace the look-alike letters',
+          }),
+        );
+      }
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i], key));
+    else if (value && typeof value === 'object') for (const [k, item] of Object.entries(value)) visit(item, [...path, k], k);
+  };
+  visit(annotation.value, [], null);
+  return diagnostics;
+}
