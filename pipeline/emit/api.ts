@@ -7,6 +7,7 @@
  */
 import type { DataBundle } from '../model/dataset.ts';
 import type { Concept, Migration, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import { followMigrations } from '../model/migrations.ts';
 import { compare } from '../model/order.ts';
 import { toJson } from './json.ts';
 
@@ -88,20 +89,6 @@ export function emitApi(data: DataBundle): ApiFile[] {
     },
   });
   return files.sort((a, b) => compare(a.path, b.path));
-}
-
-/** Where a retired id leads: the end of its chain of migrations (null when it was deleted on the way). */
-export function followMigrations(migrations: readonly Migration[], kind: Migration['kind'], id: string): { to: string | null; migration: Migration } | null {
-  const byId = new Map(migrations.filter((m) => m.kind === kind).map((m) => [m.id, m]));
-  const first = byId.get(id);
-  if (!first) return null;
-  let to: string | null = first.to;
-  const seen = new Set([id]);
-  while (to !== null && byId.has(to) && !seen.has(to)) {
-    seen.add(to);
-    to = byId.get(to)!.to;
-  }
-  return { to, migration: first };
 }
 
 /** A stub at the old address of every retired concept, record and ruling id, naming what became of it. */

@@ -208,9 +208,11 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
   }
   const planned = planSelection(bundle, { skills, edition: str('edition'), lang: lang as Lang | null, roster: rosterText === null ? null : { text: rosterText, file: relative(process.cwd(), resolve(rosterPath!)) || rosterPath! }, perPlayer });
   if ('usage' in planned) return usage(planned.usage);
-  if (planned.diagnostics.length) {
-    printDiagnostics(planned.diagnostics);
-    console.error(`nuffle cards: ${planned.diagnostics.length} error${planned.diagnostics.length === 1 ? '' : 's'}; nothing was written`);
+  // Warnings (an old id followed through its migration) are printed; errors stop the run.
+  const selectionErrors = planned.diagnostics.filter((d) => d.fatal);
+  printDiagnostics(planned.diagnostics);
+  if (selectionErrors.length) {
+    console.error(`nuffle cards: ${selectionErrors.length} error${selectionErrors.length === 1 ? '' : 's'}; nothing was written`);
     return 1;
   }
   const result = await renderDocuments([planned.plan], bundle, options, fonts());
@@ -335,7 +337,7 @@ export function planSelection(bundle: DataBundle, input: SelectionInput): { plan
     what = roster ? `${roster.team ?? 'roster'}: skill cards` : 'skill cards';
   }
   const asked = roster ? roster.players.flatMap((p) => p.skills).length : specs.length;
-  if (!diagnostics.length && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
+  if (!diagnostics.some((d) => d.fatal) && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
   const languages = [...new Set(specs.map((s) => s.lang))];
   const editions = [...new Set(specs.map((s) => s.footerLeft))];
   return {

@@ -3,7 +3,9 @@
  * (and migrated), the static API keeps a stub at the old address and the
  * runtime API follows the migration and says so.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -44,5 +46,13 @@ describe('retired ids', () => {
     expect(await api.getConcept('sidestep')).toMatchObject({ id: 'side-step', name: 'Side Step', movedFrom: 'sidestep' });
     expect((await api.getConcept('side-step'))?.movedFrom).toBeUndefined();
     expect((await api.rulingsFor('en-2020/sidestep')).map((r) => r.id)).toEqual((await api.rulingsFor('en-2020/side-step')).map((r) => r.id));
+  });
+
+  it('the cards accept the old id, with a warning that names the new one', () => {
+    const pdf = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-')), 'saved.pdf');
+    const run = runCli(['cards', '--skills', 'en-2020/sidestep, Dodge', '--data', join(out, 'data'), '-o', pdf]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/warning en-2020\/sidestep was renamed in [\d.]+: printing Side Step \(en-2020\/side-step\) \[cards\/retired-id\]/);
+    expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('Side Step');
   });
 });

@@ -8,7 +8,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { DataBundle } from '../../model/dataset.ts';
 import { parseYaml } from '../../parse/yaml.ts';
-import { error, type Diagnostic } from '../../model/diagnostic.ts';
+import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import { followMigrations } from '../../model/migrations.ts';
 import type { Lang, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import type { Validator } from '../../validate/schemas.ts';
@@ -130,8 +131,10 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   return {
     lookup,
     resolve(wanted) {
-      const found = lookup(wanted);
       const place = wanted.line === null ? null : { line: wanted.line };
+      const retired = lookup(wanted).length ? null : movedRecord(bundle, records, wanted, place);
+      if (retired) return retired;
+      const found = lookup(wanted);
       const scope = [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
       if (!found.length) {
         const elsewhere = unfiltered ? [...new Set(unfiltered.lookup(wanted).map((r) => r.edition))].sort(compare) : [];
@@ -184,6 +187,31 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
       }
       return { selected: { record, parameter }, diagnostics: [] };
     },
+  };
+}
+
+/**
+ * A retired record id (a saved roster written before a rename) followed
+ * through migrations.json to the record it became, with a warning naming it;
+ * null when the name is no retired id, or leads to no record of the filter.
+ */
+function movedRecord(bundle: DataBundle, records: readonly Skill[], wanted: Wanted, place: { line: number } | null): { selected: Selected; diagnostics: Diagnostic[] } | null {
+  const id = wanted.name.trim();
+  const moved = followMigrations(bundle.migrations ?? [], 'record', id);
+  const record = moved?.to ? records.find((r) => r.id === moved.to) : undefined;
+  if (!moved || !record) return null;
+  return {
+    selected: { record, parameter: wanted.parameter },
+    diagnostics: [
+      warning({
+        reason: `${id} was ${moved.migration.action} in ${moved.migration.since}: printing ${record.displayName} (${record.id})`,
+        file: wanted.file,
+        place,
+        ruleId: 'cards/retired-id',
+        source: 'select',
+        expected: `${record.id} in the roster or the list, so it no longer depends on the migration`,
+      }),
+    ],
   };
 }
 
