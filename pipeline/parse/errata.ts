@@ -71,29 +71,13 @@ export function applyErrata(
       return;
     }
     const where = erratum.record ? `record ${erratum.record} (${file}:${scope.first}–${scope.last})` : file;
-    const found = occurrences(scope.text, erratum.find);
-    if (found.length === 0) {
-      const closest = closestText(scope.text, erratum.find);
-      const line = scope.first + lineIndex(scope.text, closest.start);
-      at(`Erratum ${erratum.id} no longer applies: "${erratum.find}" occurs nowhere in ${where}`, 'errata/not-found', {
-        expected: `"${erratum.find}" once`,
-        actual: `closest text, ${file}:${line}: ${JSON.stringify(scope.text.slice(closest.start, closest.end))}`,
-        note: 'If the typo was fixed upstream, remove the erratum; if the text was reworded, update `find` and `replace` in sources/annotations/errata.yaml.',
-      });
+    const found = matchesIn(lines, scope.first - 1, scope.last - 1, erratum.find);
+    if (found.length !== 1) {
+      diagnostics.push(notApplied(erratum, found, scope, { file, where, errataFile, place: lineOf(locate(index)) }));
       return;
     }
-    if (found.length > 1) {
-      const lineNumbers = found.map((offset) => scope.first + lineIndex(scope.text, offset));
-      at(`Erratum ${erratum.id} is ambiguous: "${erratum.find}" occurs ${found.length} times in ${where} (lines ${lineNumbers.join(', ')})`, 'errata/ambiguous', {
-        expected: `"${erratum.find}" once`,
-        note: 'Lengthen `find` with the words (or the next line) around the typo, or name the record it is in with `record`.',
-      });
-      return;
-    }
-    const first = scope.first + lineIndex(scope.text, found[0]!);
-    const patched = scope.text.slice(0, found[0]!) + erratum.replace + scope.text.slice(found[0]! + erratum.find.length);
-    lines.splice(scope.first - 1, scope.last - scope.first + 1, ...patched.split('\n'));
-    for (let line = first; line <= first + newlines(erratum.find); line++) applied.set(line, [...(applied.get(line) ?? []), erratum.id]);
+    patchAt(lines, found[0]!, erratum.find, erratum.replace);
+    for (let line = found[0]!.line + 1; line <= found[0]!.line + 1 + newlines(erratum.find); line++) applied.set(line, [...(applied.get(line) ?? []), erratum.id]);
   });
   return { lines, applied, diagnostics };
 }
@@ -111,11 +95,67 @@ function scopeOf(erratum: Erratum, lines: readonly string[], recordLines: Record
   return { first, last, text: lines.slice(first - 1, last).join('\n') };
 }
 
-/** Every offset at which `find` starts in `text` (non-overlapping). */
-function occurrences(text: string, find: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(find); at !== -1; at = text.indexOf(find, at + find.length)) found.push(at);
+/** Where a find starts: a 0-based line of the source and a column in it. */
+interface Match {
+  line: number;
+  column: number;
+}
+
+/**
+ * Every place `find` occurs within lines `first`..`last` (0-based, inclusive).
+ * A find of one line is any stretch of a line; a find of several lines ends
+ * its first line, is each middle line whole and opens its last one, trailing
+ * spaces of the source's lines ignored (they are no part of the text).
+ */
+export function matchesIn(lines: readonly string[], first: number, last: number, find: string): Match[] {
+  const parts = find.split('\n');
+  const found: Match[] = [];
+  for (let i = first; i <= last - parts.length + 1; i++) {
+    if (parts.length === 1) {
+      for (let at = lines[i]!.indexOf(find); at !== -1; at = lines[i]!.indexOf(find, at + find.length)) found.push({ line: i, column: at });
+      continue;
+    }
+    const head = lines[i]!.trimEnd();
+    const middle = parts.slice(1, -1).every((part, k) => lines[i + 1 + k]!.trimEnd() === part);
+    if (head.endsWith(parts[0]!) && middle && lines[i + parts.length - 1]!.startsWith(parts.at(-1)!)) found.push({ line: i, column: head.length - parts[0]!.length });
+  }
   return found;
+}
+
+/** Replace `find` by `replace` (as many lines) at `match`, keeping what the lines hold around it. */
+function patchAt(lines: string[], match: Match, find: string, replace: string): void {
+  const [parts, replacements] = [find.split('\n'), replace.split('\n')];
+  parts.forEach((part, k) => {
+    const line = lines[match.line + k]!;
+    const column = k === 0 ? match.column : 0;
+    lines[match.line + k] = line.slice(0, column) + replacements[k]! + line.slice(column + part.length);
+  });
+}
+
+/** The error of an erratum that matched nowhere (quoting the closest text) or more than once (naming the lines). */
+function notApplied(
+  erratum: Erratum,
+  found: readonly Match[],
+  scope: { first: number; text: string },
+  at: { file: string; where: string; errataFile: string; place: { line: number } | null },
+): Diagnostic {
+  const base = { file: at.errataFile, place: at.place, source: 'parse' as const, expected: `"${erratum.find}" once` };
+  if (found.length > 1) {
+    return error({
+      ...base,
+      reason: `Erratum ${erratum.id} is ambiguous: "${erratum.find}" occurs ${found.length} times in ${at.where} (lines ${found.map((m) => m.line + 1).join(', ')})`,
+      ruleId: 'errata/ambiguous',
+      note: 'Lengthen `find` with the words (or the next line) around the typo, or name the record it is in with `record`.',
+    });
+  }
+  const closest = closestText(scope.text, erratum.find);
+  return error({
+    ...base,
+    reason: `Erratum ${erratum.id} no longer applies: "${erratum.find}" occurs nowhere in ${at.where}`,
+    ruleId: 'errata/not-found',
+    actual: `closest text, ${at.file}:${scope.first + lineIndex(scope.text, closest.start)}: ${JSON.stringify(scope.text.slice(closest.start, closest.end))}`,
+    note: 'If the typo was fixed upstream, remove the erratum; if the text was reworded, update `find` and `replace` in sources/annotations/errata.yaml.',
+  });
 }
 
 /** 0-based line of `offset` within `text`. */
