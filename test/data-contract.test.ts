@@ -23,6 +23,7 @@ describe('dist/data contract', () => {
     expect(published.map(([path]) => path).sort()).toEqual([
       'schema/api/concept.schema.json',
       'schema/api/index.schema.json',
+      'schema/api/moved.schema.json',
       'schema/api/record.schema.json',
       'schema/api/ruling.schema.json',
       'schema/changes.schema.json',

@@ -722,7 +722,7 @@ export type MigrationAnnotations = {
   migrations: Migration[];
 };
 
-/** keptId */
+/** A published record id kept through a rename: the record of the id's edition now named `name` keeps `id`. */
 export type KeptId = {
   id: RecordId;
   /** The record's name now, as its source prints it (without parameter or compulsory mark). */
