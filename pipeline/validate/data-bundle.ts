@@ -52,7 +52,7 @@ export function parseBundleFiles(read: (file: string) => string | null, label: (
       const message = (cause as Error).message;
       diagnostics.push(
         error({
-          reason: `${file} is not JSON: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected end of JSON input$/, 'the file ends too soon (cut off?)')}`,
+          reason: `${file} is not JSON: ${jsonProblem(message)}`,
           file: label(file),
           place: jsonErrorPlace(text, message),
           ruleId: 'data/invalid-json',
@@ -143,4 +143,11 @@ export function incompatibleSchemaChange(shipped: readonly SchemaFile[], own: re
   const backwardAt = new Set(backward.filter((c) => c.bump === 'major').map((c) => c.at));
   const both = forward.find((c) => c.bump === 'major' && backwardAt.has(c.at)) ?? forward.find((c) => c.bump === 'major')!;
   return `${both.at}: ${both.what}`;
+}
+
+/** A JSON.parse message without its position (the place says where), in plain words for a cut-off file. */
+function jsonProblem(message: string): string {
+  const at = message.indexOf(' in JSON at position ');
+  const bare = at === -1 ? message : message.slice(0, at);
+  return bare === 'Unexpected end of JSON input' ? 'the file ends too soon (cut off?)' : bare;
 }

@@ -37,8 +37,10 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
-    const match = /^(\S+) (\S+)(?: (\d+\.\d+\.\d+\S*))?$/.exec(line);
-    if (!match || !ID_KINDS.includes(match[1] as IdKind)) {
+    // `<kind> <id>` or `<kind> <id> <version>`, split on single spaces (a pattern with two `\S+` runs backtracks).
+    const [kind, id, since, ...rest] = line.split(' ');
+    const ok = rest.length === 0 && ID_KINDS.includes(kind as IdKind) && !!id && !/\s/.test(id) && (since === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(since));
+    if (!ok) {
       diagnostics.push(
         error({
           reason: `Not a lock line: "${line.slice(0, 80)}"`,
@@ -51,7 +53,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
       );
       return;
     }
-    entries.push({ kind: match[1] as IdKind, id: match[2]!, line: index + 1, ...(match[3] ? { since: match[3] } : {}) });
+    entries.push({ kind: kind as IdKind, id: id!, line: index + 1, ...(since ? { since } : {}) });
   });
   return { entries, diagnostics };
 }
