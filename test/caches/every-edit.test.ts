@@ -92,6 +92,8 @@ const schemaEdits = (): Edit[] => {
       }),
     },
     { what: 'description prefixed "Edited"', apply: json((s) => typeof s.description === 'string' && Boolean((s.description = `Edited. ${s.description}`))) },
+    // A schema the data build only compiles (the roster's): a reference that resolves nowhere breaks every build.
+    { what: 'a $ref that resolves nowhere', apply: json((s) => Boolean((s.$ref = '#/$defs/nowhere-edited'))) },
   ];
 };
 
