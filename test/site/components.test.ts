@@ -120,7 +120,7 @@ describe('the rulings on a concept page', () => {
 });
 
 describe('the relation badges on a concept page', () => {
-  it('give every wording its crosswalk relation, as a word in the reader\'s language, and its confidence when not high', () => {
+  it('give every wording but the baseline\'s its crosswalk relation, as a word in the reader\'s language, and its confidence only under "For maintainers"', () => {
     for (const concept of concepts) {
       for (const locale of LOCALES) {
         const t = strings(locale);
@@ -131,9 +131,11 @@ describe('the relation badges on a concept page', () => {
           const name = /<p class="variant-name">([\s\S]*?)<\/p>/.exec(section!)![1]!;
           const badges = [...name.matchAll(/<[^>]*\bdata-relation="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
           const row = rows.get(id);
-          expect(badges, `${locale} ${id}`).toEqual(row ? [[row.relation, t.relations[row.relation]]] : []);
-          if (row && row.confidence !== 'high') expect(textOf(name), id).toContain(`${t.confidence}: ${t.confidences[row.confidence]}`);
-          else expect(name, id).not.toContain('class="confidence"');
+          expect(badges, `${locale} ${id}`).toEqual(row && row.declaredBy !== 'source' ? [[row.relation, t.relations[row.relation]]] : []);
+          expect(textOf(name), id).not.toContain(t.confidence);
+          const maintainers = element(section!, '<details class="maintainers"', 'details');
+          if (row && row.declaredBy !== 'source') expect(textOf(maintainers ?? ''), id).toContain(`${t.confidence}: ${t.confidences[row.confidence]}`);
+          else expect(maintainers, id).toBeNull();
         }
       }
     }

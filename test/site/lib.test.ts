@@ -17,7 +17,8 @@ import { cardsDir, dataDir, listDataFiles } from '../../site/src/lib/data-dir.ts
 import { wordDiff } from '../../site/src/lib/diff.ts';
 import { anchor, byName, CATEGORY_ORDER, conceptName, href, RELATION_ORDER, strings } from '../../site/src/lib/i18n.ts';
 import { describeErrors } from '../../site/src/lib/loader.ts';
-import { escapeHtml, plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
+import { escapeHtml } from '../../site/src/lib/html.ts';
+import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { sidebar } from '../../site/src/lib/sidebar.ts';
 import { conceptCompulsory, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
 import { repoRoot } from '../helpers.ts';

@@ -111,6 +111,14 @@ const en = {
   noCards: 'The card PDFs are not part of this build.',
   line: 'line',
   aboutRecord: 'This page is generated from the published dataset',
+  forMaintainers: 'For maintainers',
+  confidenceHelp: 'how sure the reviewers are that the two texts are the same rule; anything below high is explained in the crosswalk notes',
+  sources: 'Sources',
+  sourcesMore: 'Source files and their checksums:',
+  identifiers: 'Identifiers',
+  sourceTexts: 'Source texts',
+  sourceTextsIntro: 'The raw rule texts every record is read from, as the build checked them (SHA-256).',
+  correctedBy: (n: number) => (n === 1 ? 'corrected by one erratum' : `corrected by ${n} errata`),
   kinds: { skill: 'skill', trait: 'trait' } as Record<string, string>,
   categories: {
     agility: 'Agility',
@@ -128,7 +136,7 @@ const en = {
     split: 'split',
     replaced: 'replaced',
     removed: 'removed',
-    new: 'new',
+    new: 'not in the 2020 text',
   } as Record<string, string>,
   confidences: { high: 'high', medium: 'medium', low: 'low' } as Record<string, string>,
   gameNames: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' } as Record<string, string>,
@@ -146,7 +154,6 @@ const en = {
 type Strings = typeof en;
 
 const fr: Strings = {
-  ...en,
   home: 'Accueil',
   tagline: 'Les compétences et traits de Blood Bowl, d’une édition et d’une langue à l’autre.',
   concepts: 'Concepts',
@@ -233,6 +240,14 @@ const fr: Strings = {
   noCards: 'Les cartes PDF ne font pas partie de cette version.',
   line: 'ligne',
   aboutRecord: 'Cette page est générée à partir des données publiées',
+  forMaintainers: 'Pour les mainteneurs',
+  confidenceHelp: 'à quel point les relecteurs sont sûrs que les deux textes sont la même règle ; tout niveau inférieur à « haute » est expliqué dans les notes de correspondance',
+  sources: 'Sources',
+  sourcesMore: 'Fichiers sources et leurs sommes de contrôle :',
+  identifiers: 'Identifiants',
+  sourceTexts: 'Textes sources',
+  sourceTextsIntro: 'Les textes de règles bruts dont chaque fiche est tirée, tels que la compilation les a vérifiés (SHA-256).',
+  correctedBy: (n) => (n === 1 ? 'corrigée par un erratum' : `corrigée par ${n} errata`),
   kinds: { skill: 'compétence', trait: 'trait' },
   categories: {
     agility: 'Agilité',
@@ -250,9 +265,10 @@ const fr: Strings = {
     split: 'scindée',
     replaced: 'remplacée',
     removed: 'supprimée',
-    new: 'nouvelle',
+    new: 'absente du texte 2020',
   },
   confidences: { high: 'haute', medium: 'moyenne', low: 'basse' },
+  gameNames: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' },
   inducementKinds: {
     inducement: 'Coup de pouce',
     mercenary: 'Mercenaires',

@@ -1,0 +1,128 @@
+/**
+ * The site as a Blood Bowl player reads it (issue 24): rules, not the
+ * pipeline. Built once from the real sources into a temp folder
+ * (NUFFLE_SITE_TEST_OUT reuses a finished `nuffle build --out DIR`), then
+ * every page scanned, and the same pages read in Debian's chromium, where a
+ * closed <details> shows nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrosswalkRow, Edition, Inducement } from '../../pipeline/model/schema-types.ts';
+import { repoRoot } from '../helpers.ts';
+import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
+
+let out = '';
+let site = '';
+const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+
+beforeAll(() => {
+  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot);
+  site = join(out, 'site');
+}, 300_000);
+
+/** The pages where file names and checksums belong. */
+const FILE_PAGES = /^(fr\/)?(downloads|identifiers)\//;
+/** Words that hedge a maintainer's note; any of them found in a rationale or note must not reach a reader. */
+const HEDGES = ['verify', 'probably', 'presumably', 'perhaps', 'maybe', 'unclear', 'guess', 'todo'];
+
+/** What only maintainers should read: the annotation files, raw paths, every rationale and note, the hedge words they use, and (outside the file pages) the raw file names and their digests. */
+function maintainerOnly(): { everywhere: string[]; words: string[]; files: string[] } {
+  const rows = data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.declaredBy !== 'source');
+  const editions = data<Edition[]>('editions.json');
+  const notes = [...rows.map((r) => r.rationale), ...data<Inducement[]>('inducements.json').map((i) => i.note), ...editions.map((e) => e.note ?? '')].filter((n) => n.length > 0);
+  const words = HEDGES.filter((w) => notes.some((n) => new RegExp(`\\b${w}\\b`, 'i').test(n)));
+  return {
+    everywhere: ['sources/annotations', 'crosswalk.yaml', 'Rationale:', 'Justification :', 'Confidence:', ...notes],
+    words,
+    files: ['sources/raw', ...editions.flatMap((e) => [e.file, e.sha256.slice(0, 12)])],
+  };
+}
+
+/** A page's text as a reader sees it with nothing expanded: scripts, styles and every collapsed section removed. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return textOf(
+    body
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<style[\s\S]*?<\/style>/g, '')
+      .replace(/<details(?![^>]*\sopen)[^>]*>[\s\S]*?<\/details>/g, ''),
+  ).replace(/\s+/g, ' ');
+}
+
+describe('readers see rules, not the pipeline', () => {
+  it('no page shows maintainer-only text outside a collapsed section', () => {
+    const forbidden = maintainerOnly();
+    const pages = listFiles(site).filter((p) => p.endsWith('.html') && !/^(data|api|cards|pagefind)\//.test(p));
+    expect(pages.length).toBeGreaterThan(data<unknown[]>('concepts.json').length * 2);
+    const found: string[] = [];
+    for (const path of pages) {
+      const text = visibleText(readFileSync(join(site, path), 'utf8'));
+      for (const needle of forbidden.everywhere) if (text.includes(needle)) found.push(`${path}: ${needle.slice(0, 60)}`);
+      for (const word of forbidden.words) if (new RegExp(`\\b${word}\\b`, 'i').test(text)) found.push(`${path}: "${word}"`);
+      if (!FILE_PAGES.test(path)) for (const needle of forbidden.files) if (text.includes(needle)) found.push(`${path}: ${needle}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps every rationale in a collapsed "For maintainers" section of its concept page, and every reworked record’s summary first', () => {
+    const rows = data<CrosswalkRow[]>('crosswalk.json');
+    for (const row of rows.filter((r) => r.declaredBy !== 'source')) {
+      const html = readFileSync(join(site, 'concepts', row.concept, 'index.html'), 'utf8');
+      const sections = [...html.matchAll(/<details class="maintainers"[^>]*>([\s\S]*?)<\/details>/g)].map((m) => textOf(m[1]!));
+      expect(sections.some((s) => s.includes(row.rationale)), row.record).toBe(true);
+    }
+    const summarised = rows.filter((r) => ['reworked', 'renamed', 'replaced'].includes(r.relation));
+    expect(summarised.every((r) => typeof r.summary === 'string' && r.summary.length >= 20)).toBe(true);
+    for (const row of summarised) {
+      const html = readFileSync(join(site, 'concepts', row.concept, 'index.html'), 'utf8');
+      const lead = html.indexOf('id="what-changed"');
+      expect(lead, row.concept).toBeGreaterThan(-1);
+      expect(lead, `${row.concept}: the summary comes before the wordings`).toBeLessThan(html.indexOf('id="wordings"'));
+      expect(textOf(html.slice(lead, html.indexOf('id="wordings"')))).toContain(row.summary);
+    }
+  });
+
+  it('words the new relation "not in the 2020 text", and puts no badge on the baseline’s own card', () => {
+    const rows = data<CrosswalkRow[]>('crosswalk.json');
+    const fresh = rows.find((r) => r.relation === 'new')!;
+    expect(textOf(readFileSync(join(site, 'concepts', fresh.concept, 'index.html'), 'utf8'))).toContain('not in the 2020 text');
+    const base = rows.find((r) => r.declaredBy === 'source')!;
+    const html = readFileSync(join(site, 'concepts', base.concept, 'index.html'), 'utf8');
+    const card = html.slice(html.indexOf(`id="record-${base.record.replace('/', '-')}"`));
+    expect(card.slice(0, card.indexOf('</section>'))).not.toContain('data-relation=');
+  });
+});
+
+describe('what a reader sees in chromium', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  beforeAll(async () => {
+    server = await serveStatic(site);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows no maintainer-only text on each page type in either locale, until "For maintainers" is opened', async () => {
+    const forbidden = maintainerOnly();
+    const rationale = data<CrosswalkRow[]>('crosswalk.json').find((r) => r.concept === 'really-stupid' && r.declaredBy === 'editor' && r.relation !== 'same')!;
+    const inducement = data<Inducement[]>('inducements.json')[0]!;
+    const paths = ['/', '/concepts/really-stupid/', '/what-changed/', '/rulings/', `/inducements/${inducement.id.split('/')[1]}/`, '/editions/'];
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    for (const path of paths.flatMap((p) => [p, `/fr${p}`])) {
+      await page.goto(server.origin + path);
+      // innerText is what is rendered: a closed <details> contributes only its summary.
+      const text = await page.evaluate('document.body.innerText');
+      for (const needle of [...forbidden.everywhere, ...forbidden.files]) expect(text, `${path}: ${needle.slice(0, 40)}`).not.toContain(needle);
+    }
+    await page.goto(`${server.origin}/concepts/really-stupid/`);
+    await page.locator('details.maintainers summary').first().click();
+    await page.locator('details.maintainers summary').last().click();
+    expect(await page.evaluate('document.body.innerText')).toContain(rationale.rationale);
+    await page.close();
+  });
+});
