@@ -125,4 +125,35 @@ describe('what a reader sees in chromium', () => {
     expect(await page.evaluate('document.body.innerText')).toContain(rationale.rationale);
     await page.close();
   });
+
+  it('leads Really Stupid with its summary, then a sentence-aligned two-column diff where +2 and +1 share a row', async () => {
+    const summary = data<CrosswalkRow[]>('crosswalk.json').find((r) => r.record === 'en-traits-alt/really-stupid')!.summary!;
+    for (const width of [1400, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${server.origin}/concepts/really-stupid/`);
+      const order = await page.evaluate(`['#what-changed', 'table.sentence-diff', '#wordings'].map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? -1)`);
+      expect(order as number[], `${width}px: summary, diff, wordings`).toEqual([...(order as number[])].sort((a, b) => a - b));
+      expect(await page.locator('#what-changed + ul.summaries').innerText()).toContain(summary);
+      const rows = await page.locator('table.sentence-diff tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          kind: tr.className,
+          // each cell's text as shown, without the screen-reader labels of the marks
+          cells: [...tr.querySelectorAll('td')].map((td) => {
+            const copy = td.cloneNode(true) as typeof td;
+            for (const label of copy.querySelectorAll('.sr-only')) label.remove();
+            return (copy.textContent ?? '').replace(/\s+/g, ' ');
+          }),
+        })),
+      );
+      expect(rows.find((r) => r.kind === 'diff-changed' && r.cells[0]!.includes('+2 modifier') && r.cells[1]!.includes('+1 modifier')), `${width}px`).toBeDefined();
+      expect(rows.some((r) => r.kind === 'diff-removed')).toBe(true);
+      expect(rows.some((r) => r.kind === 'diff-added' && r.cells[1]!.includes('Distracted'))).toBe(true);
+      expect(await page.locator('table.sentence-diff del').count()).toBeGreaterThan(0);
+      expect(await page.locator('table.sentence-diff ins').count()).toBeGreaterThan(0);
+      // nothing wider than the page column
+      const overflow = await page.evaluate(`(() => { const t = document.querySelector('table.sentence-diff'); return t.scrollWidth - t.parentElement.clientWidth; })()`);
+      expect(overflow as number, `${width}px`).toBeLessThanOrEqual(1);
+      await page.close();
+    }
+  });
 });

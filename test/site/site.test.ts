@@ -274,9 +274,9 @@ describe('the site in a browser', () => {
     await page.goto(server.origin + '/concepts/really-stupid/');
     await expect(page.locator('#record-en-2020-really-stupid').textContent()).resolves.toContain('When this player is activated, even if they are Prone');
     await expect(page.locator('#record-en-traits-alt-really-stupid').textContent()).resolves.toContain('Whenever this player is activated');
-    expect(await page.locator('.diff-text ins').count()).toBeGreaterThan(0);
-    expect(await page.locator('.diff-text del').count()).toBeGreaterThan(0);
-    expect(await page.locator('.diff-text ins .sr-only').first().textContent()).toBe('[inserted: ');
+    expect(await page.locator('.sentence-diff ins').count()).toBeGreaterThan(0);
+    expect(await page.locator('.sentence-diff del').count()).toBeGreaterThan(0);
+    expect(await page.locator('.sentence-diff ins .sr-only').first().textContent()).toBe('[inserted: ');
     await context.close();
   });
 
