@@ -156,4 +156,54 @@ describe('what a reader sees in chromium', () => {
       await page.close();
     }
   });
+
+  it('keeps the what-changed filters in the URL: a shared or reloaded link shows the same rows, with no baseline column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${server.origin}/what-changed/`);
+    const total = await page.locator('#what-changed-table tbody tr').count();
+    const headers = await page.locator('#what-changed-table thead th').allInnerTexts();
+    const base = data<Edition[]>('editions.json').find((e) => e.id === 'en-2020')!;
+    expect(headers).not.toContain(base.label);
+    await page.locator('#what-changed-filter select[name="relation"]').selectOption('reworked');
+    await page.locator('#what-changed-filter select[name="kind"]').selectOption('trait');
+    expect(new URL(page.url()).search).toBe('?relation=reworked&kind=trait');
+    const shown = await page.locator('#what-changed-table tbody tr:not([hidden])').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total);
+    await page.reload();
+    expect(await page.locator('#what-changed-filter select[name="relation"]').inputValue()).toBe('reworked');
+    expect(await page.locator('#what-changed-filter select[name="kind"]').inputValue()).toBe('trait');
+    expect(await page.locator('#what-changed-table tbody tr:not([hidden])').count()).toBe(shown);
+    for (const kind of await page.locator('#what-changed-table tbody tr:not([hidden])').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-kind')))) expect(kind).toBe('trait');
+    await page.close();
+  });
+
+  it('does not shift the what-changed layout when its script runs (the filter form is in the page from the start)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.addInitScript(`window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`);
+    await page.goto(`${server.origin}/what-changed/`);
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate('window.__shift')).toBeLessThan(0.05);
+    await page.close();
+  });
+
+  it('clips no table at 1400 px or at 390 px, in either locale: each fits its column or becomes cards', async () => {
+    const inducement = data<Inducement[]>('inducements.json').find((i) => i.priceList !== null)!;
+    const paths = ['/', '/concepts/really-stupid/', '/what-changed/', '/rulings/', `/inducements/${inducement.id.split('/')[1]}/`, '/downloads/', '/editions/', '/random-tables/en-2020/blood-bowl/'];
+    const clipped: string[] = [];
+    for (const width of [1400, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const path of paths.flatMap((p) => [p, `/fr${p}`])) {
+        await page.goto(server.origin + path);
+        const wide = (await page.evaluate(`[...document.querySelectorAll('main table')].filter((t) => t.offsetParent !== null).map((t) => {
+          const column = t.closest('.sl-container') ?? t.parentElement;
+          return { id: t.id || t.className || 'table', over: Math.max(t.scrollWidth - t.clientWidth, t.getBoundingClientRect().right - column.getBoundingClientRect().right) };
+        }).filter((t) => t.over > 1)`)) as { id: string; over: number }[];
+        for (const t of wide) clipped.push(`${width}px ${path} ${t.id}: ${Math.round(t.over)} px too wide`);
+      }
+      await page.close();
+    }
+    expect(clipped).toEqual([]);
+  });
 });
