@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrosswalkRow, Edition, Inducement } from '../../pipeline/model/schema-types.ts';
 import { repoRoot } from '../helpers.ts';
+import { strings } from '../../site/src/lib/i18n.ts';
 import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
 
 let out = '';
@@ -205,5 +206,45 @@ describe('what a reader sees in chromium', () => {
       await page.close();
     }
     expect(clipped).toEqual([]);
+  });
+
+  it('shows no English interface string on any French page (English rule texts and names, marked lang="en", aside)', async () => {
+    const [en, fr] = [strings('en'), strings('fr')] as unknown as Record<string, unknown>[];
+    // Every English label the French table translates differently, plus the page furniture written outside it.
+    const flat = (value: unknown): string[] => (typeof value === 'string' ? [value] : typeof value === 'function' ? [] : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : []);
+    // Words spelled the same in both languages; any other English label copied into the French table is caught.
+    const SAME_IN_BOTH = new Set(['Concepts', 'Relation', 'Question', 'page', 'pages', 'Provenance', 'Second D6', 'Source', 'SHA-256', 'Sources', 'compact', 'trait', 'Mutation', 'Trait', 'Blood Bowl', 'Dungeon Bowl']);
+    expect(flat(fr).filter((l) => flat(en).includes(l) && l.length >= 4 && !SAME_IN_BOTH.has(l)), 'English labels left in the French table').toEqual([]);
+    const labels = [
+      ...new Set([...flat(en).filter((l) => l.length >= 4 && !SAME_IN_BOTH.has(l)), 'Editions', 'Language', 'Browse', 'Dataset', 'Schemas', 'As printed', 'results for', 'On this page', 'Overview', 'Skip to content', 'Report a mistake']),
+    ];
+    const pages = listFiles(join(site, 'fr')).filter((p) => p.endsWith('index.html')).map((p) => `/fr/${p.replace(/index\.html$/, '')}`);
+    expect(pages.length).toBeGreaterThan(data<unknown[]>('concepts.json').length);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const path of pages) {
+      await page.goto(server.origin + path);
+      const text = (await page.evaluate(`(() => {
+        const body = document.body.cloneNode(true);
+        // An inducement's title is its name in the English notes (the French index says so), not an interface label.
+        for (const e of body.querySelectorAll('[lang="en"], script, style, code' + (location.pathname.startsWith('/fr/inducements/') ? ', h1' : ''))) e.remove();
+        return body.textContent.replace(/\\s+/g, ' ');
+      })()`)) as string;
+      for (const label of labels) if (new RegExp(`(^|[^\\p{L}])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text)) found.push(`${path}: ${label}`);
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it('counts search results in French on the French site', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${server.origin}/fr/`, { waitUntil: 'networkidle' });
+    await page.locator('site-search button[data-open-modal]').click();
+    await page.locator('site-search input[type="text"], site-search input.pagefind-ui__search-input').first().fill('Esquive');
+    await page.locator('.pagefind-ui__result-link').first().waitFor();
+    const message = await page.locator('.pagefind-ui__message').innerText();
+    expect(message).toMatch(/^\d+ résultats? pour Esquive$/);
+    await page.close();
   });
 });

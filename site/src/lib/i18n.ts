@@ -1,4 +1,11 @@
-/** Interface strings of the two locales, and locale-aware paths. */
+/**
+ * Interface strings of the two locales, and locale-aware paths. The labels of
+ * the schema's enums come from pipeline/model/labels.ts (shared with the
+ * cards); the French table spells out every key (no spread of the English
+ * one), so a string missing in French fails the type check.
+ */
+import { ENUM_LABELS } from '../../../pipeline/model/labels.ts';
+
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
@@ -77,7 +84,7 @@ const en = {
   noErrata: 'none',
   englishName: 'English name',
   frenchName: 'French name',
-  noFrench: 'no French name',
+  noFrench: 'no French name in the old list',
   records: 'Records',
   noRecord: 'no record',
   filterBy: 'Filter',
@@ -125,36 +132,13 @@ const en = {
   conceptJson: 'This concept as JSON',
   sourceTextsIntro: 'The raw rule texts every record is read from, as the build checked them (SHA-256).',
   correctedBy: (n: number) => (n === 1 ? 'corrected by one erratum' : `corrected by ${n} errata`),
-  kinds: { skill: 'skill', trait: 'trait' } as Record<string, string>,
-  categories: {
-    agility: 'Agility',
-    general: 'General',
-    mutation: 'Mutation',
-    passing: 'Passing',
-    strength: 'Strength',
-    trait: 'Trait',
-    extraordinary: 'Extraordinary',
-  } as Record<string, string>,
-  relations: {
-    same: 'same',
-    renamed: 'renamed',
-    reworked: 'reworked',
-    split: 'split',
-    replaced: 'replaced',
-    removed: 'removed',
-    new: 'not in the 2020 text',
-  } as Record<string, string>,
-  confidences: { high: 'high', medium: 'medium', low: 'low' } as Record<string, string>,
-  gameNames: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' } as Record<string, string>,
-  inducementKinds: {
-    inducement: 'Inducement',
-    mercenary: 'Mercenaries',
-    'coaching-staff': 'Coaching staff',
-    referee: 'Referee',
-    wizard: 'Wizard',
-    'special-rules': 'Special rules',
-    'price-list': 'Price list',
-  } as Record<string, string>,
+  kinds: ENUM_LABELS.en.kinds as Record<string, string>,
+  categories: ENUM_LABELS.en.categories as Record<string, string>,
+  relations: ENUM_LABELS.en.relations as Record<string, string>,
+  confidences: ENUM_LABELS.en.confidences as Record<string, string>,
+  gameNames: ENUM_LABELS.en.games as Record<string, string>,
+  inducementKinds: ENUM_LABELS.en.inducementKinds as Record<string, string>,
+  languages: ENUM_LABELS.en.languages as Record<string, string>,
 };
 
 type Strings = typeof en;
@@ -212,7 +196,7 @@ const fr: Strings = {
   noErrata: 'aucun',
   englishName: 'Nom anglais',
   frenchName: 'Nom français',
-  noFrench: 'pas de nom français',
+  noFrench: 'pas de nom français dans la liste ancienne',
   records: 'Fiches',
   noRecord: 'aucune fiche',
   filterBy: 'Filtrer',
@@ -260,36 +244,13 @@ const fr: Strings = {
   conceptJson: 'Ce concept en JSON',
   sourceTextsIntro: 'Les textes de règles bruts dont chaque fiche est tirée, tels que la compilation les a vérifiés (SHA-256).',
   correctedBy: (n) => (n === 1 ? 'corrigée par un erratum' : `corrigée par ${n} errata`),
-  kinds: { skill: 'compétence', trait: 'trait' },
-  categories: {
-    agility: 'Agilité',
-    general: 'Générale',
-    mutation: 'Mutation',
-    passing: 'Passe',
-    strength: 'Force',
-    trait: 'Trait',
-    extraordinary: 'Extraordinaire',
-  },
-  relations: {
-    same: 'identique',
-    renamed: 'renommée',
-    reworked: 'remaniée',
-    split: 'scindée',
-    replaced: 'remplacée',
-    removed: 'supprimée',
-    new: 'absente du texte 2020',
-  },
-  confidences: { high: 'haute', medium: 'moyenne', low: 'basse' },
-  gameNames: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' },
-  inducementKinds: {
-    inducement: 'Coup de pouce',
-    mercenary: 'Mercenaires',
-    'coaching-staff': 'Staff d’entraîneurs',
-    referee: 'Arbitre',
-    wizard: 'Sorcier',
-    'special-rules': 'Règles spéciales',
-    'price-list': 'Liste de prix',
-  },
+  kinds: ENUM_LABELS.fr.kinds,
+  categories: ENUM_LABELS.fr.categories,
+  relations: ENUM_LABELS.fr.relations,
+  confidences: ENUM_LABELS.fr.confidences,
+  gameNames: ENUM_LABELS.fr.games,
+  inducementKinds: ENUM_LABELS.fr.inducementKinds,
+  languages: ENUM_LABELS.fr.languages,
 };
 
 export function strings(locale: Locale): Strings {
@@ -308,4 +269,22 @@ export function byName(locale: Locale) {
 /** A concept's name in the reader's language: the French name on /fr/ where there is one. */
 export function conceptName(concept: { name: string; names: { fr?: string } }, locale: Locale): string {
   return locale === 'fr' && concept.names.fr ? concept.names.fr : concept.name;
+}
+
+/** French names of the editions the sources give in English (the manifest's labels are English, but for the French list's own). */
+const FRENCH_EDITION_NAMES: Record<string, string> = {
+  'en-2020': 'Blood Bowl 2020 (anglais)',
+  'en-traits-alt': 'Traits de Blood Bowl 2025 (anglais)',
+  'en-2020-inducements': 'Notes sur les coups de pouce (anglais)',
+};
+
+/** An edition's name in the reader's language: the manifest's label, or on /fr/ its French name (an unknown English edition keeps its label, its language named in French). */
+export function editionName(edition: { id: string; label: string; lang: string }, locale: Locale): string {
+  if (locale === 'en' || edition.lang === 'fr') return edition.label;
+  return FRENCH_EDITION_NAMES[edition.id] ?? edition.label.replace(/\(English\)$/, '(anglais)');
+}
+
+/** The language of `editionName(edition, locale)`. */
+export function editionLang(edition: { id: string; label: string; lang: string }, locale: Locale): string {
+  return locale === 'fr' ? 'fr' : edition.lang;
 }
