@@ -5,7 +5,9 @@
  * every page scanned, and the same pages read in Debian's chromium, where a
  * closed <details> shows nothing.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,4 +249,32 @@ describe('what a reader sees in chromium', () => {
     expect(message).toMatch(/^\d+ résultats? pour Esquive$/);
     await page.close();
   });
+});
+
+describe('site basics from the environment', () => {
+  it('builds without a site URL: no canonical link, no sitemap, robots.txt without a Sitemap line, no report link, and a home title not doubled', () => {
+    const home = readFileSync(join(site, 'index.html'), 'utf8');
+    expect(home).toContain('<title>Nuffle Codex</title>');
+    expect(home).not.toContain('rel="canonical"');
+    expect(home).not.toContain('report-mistake');
+    expect(existsSync(join(site, 'sitemap-index.xml'))).toBe(false);
+    expect(readFileSync(join(site, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
+  });
+
+  it('with NUFFLE_SITE_URL and NUFFLE_REPORT_URL: a sitemap named in robots.txt, canonical and hreflang links, and a report link naming the page, in both locales', () => {
+    const other = mkdtempSync(join(tmpdir(), 'nuffle-site-env-'));
+    cpSync(join(out, 'data'), join(other, 'data'), { recursive: true });
+    const env = { ...process.env, NUFFLE_SITE_URL: 'https://codex.example.org/', NUFFLE_REPORT_URL: 'https://example.org/report' };
+    const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'site', '--out', other], { encoding: 'utf8', env });
+    expect(result.status, result.stderr).toBe(0);
+    const built = join(other, 'site');
+    expect(readFileSync(join(built, 'robots.txt'), 'utf8')).toContain('Sitemap: https://codex.example.org/sitemap-index.xml');
+    expect(readFileSync(join(built, 'sitemap-0.xml'), 'utf8')).toContain('https://codex.example.org/fr/concepts/dodge/');
+    for (const [path, own, other_] of [['concepts/dodge', '/concepts/dodge/', '/fr/concepts/dodge/'], ['fr/concepts/dodge', '/fr/concepts/dodge/', '/concepts/dodge/']] as const) {
+      const html = readFileSync(join(built, path, 'index.html'), 'utf8');
+      expect(html).toContain(`<link rel="canonical" href="https://codex.example.org${own}">`);
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="(en|fr)" href="https://codex.example.org${other_}">`));
+      expect(html).toContain(`href="https://example.org/report?page=${encodeURIComponent(own)}"`);
+    }
+  }, 300_000);
 });
