@@ -249,6 +249,38 @@ describe('what a reader sees in chromium', () => {
     expect(message).toMatch(/^\d+ résultats? pour Esquive$/);
     await page.close();
   });
+
+  it('filters the rulings by skill name or words, folding accents, and keeps the filter through a reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${server.origin}/fr/rulings/`);
+    const groups = await page.locator('.ruling-group').count();
+    expect(groups).toBeGreaterThan(1);
+    await page.locator('#rulings-filter input[name="q"]').fill('chataigne');
+    const visible = page.locator('.ruling-group:not([hidden])');
+    expect(await visible.count()).toBe(1);
+    expect(await visible.locator('h2').getAttribute('id')).toBe('mighty-blow');
+    expect(new URL(page.url()).search).toBe('?q=chataigne');
+    await page.reload();
+    expect(await page.locator('#rulings-filter input[name="q"]').inputValue()).toBe('chataigne');
+    expect(await page.locator('.ruling-group:not([hidden])').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('the rulings page', () => {
+  it('keeps ruling ids out of the visible text of every page, and gives each skill’s group an anchor', () => {
+    const rulings = data<{ id: string }[]>('rulings.json');
+    const pages = listFiles(site).filter((p) => p.endsWith('.html') && !/^(data|api|cards|pagefind)\//.test(p) && !/^(fr\/)?identifiers\//.test(p));
+    const shown = pages.flatMap((path) => {
+      const text = visibleText(readFileSync(join(site, path), 'utf8'));
+      return rulings.filter((r) => text.includes(r.id)).map((r) => `${path}: ${r.id}`);
+    });
+    expect(shown).toEqual([]);
+    const html = readFileSync(join(site, 'rulings', 'index.html'), 'utf8');
+    for (const concept of data<{ id: string }[]>('concepts.json')) {
+      if (html.includes(`data-concept="${concept.id}"`)) expect(html).toContain(`<h2 id="${concept.id}"`);
+    }
+  });
 });
 
 describe('site basics from the environment', () => {
