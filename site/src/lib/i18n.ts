@@ -120,6 +120,8 @@ const en = {
   line: 'line',
   aboutRecord: 'This page is generated from the published dataset',
   forMaintainers: 'For maintainers',
+  price: 'Price',
+  noPrice: 'The inducement notes give no price for it.',
   filterRulings: 'Filter by skill or words',
   rulingsShown: (n: string, total: string) => `${n} of ${total} skills shown`,
   permalink: 'link to this ruling',
@@ -236,6 +238,8 @@ const fr: Strings = {
   line: 'ligne',
   aboutRecord: 'Cette page est générée à partir des données publiées',
   forMaintainers: 'Pour les mainteneurs',
+  price: 'Prix',
+  noPrice: 'Les notes sur les coups de pouce ne donnent pas son prix.',
   filterRulings: 'Filtrer par compétence ou par mots',
   rulingsShown: (n, total) => `${n} compétences affichées sur ${total}`,
   permalink: 'lien vers cette décision',
@@ -295,4 +299,9 @@ export function editionName(edition: { id: string; label: string; lang: string }
 /** The language of `editionName(edition, locale)`. */
 export function editionLang(edition: { id: string; label: string; lang: string }, locale: Locale): string {
   return locale === 'fr' ? 'fr' : edition.lang;
+}
+
+/** The `[...locale]` route parameter of a locale: none for English (the root locale), `fr` for French. */
+export function localeParam(locale: Locale): string | undefined {
+  return locale === 'en' ? undefined : locale;
 }
