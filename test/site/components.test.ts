@@ -106,7 +106,7 @@ describe('the word diff on a concept page', () => {
 });
 
 describe('the rulings on a concept page', () => {
-  it('lists exactly the rulings linked to any record of the concept, in id order, with their question, answer and pages', () => {
+  it('lists exactly the rulings linked to any record of the concept, in id order, with their question, answer, pages and a link to each, never its id as text', () => {
     for (const concept of concepts) {
       const expected = rulings.filter((r) => r.records.some((id) => skills.get(id)?.concept === concept.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
       for (const locale of LOCALES) {
@@ -120,7 +120,9 @@ describe('the rulings on a concept page', () => {
           const meta = textOf(/<p class="ruling-meta"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!);
           for (const page of ruling.pages) expect(meta, ruling.id).toMatch(new RegExp(`\\b${page}\\b`));
           if (ruling.pageNote) expect(meta, ruling.id).toContain(ruling.pageNote);
-          expect(meta, ruling.id).toContain(ruling.id);
+          // the ruling's own anchor, never its id as text
+          expect(meta, ruling.id).not.toContain(ruling.id);
+          expect(body, ruling.id).toContain(`href="#${anchor(ruling.id)}"`);
         });
       }
     }

@@ -64,7 +64,6 @@ export function hostileProject(): string {
 
   // The raw files end without a newline: each appended entry starts after a blank line.
   // English 2020: two traits (names, a parameter, rule text with Markdown links, a FAQ question and answer).
-  const enLines = readFileSync(raw('en-2020-skills-traits.txt'), 'utf8').split('\n').length;
   appendFileSync(
     raw('en-2020-skills-traits.txt'),
     [
@@ -92,7 +91,6 @@ export function hostileProject(): string {
     (value.errata as unknown[]).push({
       id: 'en-2020/pwn-erratum',
       source: 'en-2020-skills-traits',
-      line: enLines + 4,
       find: 'ERRATUM-HERE',
       replace: `Corrected: ${SCRIPT_LINKS} ${CLOSE_SCRIPT}`,
       reason: `a test of ${ALL}`,
