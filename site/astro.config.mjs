@@ -4,8 +4,11 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { sidebar } from './src/lib/sidebar.ts';
+import { siteUrl } from './src/lib/site-config.ts';
 
 export default defineConfig({
+  // NUFFLE_SITE_URL (optional): canonical links, hreflang alternates, the sitemap and robots.txt's Sitemap line.
+  site: siteUrl(),
   trailingSlash: 'always',
   build: { format: 'directory' },
   // No telemetry, no dev toolbar, nothing fetched from elsewhere.
@@ -24,7 +27,7 @@ export default defineConfig({
       lastUpdated: false,
       customCss: ['./src/styles/codex.css'],
       // Head entries' contents as text, never raw HTML: a page title is a name from the dataset.
-      components: { Head: './src/components/Head.astro' },
+      components: { Head: './src/components/Head.astro', Footer: './src/components/Footer.astro' },
     }),
   ],
 });

@@ -173,7 +173,7 @@ const LEAGUES: EntityKind<League> = {
   changed: (l, fields) => `league ${l.name}: ${fieldNames(fields)} changed`,
 };
 
-const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = { record: 'skip', concept: 'compare', relation: 'compare', confidence: 'compare', rationale: 'text', related: 'compare', falseFriend: 'compare', declaredBy: 'compare' };
+const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = { record: 'skip', concept: 'compare', relation: 'compare', confidence: 'compare', rationale: 'text', summary: 'text', related: 'compare', falseFriend: 'compare', declaredBy: 'compare' };
 const RULING_FIELDS: FieldPlan<Ruling> = { id: 'skip', edition: 'skip', question: 'text', answer: 'text', pages: 'compare', pageNote: 'compare', records: 'compare', occurrences: 'skip', source: 'skip' };
 
 /** Added, removed and common items of two lists, by id. */

@@ -75,7 +75,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     // The concept keeps the id of the record that defines it: a record renamed with a kept id keeps its concept's id too.
     const id = record.id.slice(record.id.indexOf('/') + 1);
     concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, compulsory: record.compulsory, compulsoryFrom: record.id, records: [], relations: [] });
-    rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', declaredBy: 'source', related: [], falseFriend: null });
+    rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', summary: null, declaredBy: 'source', related: [], falseFriend: null });
   }
   const baseConcepts = new Set(concepts.keys());
   annotations.concepts.forEach((extra, index) => {
@@ -194,6 +194,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
       relation: link.relation,
       confidence: link.confidence,
       rationale: link.rationale,
+      summary: link.summary ?? null,
       declaredBy: link.declaredBy ?? 'editor',
       related: [...(link.related ?? [])],
       falseFriend: link.falseFriend ?? null,

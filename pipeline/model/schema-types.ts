@@ -251,8 +251,10 @@ export type CrosswalkRow = {
   concept: ConceptId;
   relation: Relation;
   confidence: Confidence;
-  /** One line of rule-text evidence; for `reworked`, what changed. */
+  /** Maintainer's evidence for the link (one line, in review shorthand; not reader text). For `reworked`, what changed, as checked against the texts. */
   rationale: string;
+  /** Reader-facing: what changed for a player, in one or two plain sentences written from the two texts. Set for every `reworked`, `renamed` and `replaced` row; null otherwise. */
+  summary: string | null;
   /** `source`: the record defines its concept (English 2020); `editor`: a reviewed link in sources/annotations/crosswalk.yaml; `suggestion`: a draft written by `nuffle suggest --write`, not reviewed yet (its confidence is low). */
   declaredBy: "source" | "editor" | "suggestion";
   /** Successor (`replaced`) or other parts (`split`); empty otherwise. */
@@ -552,6 +554,8 @@ export type CrosswalkLink = {
   confidence: Confidence;
   /** One line: the rule-text evidence for the link; for `reworked`, what changed. */
   rationale: string;
+  /** For readers (shown first on the concept page): what changed for a player, in one or two plain sentences written from the two texts, with no review shorthand. Required for `reworked`, `renamed` and `replaced`. */
+  summary?: string;
   /** `editor` (the default): a reviewed row. `suggestion`: a draft written by `nuffle suggest --write`, reported by every build until a reviewer checks it, edits it and removes this key with `score` and `evidence` (`--strict` makes it an error). */
   declaredBy?: "editor" | "suggestion";
   /** The suggestion engine's score for `concept` (drafts only). */

@@ -8,12 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, writeTreeAtomically } from '../io.ts';
 import { buildSiteTarget } from '../targets/site.ts';
+import { benchLighthouse, type LighthouseFigures } from './bench-lighthouse.ts';
 
 export interface SiteBench {
   siteMs: number;
   pages: number;
   bareStarlightMs: number;
   ratio: number;
+  /** Lighthouse mobile figures per page type (null when BENCH_LIGHTHOUSE=off). */
+  lighthouseMobile: Record<string, LighthouseFigures> | null;
 }
 
 function countPages(dir: string): number {
@@ -38,6 +41,8 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     const siteMs = performance.now() - start;
     if (code !== 0) throw new Error('the site build failed');
     const pages = countPages(join(out, 'site'));
+    // Lighthouse mobile per page type (BENCH_LIGHTHOUSE=off skips it).
+    const lighthouseMobile = process.env.BENCH_LIGHTHOUSE === 'off' ? null : await benchLighthouse(join(out, 'site'));
 
     mkdirSync(join(bare, 'src/content/docs'), { recursive: true });
     writeFileSync(join(bare, 'astro.config.mjs'), "import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\nexport default defineConfig({ integrations: [starlight({ title: 'Bare' })] });\n");
@@ -56,7 +61,7 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     const bareStarlightMs = performance.now() - start;
     if (env === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = env;
-    return { siteMs, pages, bareStarlightMs, ratio: siteMs / bareStarlightMs };
+    return { siteMs, pages, bareStarlightMs, ratio: siteMs / bareStarlightMs, lighthouseMobile };
   } finally {
     rmSync(out, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });

@@ -45,6 +45,8 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
   const env: Record<string, string | undefined> = {
     NUFFLE_DATA_DIR: dataDir,
     NUFFLE_CARDS_DIR: existsSync(join(cardsDir, 'index.json')) ? cardsDir : '',
+    // The static API is served under /api/ when the api target built it: the pages link to it only then.
+    NUFFLE_API: existsSync(join(dirname(outDir), 'api')) ? '1' : '',
     NODE_ENV: 'production',
     DEV: undefined,
     PROD: undefined,

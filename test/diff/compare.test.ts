@@ -46,6 +46,7 @@ const row = (slug: string): CrosswalkRow => ({
   relation: 'same',
   confidence: 'high',
   rationale: 'defines the concept',
+  summary: null,
   declaredBy: 'source',
   related: [],
   falseFriend: null,

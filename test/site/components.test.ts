@@ -59,23 +59,31 @@ function diffPairs(): { concept: Concept; base: Skill; later: Skill }[] {
 }
 
 const dropLabels = (html: string) => html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, '');
-const without = (html: string, tag: 'ins' | 'del') => textOf(dropLabels(html).replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, 'g'), ''));
 const inside = (html: string, tag: 'ins' | 'del') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 
 describe('the word diff on a concept page', () => {
-  it('reads the earlier wording with the insertions left out, and the later one with the deletions left out, on every concept with two wordings in one language', () => {
+  it('puts the whole earlier wording in the left column and the whole later one in the right, sentence by sentence, on every concept with two wordings in one language', () => {
     const pairs = diffPairs();
     expect(pairs.length, 'no concept has two wordings in one language: nothing to check').toBeGreaterThan(0);
     for (const { concept, base, later } of pairs) {
       for (const locale of LOCALES) {
         const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section');
         expect(section, `${locale} ${concept.id}: no diff of ${later.id}`).not.toBeNull();
-        const diff = /<div class="diff-text"[^>]*>([\s\S]*)<\/div>/.exec(section!)![1]!;
+        const rows = [...section!.matchAll(/<tr class="diff-(same|changed|removed|added)">([\s\S]*?)<\/tr>/g)].map((m) => ({ kind: m[1]!, cells: [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!) }));
         const where = `${locale} ${concept.id}: ${base.id} → ${later.id}`;
-        // Compared without whitespace: diffWords may hand the space between two words to an inserted part.
-        const squeeze = (text: string) => text.replace(/\s+/g, '');
-        expect(squeeze(without(diff, 'ins')), where).toBe(squeeze(plainText(base.text)));
-        expect(squeeze(without(diff, 'del')), where).toBe(squeeze(plainText(later.text)));
+        const column = (n: 0 | 1) => rows.map((r) => textOf(dropLabels(r.cells[n]!).replace(/<span class="diff-none">[^<]*<\/span>/g, ''))).join('');
+        // Compared without whitespace and list bullets: diffWords may hand the space between two words to an inserted part.
+        const squeeze = (text: string) => text.split('\n').map((l) => l.replace(/^[•*-]\s+/, '')).join('').replace(/\s+/g, '');
+        expect(squeeze(column(0)), where).toBe(squeeze(plainText(base.text)));
+        expect(squeeze(column(1)), where).toBe(squeeze(plainText(later.text)));
+        for (const row of rows) {
+          // a sentence on a row of its own is marked whole; a kept sentence has no mark; the left column never holds an insertion
+          if (row.kind === 'added') expect(row.cells[0], where).toContain('diff-none');
+          if (row.kind === 'removed') expect(row.cells[1], where).toContain('diff-none');
+          if (row.kind === 'same') expect(row.cells.join(''), where).not.toMatch(/<(ins|del)>/);
+          expect(row.cells[0], where).not.toContain('<ins>');
+          expect(row.cells[1], where).not.toContain('<del>');
+        }
       }
     }
   });
@@ -98,7 +106,7 @@ describe('the word diff on a concept page', () => {
 });
 
 describe('the rulings on a concept page', () => {
-  it('lists exactly the rulings linked to any record of the concept, in id order, with their question, answer and pages', () => {
+  it('lists exactly the rulings linked to any record of the concept, in id order, with their question, answer, pages and a link to each, never its id as text', () => {
     for (const concept of concepts) {
       const expected = rulings.filter((r) => r.records.some((id) => skills.get(id)?.concept === concept.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
       for (const locale of LOCALES) {
@@ -112,7 +120,9 @@ describe('the rulings on a concept page', () => {
           const meta = textOf(/<p class="ruling-meta"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!);
           for (const page of ruling.pages) expect(meta, ruling.id).toMatch(new RegExp(`\\b${page}\\b`));
           if (ruling.pageNote) expect(meta, ruling.id).toContain(ruling.pageNote);
-          expect(meta, ruling.id).toContain(ruling.id);
+          // the ruling's own anchor, never its id as text
+          expect(meta, ruling.id).not.toContain(ruling.id);
+          expect(body, ruling.id).toContain(`href="#${anchor(ruling.id)}"`);
         });
       }
     }
@@ -120,7 +130,7 @@ describe('the rulings on a concept page', () => {
 });
 
 describe('the relation badges on a concept page', () => {
-  it('give every wording its crosswalk relation, as a word in the reader\'s language, and its confidence when not high', () => {
+  it('give every wording but the baseline\'s its crosswalk relation, as a word in the reader\'s language, and its confidence only under "For maintainers"', () => {
     for (const concept of concepts) {
       for (const locale of LOCALES) {
         const t = strings(locale);
@@ -131,9 +141,11 @@ describe('the relation badges on a concept page', () => {
           const name = /<p class="variant-name">([\s\S]*?)<\/p>/.exec(section!)![1]!;
           const badges = [...name.matchAll(/<[^>]*\bdata-relation="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
           const row = rows.get(id);
-          expect(badges, `${locale} ${id}`).toEqual(row ? [[row.relation, t.relations[row.relation]]] : []);
-          if (row && row.confidence !== 'high') expect(textOf(name), id).toContain(`${t.confidence}: ${t.confidences[row.confidence]}`);
-          else expect(name, id).not.toContain('class="confidence"');
+          expect(badges, `${locale} ${id}`).toEqual(row && row.declaredBy !== 'source' ? [[row.relation, t.relations[row.relation]]] : []);
+          expect(textOf(name), id).not.toContain(t.confidence);
+          const maintainers = element(section!, '<details class="maintainers"', 'details');
+          if (row && row.declaredBy !== 'source') expect(textOf(maintainers ?? ''), id).toContain(`${t.confidence}: ${t.confidences[row.confidence]}`);
+          else expect(maintainers, id).toBeNull();
         }
       }
     }

@@ -165,6 +165,8 @@ describe('its site, in Chromium', () => {
     const response = await page.goto(server.origin + path, { waitUntil: 'networkidle' });
     expect(response?.status(), path).toBe(200);
     if (act) await act(page);
+    // What a reader sees once every collapsed section is opened, and every deferred section laid out.
+    await page.evaluate(`for (const d of document.querySelectorAll('details')) d.open = true; for (const e of document.querySelectorAll('*')) e.style.contentVisibility = 'visible';`);
     const found = await page.evaluate(() => {
       const win = globalThis as unknown as { pwned?: unknown; document: { title: string; querySelectorAll: (s: string) => ArrayLike<{ attributes: ArrayLike<{ name: string; value: string }> }>; body: { innerText: string } } };
       const bad: string[] = [];

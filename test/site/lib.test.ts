@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Concept, Inducement, PriceItem, Skill } from '../../pipeline/model/schema-types.ts';
 import { readCardIndex } from '../../site/src/lib/cards.ts';
 import { cardsDir, dataDir, listDataFiles } from '../../site/src/lib/data-dir.ts';
-import { wordDiff } from '../../site/src/lib/diff.ts';
+import { sentenceDiff, splitSentences, wordDiff } from '../../site/src/lib/diff.ts';
 import { anchor, byName, CATEGORY_ORDER, conceptName, href, RELATION_ORDER, strings } from '../../site/src/lib/i18n.ts';
 import { describeErrors } from '../../site/src/lib/loader.ts';
 import { escapeHtml } from '../../site/src/lib/html.ts';
@@ -27,6 +27,31 @@ import { textOf } from './helpers.ts';
 const LABELS = { inserted: 'inserted', deleted: 'deleted' };
 const strip = (html: string, tag: 'ins' | 'del') =>
   textOf(html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, '').replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, 'g'), '')).replace(/\s+/g, '');
+
+describe('sentenceDiff', () => {
+  const plain = (html: string) => textOf(html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, ''));
+  it('splits a rule text at paragraphs, list items and sentence ends, never inside a number', () => {
+    expect(splitSentences('Roll a D6. On a 4+, it works.\n\n- On a 1-3, it fails! Then stop.')).toEqual(['Roll a D6.', 'On a 4+, it works.', 'On a 1-3, it fails!', 'Then stop.']);
+    expect(splitSentences('Add 1.5 squares.')).toEqual(['Add 1.5 squares.']);
+  });
+  it('puts a kept sentence on one unmarked row, a reworded one on one row with word marks, and a sentence of one text on a row of its own', () => {
+    const rows = sentenceDiff('Roll a D6. On a 1 the player falls over. Add one to the roll.', 'Roll a D6. On a 2 the player falls over. The player may Rush.', LABELS);
+    expect(rows.map((r) => r.kind)).toEqual(['same', 'changed', 'removed', 'added']);
+    expect(rows[0]).toEqual({ kind: 'same', before: 'Roll a D6.', after: 'Roll a D6.' });
+    expect(rows[1]!.before).toContain('<del><span class="sr-only">[deleted: </span>1<span class="sr-only">]</span></del>');
+    expect(rows[1]!.after).toContain('<ins><span class="sr-only">[inserted: </span>2<span class="sr-only">]</span></ins>');
+    expect([plain(rows[2]!.before), rows[2]!.after]).toEqual(['Add one to the roll.', '']);
+    expect([rows[3]!.before, plain(rows[3]!.after)]).toEqual(['', 'The player may Rush.']);
+  });
+  it('keeps the order of both texts: a sentence that moved is removed on one row and added on another', () => {
+    const rows = sentenceDiff('First comes the roll. Then the block happens.', 'Then the block happens. First comes the roll.', LABELS);
+    expect(rows.filter((r) => r.kind === 'same')).toHaveLength(1);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['added', 'removed', 'same']);
+  });
+  it('escapes the texts', () => {
+    expect(sentenceDiff('<b>x</b> y.', '<b>x</b> z.', LABELS)[0]!.before).toContain('&lt;b&gt;');
+  });
+});
 
 describe('wordDiff', () => {
   it('puts the words only in the later text in <ins> and those only in the earlier one in <del>', () => {

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { LinkChecker } from 'linkinator';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Concept, Inducement, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import type { Concept, Edition, Inducement, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { repoRoot, treeDigest } from '../helpers.ts';
 import { buildInto, forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
 
@@ -76,10 +76,13 @@ describe('the built site', () => {
     expect(records.length).toBeGreaterThan(1);
     expect(html).toMatch(/<h1 id="_top"[^>]*>Mighty Blow<\/h1>/);
     expect(html).toMatch(/<dd lang="fr">Châtaigne<\/dd>/);
+    // provenance: a collapsed "Sources" section names each wording's edition and line, never its file
+    const sources = textOf(/<details class="sources">([\s\S]*?)<\/details>/.exec(html)![1]!);
+    const editions = data<Edition[]>('editions.json');
     for (const r of records) {
       expect(html, r.id).toContain(`id="record-${r.id.replace('/', '-')}"`);
-      expect(html, r.id).toContain(`<code>${r.id}</code>`);
-      expect(html, r.id).toContain(`${r.source.lines[0]}–${r.source.lines[1]}`);
+      const lines = r.source.lines[0] === r.source.lines[1] ? `line ${r.source.lines[0]}` : `lines ${r.source.lines[0]}–${r.source.lines[1]}`;
+      expect(sources, r.id).toContain(`${editions.find((e) => e.id === r.edition)!.label}, ${lines}`);
     }
     const rulings = data<Ruling[]>('rulings.json').filter((ruling) => ruling.records.some((id) => records.some((r) => r.id === id)));
     expect(rulings.length).toBeGreaterThan(0);
@@ -271,9 +274,9 @@ describe('the site in a browser', () => {
     await page.goto(server.origin + '/concepts/really-stupid/');
     await expect(page.locator('#record-en-2020-really-stupid').textContent()).resolves.toContain('When this player is activated, even if they are Prone');
     await expect(page.locator('#record-en-traits-alt-really-stupid').textContent()).resolves.toContain('Whenever this player is activated');
-    expect(await page.locator('.diff-text ins').count()).toBeGreaterThan(0);
-    expect(await page.locator('.diff-text del').count()).toBeGreaterThan(0);
-    expect(await page.locator('.diff-text ins .sr-only').first().textContent()).toBe('[inserted: ');
+    expect(await page.locator('.sentence-diff ins').count()).toBeGreaterThan(0);
+    expect(await page.locator('.sentence-diff del').count()).toBeGreaterThan(0);
+    expect(await page.locator('.sentence-diff ins .sr-only').first().textContent()).toBe('[inserted: ');
     await context.close();
   });
 

@@ -24,3 +24,8 @@ export function listDataFiles(): string[] {
       .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(base, join(dir, name)).split('\\').join('/')]));
   return walk(base).sort();
 }
+
+/** Whether the static API (`<out>/api`, served under /api/) is part of this build. */
+export function apiAvailable(): boolean {
+  return process.env.NUFFLE_API === '1';
+}

@@ -32,3 +32,95 @@ export function wordDiff(before: string, after: string, labels: { inserted: stri
     .join('');
   return { html, insertions, deletions };
 }
+
+/** One row of a sentence-aligned diff: a sentence kept (`same`), reworded (`changed`, with word marks), or on one side only. */
+export interface SentenceRow {
+  kind: 'same' | 'changed' | 'removed' | 'added';
+  /** HTML of the earlier sentence (deleted words in <del>), or '' when it is only in the later text. */
+  before: string;
+  /** HTML of the later sentence (inserted words in <ins>), or '' when it is only in the earlier text. */
+  after: string;
+}
+
+/** Two sentences share at least this share of their words (Dice coefficient) to sit on one row. */
+const SAME_SENTENCE = 0.4;
+
+/** Sentences of a rule text's plain words: paragraphs and list items, then full stops, question and exclamation marks before a capital. */
+export function splitSentences(text: string): string[] {
+  return plainText(text)
+    .split(/\n+/)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["“'(‘-]?[A-Z0-9À-Ý])/))
+    .map((s) => s.replace(/^[•*-]\s+/, '').trim())
+    .filter((s) => s.length > 0);
+}
+
+const wordsOf = (sentence: string) => sentence.toLowerCase().match(/[\p{L}\p{N}+-]+/gu) ?? [];
+
+/** Dice coefficient of two sentences' word multisets. */
+export function sentenceSimilarity(a: string, b: string): number {
+  const left = wordsOf(a);
+  const right = wordsOf(b);
+  if (left.length + right.length === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const w of left) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let common = 0;
+  for (const w of right) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      common++;
+      counts.set(w, n - 1);
+    }
+  }
+  return (2 * common) / (left.length + right.length);
+}
+
+/** Pairs of sentence indexes to put on one row, in order, chosen to keep the most shared words (an alignment by dynamic programming). */
+function alignSentences(before: readonly string[], after: readonly string[]): [number, number][] {
+  const sim = before.map((a) => after.map((b) => sentenceSimilarity(a, b)));
+  const score = Array.from({ length: before.length + 1 }, () => new Array<number>(after.length + 1).fill(0));
+  for (let i = 1; i <= before.length; i++) {
+    for (let j = 1; j <= after.length; j++) {
+      const s = sim[i - 1]![j - 1]!;
+      score[i]![j] = Math.max(score[i - 1]![j]!, score[i]![j - 1]!, s >= SAME_SENTENCE ? score[i - 1]![j - 1]! + s : -1);
+    }
+  }
+  const pairs: [number, number][] = [];
+  for (let i = before.length, j = after.length; i > 0 && j > 0; ) {
+    const s = sim[i - 1]![j - 1]!;
+    if (s >= SAME_SENTENCE && score[i]![j] === score[i - 1]![j - 1]! + s) pairs.unshift([--i, --j]);
+    else if (score[i]![j] === score[i - 1]![j]) i--;
+    else j--;
+  }
+  return pairs;
+}
+
+const mark = (tag: 'ins' | 'del', label: string, text: string) => `<${tag}><span class="sr-only">[${label}: </span>${escapeHtml(text)}<span class="sr-only">]</span></${tag}>`;
+
+/**
+ * A sentence-aligned diff of two rule texts: matching sentences on one row
+ * with word marks inside them, and a sentence found in one text only on a row
+ * of its own. Every row's `before` is the earlier text's sentence with its
+ * deletions marked, every `after` the later one's with its insertions marked.
+ */
+export function sentenceDiff(before: string, after: string, labels: { inserted: string; deleted: string }): SentenceRow[] {
+  const left = splitSentences(before);
+  const right = splitSentences(after);
+  const rows: SentenceRow[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [a, b] of [...alignSentences(left, right), [left.length, right.length] as [number, number]]) {
+    for (; i < a; i++) rows.push({ kind: 'removed', before: mark('del', labels.deleted, left[i]!), after: '' });
+    for (; j < b; j++) rows.push({ kind: 'added', before: '', after: mark('ins', labels.inserted, right[j]!) });
+    if (a === left.length) break;
+    const parts = diffWords(left[a]!, right[b]!);
+    const changed = parts.some((p) => p.added || p.removed);
+    rows.push({
+      kind: changed ? 'changed' : 'same',
+      before: parts.filter((p) => !p.added).map((p) => (p.removed ? mark('del', labels.deleted, p.value) : escapeHtml(p.value))).join(''),
+      after: parts.filter((p) => !p.removed).map((p) => (p.added ? mark('ins', labels.inserted, p.value) : escapeHtml(p.value))).join(''),
+    });
+    i = a + 1;
+    j = b + 1;
+  }
+  return rows;
+}

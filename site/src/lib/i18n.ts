@@ -1,4 +1,11 @@
-/** Interface strings of the two locales, and locale-aware paths. */
+/**
+ * Interface strings of the two locales, and locale-aware paths. The labels of
+ * the schema's enums come from pipeline/model/labels.ts (shared with the
+ * cards); the French table spells out every key (no spread of the English
+ * one), so a string missing in French fails the type check.
+ */
+import { ENUM_LABELS } from '../../../pipeline/model/labels.ts';
+
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
@@ -56,8 +63,9 @@ const en = {
   record: 'Record',
   displayName: 'Printed name',
   games: 'Games',
-  diff: 'Word-level changes',
-  diffIntro: (a: string, b: string) => `From ${a} to ${b}: inserted words are underlined, deleted words struck through.`,
+  diff: 'Side by side',
+  diffIntro: (a: string, b: string) => `${a} beside ${b}, sentence by sentence: a row holds one sentence and its counterpart; words struck through are only in ${a}, underlined words only in ${b}; a sentence with no counterpart has a row of its own.`,
+  onlyIn: (edition: string) => `(only in ${edition})`,
   inserted: 'inserted',
   deleted: 'deleted',
   faq: 'FAQ rulings',
@@ -76,7 +84,7 @@ const en = {
   noErrata: 'none',
   englishName: 'English name',
   frenchName: 'French name',
-  noFrench: 'no French name',
+  noFrench: 'no French name in the old list',
   records: 'Records',
   noRecord: 'no record',
   filterBy: 'Filter',
@@ -111,42 +119,37 @@ const en = {
   noCards: 'The card PDFs are not part of this build.',
   line: 'line',
   aboutRecord: 'This page is generated from the published dataset',
-  kinds: { skill: 'skill', trait: 'trait' } as Record<string, string>,
-  categories: {
-    agility: 'Agility',
-    general: 'General',
-    mutation: 'Mutation',
-    passing: 'Passing',
-    strength: 'Strength',
-    trait: 'Trait',
-    extraordinary: 'Extraordinary',
-  } as Record<string, string>,
-  relations: {
-    same: 'same',
-    renamed: 'renamed',
-    reworked: 'reworked',
-    split: 'split',
-    replaced: 'replaced',
-    removed: 'removed',
-    new: 'new',
-  } as Record<string, string>,
-  confidences: { high: 'high', medium: 'medium', low: 'low' } as Record<string, string>,
-  gameNames: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' } as Record<string, string>,
-  inducementKinds: {
-    inducement: 'Inducement',
-    mercenary: 'Mercenaries',
-    'coaching-staff': 'Coaching staff',
-    referee: 'Referee',
-    wizard: 'Wizard',
-    'special-rules': 'Special rules',
-    'price-list': 'Price list',
-  } as Record<string, string>,
+  forMaintainers: 'For maintainers',
+  price: 'Price',
+  noPrice: 'The inducement notes give no price for it.',
+  filterRulings: 'Filter by skill or words',
+  rulingsShown: (n: string, total: string) => `${n} of ${total} skills shown`,
+  permalink: 'link to this ruling',
+  onConceptPage: 'on the skill’s page',
+  notation: 'How to read this page: an asterisk (*) after a printed name marks a compulsory skill or trait, one the player must use whenever it applies ("Compulsory" above). Each badge says how a wording relates to the English 2020 rules: same, renamed, reworked (same idea, mechanics changed), split, replaced, removed, or not in the 2020 text.',
+  confidenceHelp: 'how sure the reviewers are that the two texts are the same rule; anything below high is explained in the crosswalk notes',
+  sources: 'Sources',
+  sourcesMore: 'Source files and their checksums:',
+  identifiers: 'Identifiers',
+  sourceTexts: 'Source texts',
+  compact: 'compact',
+  perConcept: 'One concept as JSON',
+  perConceptIntro: 'Every concept, record and ruling also has a JSON file of its own (the static API); each concept page links to its file. For example:',
+  conceptJson: 'This concept as JSON',
+  sourceTextsIntro: 'The raw rule texts every record is read from, as the build checked them (SHA-256).',
+  correctedBy: (n: number) => (n === 1 ? 'corrected by one erratum' : `corrected by ${n} errata`),
+  kinds: ENUM_LABELS.en.kinds as Record<string, string>,
+  categories: ENUM_LABELS.en.categories as Record<string, string>,
+  relations: ENUM_LABELS.en.relations as Record<string, string>,
+  confidences: ENUM_LABELS.en.confidences as Record<string, string>,
+  gameNames: ENUM_LABELS.en.games as Record<string, string>,
+  inducementKinds: ENUM_LABELS.en.inducementKinds as Record<string, string>,
+  languages: ENUM_LABELS.en.languages as Record<string, string>,
 };
 
 type Strings = typeof en;
 
 const fr: Strings = {
-  ...en,
   home: 'Accueil',
   tagline: 'Les compétences et traits de Blood Bowl, d’une édition et d’une langue à l’autre.',
   concepts: 'Concepts',
@@ -178,8 +181,9 @@ const fr: Strings = {
   record: 'Fiche',
   displayName: 'Nom imprimé',
   games: 'Jeux',
-  diff: 'Changements mot à mot',
-  diffIntro: (a, b) => `De ${a} à ${b} : les mots ajoutés sont soulignés, les mots supprimés barrés.`,
+  diff: 'Côte à côte',
+  diffIntro: (a, b) => `${a} à côté de ${b}, phrase par phrase : une ligne réunit une phrase et son équivalent ; les mots barrés ne sont que dans ${a}, les mots soulignés que dans ${b} ; une phrase sans équivalent a sa propre ligne.`,
+  onlyIn: (edition) => `(seulement dans ${edition})`,
   inserted: 'ajouté',
   deleted: 'supprimé',
   faq: 'Décisions de la FAQ',
@@ -198,7 +202,7 @@ const fr: Strings = {
   noErrata: 'aucun',
   englishName: 'Nom anglais',
   frenchName: 'Nom français',
-  noFrench: 'pas de nom français',
+  noFrench: 'pas de nom français dans la liste ancienne',
   records: 'Fiches',
   noRecord: 'aucune fiche',
   filterBy: 'Filtrer',
@@ -233,35 +237,32 @@ const fr: Strings = {
   noCards: 'Les cartes PDF ne font pas partie de cette version.',
   line: 'ligne',
   aboutRecord: 'Cette page est générée à partir des données publiées',
-  kinds: { skill: 'compétence', trait: 'trait' },
-  categories: {
-    agility: 'Agilité',
-    general: 'Générale',
-    mutation: 'Mutation',
-    passing: 'Passe',
-    strength: 'Force',
-    trait: 'Trait',
-    extraordinary: 'Extraordinaire',
-  },
-  relations: {
-    same: 'identique',
-    renamed: 'renommée',
-    reworked: 'remaniée',
-    split: 'scindée',
-    replaced: 'remplacée',
-    removed: 'supprimée',
-    new: 'nouvelle',
-  },
-  confidences: { high: 'haute', medium: 'moyenne', low: 'basse' },
-  inducementKinds: {
-    inducement: 'Coup de pouce',
-    mercenary: 'Mercenaires',
-    'coaching-staff': 'Staff d’entraîneurs',
-    referee: 'Arbitre',
-    wizard: 'Sorcier',
-    'special-rules': 'Règles spéciales',
-    'price-list': 'Liste de prix',
-  },
+  forMaintainers: 'Pour les mainteneurs',
+  price: 'Prix',
+  noPrice: 'Les notes sur les coups de pouce ne donnent pas son prix.',
+  filterRulings: 'Filtrer par compétence ou par mots',
+  rulingsShown: (n, total) => `${n} compétences affichées sur ${total}`,
+  permalink: 'lien vers cette décision',
+  onConceptPage: 'sur la page de la compétence',
+  notation: 'Lire cette page : un astérisque (*) après un nom imprimé signale une compétence ou un trait obligatoire, que le joueur doit utiliser dès qu’il s’applique (« Obligatoire » ci-dessus). Chaque badge dit comment une formulation se rapporte aux règles anglaises de 2020 : identique, renommée, remaniée (même idée, mécanique changée), scindée, remplacée, supprimée, ou absente du texte 2020.',
+  confidenceHelp: 'à quel point les relecteurs sont sûrs que les deux textes sont la même règle ; tout niveau inférieur à « haute » est expliqué dans les notes de correspondance',
+  sources: 'Sources',
+  sourcesMore: 'Fichiers sources et leurs sommes de contrôle :',
+  identifiers: 'Identifiants',
+  sourceTexts: 'Textes sources',
+  compact: 'compact',
+  perConcept: 'Un concept en JSON',
+  perConceptIntro: 'Chaque concept, fiche et décision a aussi son propre fichier JSON (l’API statique) ; chaque page de concept renvoie au sien. Par exemple :',
+  conceptJson: 'Ce concept en JSON',
+  sourceTextsIntro: 'Les textes de règles bruts dont chaque fiche est tirée, tels que la compilation les a vérifiés (SHA-256).',
+  correctedBy: (n) => (n === 1 ? 'corrigée par un erratum' : `corrigée par ${n} errata`),
+  kinds: ENUM_LABELS.fr.kinds,
+  categories: ENUM_LABELS.fr.categories,
+  relations: ENUM_LABELS.fr.relations,
+  confidences: ENUM_LABELS.fr.confidences,
+  gameNames: ENUM_LABELS.fr.games,
+  inducementKinds: ENUM_LABELS.fr.inducementKinds,
+  languages: ENUM_LABELS.fr.languages,
 };
 
 export function strings(locale: Locale): Strings {
@@ -280,4 +281,27 @@ export function byName(locale: Locale) {
 /** A concept's name in the reader's language: the French name on /fr/ where there is one. */
 export function conceptName(concept: { name: string; names: { fr?: string } }, locale: Locale): string {
   return locale === 'fr' && concept.names.fr ? concept.names.fr : concept.name;
+}
+
+/** French names of the editions the sources give in English (the manifest's labels are English, but for the French list's own). */
+const FRENCH_EDITION_NAMES: Record<string, string> = {
+  'en-2020': 'Blood Bowl 2020 (anglais)',
+  'en-traits-alt': 'Traits de Blood Bowl 2025 (anglais)',
+  'en-2020-inducements': 'Notes sur les coups de pouce (anglais)',
+};
+
+/** An edition's name in the reader's language: the manifest's label, or on /fr/ its French name (an unknown English edition keeps its label, its language named in French). */
+export function editionName(edition: { id: string; label: string; lang: string }, locale: Locale): string {
+  if (locale === 'en' || edition.lang === 'fr') return edition.label;
+  return FRENCH_EDITION_NAMES[edition.id] ?? edition.label.replace(/\(English\)$/, '(anglais)');
+}
+
+/** The language of `editionName(edition, locale)`. */
+export function editionLang(edition: { id: string; label: string; lang: string }, locale: Locale): string {
+  return locale === 'fr' ? 'fr' : edition.lang;
+}
+
+/** The `[...locale]` route parameter of a locale: none for English (the root locale), `fr` for French. */
+export function localeParam(locale: Locale): string | undefined {
+  return locale === 'en' ? undefined : locale;
 }
