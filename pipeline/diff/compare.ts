@@ -86,8 +86,9 @@ function fieldChanges<T extends object>(before: T, after: T, plan: FieldPlan<T>)
   const out: FieldChange[] = [];
   for (const [field, how] of Object.entries(plan) as [keyof T & string, string][]) {
     if (how === 'skip') continue;
-    const a = withoutProvenance(before[field]);
-    const b = withoutProvenance(after[field]);
+    // A field an older contract lacked reads as null: a new field that says nothing is no change.
+    const a = withoutProvenance(before[field]) ?? null;
+    const b = withoutProvenance(after[field]) ?? null;
     if (same(a, b)) continue;
     out.push({ field, before: a ?? null, after: b ?? null, words: how === 'text' && typeof a === 'string' && typeof b === 'string' ? wordDiff(a, b) : null });
   }

@@ -10,7 +10,7 @@ const LABEL: Record<ChangeKind, [string, string]> = {
   'record-changed': ['record changed', 'Records changed'],
   'record-renamed': ['record renamed', 'Records renamed'],
   'crosswalk-added': ['row added to the crosswalk', 'Crosswalk rows added'],
-  'crosswalk-changed': ['crosswalk row changed', 'Crosswalk changes'],
+  'crosswalk-changed': ['row of the crosswalk changed', 'Crosswalk changes'],
   'concept-added': ['concept added', 'Concepts added'],
   'concept-removed': ['concept removed', 'Concepts removed'],
   'concept-changed': ['concept changed', 'Concepts changed'],
