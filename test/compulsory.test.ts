@@ -163,8 +163,8 @@ describe('everything else is byte-identical to the build before', () => {
     'skills.json en-traits-alt/ball-and-chain displayName',
     'crosswalk.json en-traits-alt/ball-and-chain rationale',
   ]);
-  // Fields added by later minor versions of the contract (2.1.0: an edition's note).
-  const newFields: Record<string, string[]> = { 'concepts.json': ['compulsory', 'compulsoryFrom'], 'editions.json': ['note'] };
+  // Fields added by later minor versions of the contract (2.1.0: an edition's note; 2.2.0: a crosswalk row's reader summary).
+  const newFields: Record<string, string[]> = { 'concepts.json': ['compulsory', 'compulsoryFrom'], 'editions.json': ['note'], 'crosswalk.json': ['summary'] };
 
   it.each(Object.keys(golden).filter((k) => k.endsWith('.json')))('%s', (file) => {
     const current = realData<Record<string, unknown>[]>(file);

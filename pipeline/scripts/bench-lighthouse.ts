@@ -3,8 +3,8 @@
 // settings (a mid-range phone, simulated slow 4G): its performance,
 // accessibility, best-practices and SEO scores (0-100), total blocking time
 // and layout shift. Run by `npm run bench` (bench-site.ts) as `lighthouseMobile`.
-import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
+import { freePort } from './bench-dev.ts';
 import { serveStatic } from './preview.ts';
 
 export const LIGHTHOUSE_PAGES = {
@@ -58,16 +58,6 @@ export async function benchLighthouse(siteDir: string, chromePath = process.env.
   return figures;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // `node pipeline/scripts/bench-lighthouse.ts DIR`: the figures of an already built site, as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
