@@ -132,6 +132,7 @@ function copyLinkedSources(input: BuildInput, factor: number, sources: readonly 
           relation: row.relation,
           confidence: row.confidence,
           rationale: row.rationale,
+          ...(row.summary ? { summary: row.summary } : {}),
           ...(row.related.length ? { related: row.related } : {}),
         };
         copies.push('');
