@@ -3,7 +3,7 @@
  * function of its inputs (texts and schemas); the CLI does all I/O. Every
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
-import { memoKey, type StageMemo } from './model/memo.ts';
+import { memoKey, type StageMemo } from './cache/memo.ts';
 import { byId } from './model/order.ts';
 import { ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
@@ -79,7 +79,7 @@ export interface BuildInput {
   strict?: boolean;
   schemas: readonly SchemaFile[];
   /**
-   * Results of per-file stages from earlier builds (model/memo.ts): a YAML
+   * Results of per-file stages from earlier builds (cache/memo.ts): a YAML
    * file, a source or a plain text whose inputs are unchanged is recalled,
    * not recomputed; what this build computes is remembered. Optional: the
    * result is the same with or without it.

@@ -1,4 +1,4 @@
-// The build cache of `nuffle build` (pipeline/commands/build-cache.ts): a
+// The build cache of `nuffle build` (pipeline/cache/build-cache.ts): a
 // rebuild with nothing changed replays the last successful data build, byte
 // for byte and with the same report; any change to what the build reads, to
 // its options or to the pipeline's code runs the stages again.
@@ -7,10 +7,10 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../pipeline/commands/build-cache.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../pipeline/cache/build-cache.ts';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
-import { createMemo } from '../pipeline/model/memo.ts';
+import { createMemo } from '../pipeline/cache/memo.ts';
 import { copyProject, realBuild, repoRoot, treeDigest } from './helpers.ts';
 
 const REPLAYED = 'from the build cache';

@@ -12,7 +12,7 @@ import { formatDiagnostic } from '../model/diagnostic.ts';
 import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
 import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OutsideProject, outputFolderProblem, projectGuard, readGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
-import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../cache/build-cache.ts';
 import { lockText } from '../validate/ids.ts';
 import { repeatedOption } from './args.ts';
 import type { TargetContext } from '../targets/context.ts';
@@ -223,7 +223,7 @@ export interface BuildOptions {
   targets: readonly Target[];
   strict: boolean;
   updateLock?: boolean;
-  /** Replay the last successful data build when nothing it depends on changed (commands/build-cache.ts). Default: off. */
+  /** Replay the last successful data build when nothing it depends on changed (cache/build-cache.ts). Default: off. */
   cache?: boolean;
   /** Filled with each stage's time, for `--watch`. */
   timings?: Map<string, number>;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDataset } from '../../pipeline/build.ts';
 import { main, readProject } from '../../pipeline/cli.ts';
 import { DATA_FILES } from '../../pipeline/emit/json.ts';
-import { createMemo } from '../../pipeline/model/memo.ts';
+import { createMemo } from '../../pipeline/cache/memo.ts';
 import { forgetPlainTexts } from '../../pipeline/parse/markdown.ts';
 import { readSchemaFiles, writeTreeAtomically } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';

@@ -4,7 +4,7 @@
  * stage reads, so a build after an edit redoes only the files that changed
  * (and Markdown serialised from a tree, by the tree).
  * The orchestrator asks and fills it; the command line loads it before a
- * build and stores what the build used after it (commands/build-cache.ts).
+ * build and stores what the build used after it (cache/build-cache.ts).
  * Values must survive JSON: `remember` refuses any that would not read back
  * equal, so a replayed value is always the value the stage computed. Values
  * are kept as JSON text and parsed afresh on every recall, so nothing a build
