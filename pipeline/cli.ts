@@ -28,8 +28,10 @@ if (import.meta.main && !process.env.NODE_COMPILE_CACHE) {
 }
 
 const cli = await import('./commands/nuffle.ts');
-export const { main, buildOnce, readProject } = cli;
-export type { BuildOptions } from './commands/nuffle.ts';
+export const { main } = cli;
+export const { buildOnce } = await import('./commands/build.ts');
+export const { readProject } = await import('./commands/project.ts');
+export type { BuildOptions } from './commands/build.ts';
 
 // The last net: every failure the commands foresee is a located diagnostic;
 // one they did not is still one line and exit 1, never a raw stack trace.

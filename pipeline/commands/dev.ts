@@ -8,45 +8,35 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { repoRoot } from '../io.ts';
-import { repeatedOption } from './args.ts';
-import type { BuildOptions } from './nuffle.ts';
+import { type CommandSpec, parseCommand, usageError } from './args.ts';
+import { type BuildOptions, buildOnce } from './build.ts';
 
-export const DEV_HELP = `nuffle dev — the site served locally, updated on every save
-
-Usage: nuffle dev [--port N] [--root DIR]
-
-Builds <root>/dist/data, serves the site on http://127.0.0.1:4321/ (--port to change)
+export const DEV = {
+  name: 'dev',
+  title: 'the site served locally, updated on every save',
+  usage: 'nuffle dev [--port N] [--root DIR]',
+  about: `Builds <root>/dist/data, serves the site on http://127.0.0.1:4321/ (--port to change)
 from it, and rebuilds the data whenever a file under sources/ or schema/ is
 saved: reload the page to read the change as readers will. A save that breaks
-the build prints its errors and keeps the last good data. Ctrl-C to stop.`;
+the build prints its errors and keeps the last good data. Ctrl-C to stop.`,
+  options: [
+    { name: 'port', type: 'string', value: 'N', help: 'The port to serve on (default 4321)' },
+    { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
+  ],
+} as const satisfies CommandSpec;
 
-export async function runDevCommand(argv: readonly string[], build: (options: BuildOptions) => Promise<number>): Promise<number> {
-  let values: { port?: string; root?: string; help?: boolean };
-  try {
-    const parsed = parseArgs({ args: [...argv], options: { port: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false, tokens: true });
-    const repeated = repeatedOption(parsed.tokens);
-    if (repeated) throw new Error(repeated);
-    values = parsed.values;
-  } catch (cause) {
-    console.error(`nuffle dev: ${(cause as Error).message}; see nuffle dev --help`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(DEV_HELP);
-    return 0;
-  }
+export async function runDevCommand(argv: readonly string[]): Promise<number> {
+  const parsed = parseCommand(DEV, argv);
+  if ('exit' in parsed) return parsed.exit;
+  const { values } = parsed;
   const port = values.port === undefined ? 4321 : Number(values.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    console.error(`nuffle dev: --port takes a port number (1–65535); got "${values.port}"`);
-    return 2;
-  }
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) return usageError('dev', `--port takes a port number (1–65535); got "${values.port}"`);
   const root = resolve(values.root ?? repoRoot);
   const out = join(root, 'dist');
   // The stage memo on: after a save, only the saved file is parsed again.
   const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true };
-  const first = await build(options);
+  const first = await buildOnce(options);
   if (first !== 0 && !existsSync(join(out, 'data/meta.json'))) {
     console.error('nuffle dev: the data does not build and there is no earlier dist/data to serve; fix the errors above');
     return 1;
@@ -58,7 +48,7 @@ export async function runDevCommand(argv: readonly string[], build: (options: Bu
   try {
     return await watch({
       ...options,
-      build,
+      build: buildOnce,
       initialBuild: false,
       ...(process.env.NUFFLE_WATCH_MAX_REBUILDS ? { maxRebuilds: Number(process.env.NUFFLE_WATCH_MAX_REBUILDS) } : {}),
       onRebuild: (code) => void (code === 0 && console.log(`the site serves the new data: reload http://127.0.0.1:${server.port}/`)),

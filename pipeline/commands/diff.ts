@@ -10,7 +10,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareBundles, FAIL_ON } from '../diff/compare.ts';
 import { changesMarkdown, summaryLine } from '../diff/render.ts';
 import { toJson } from '../emit/json.ts';
@@ -19,60 +18,40 @@ import type { DataBundle } from '../model/dataset.ts';
 import { incompatibleSchemaChange, majorOf, readBundle, SCHEMA_MAJOR } from '../validate/data-bundle.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { createValidator } from '../validate/schemas.ts';
-import { repeatedOption } from './args.ts';
+import { type CommandSpec, parseCommand, usageError } from './args.ts';
 
 /** What `nuffle diff --out DIR` writes in DIR (with io.ts OUTPUT_MARKER). */
 const DIFF_FILES: readonly string[] = ['changes.json', 'CHANGES.md'];
 
-export const DIFF_HELP = `nuffle diff — what changed between two builds of dist/data
-
-Usage: nuffle diff OLD NEW [--out DIR] [--fail-on KINDS] [--quiet]
-
-  OLD, NEW         two dist/data folders (NEW is usually the current build)
-  --out DIR        write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md;
-                   DIR is replaced whole, so it must be new, empty or written by nuffle diff
-  --fail-on KINDS  exit 1 if a change of these kinds is found, comma-separated:
-                   ${Object.keys(FAIL_ON).join(', ')}
-  --quiet          print the summary line only
-  -h, --help       this help
-
-Covers records (field by field, text as word diffs), crosswalk rows (concept,
+export const DIFF = {
+  name: 'diff',
+  title: 'what changed between two builds of dist/data',
+  usage: 'nuffle diff OLD NEW [--out DIR] [--fail-on KINDS] [--quiet]',
+  about: '  OLD, NEW  two dist/data folders (NEW is usually the current build)',
+  positionals: true,
+  options: [
+    {
+      name: 'out',
+      type: 'string',
+      value: 'DIR',
+      help: 'write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md;\nDIR is replaced whole, so it must be new, empty or written by nuffle diff',
+    },
+    { name: 'fail-on', type: 'string', value: 'KINDS', help: `exit 1 if a change of these kinds is found, comma-separated:\n${Object.keys(FAIL_ON).join(', ')}` },
+    { name: 'quiet', type: 'boolean', help: 'print the summary line only' },
+  ],
+  notes: `Covers records (field by field, text as word diffs), crosswalk rows (concept,
 relation, confidence), concepts, rulings (added, removed, re-answered, reworded),
-random-table slots, inducements and price items, leagues and migrations.`;
+random-table slots, inducements and price items, leagues and migrations.`,
+} as const satisfies CommandSpec;
 
 export async function runDiffCommand(argv: readonly string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  const parse = () =>
-    parseArgs({
-      args: [...argv],
-      options: { out: { type: 'string' }, 'fail-on': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-    });
-  try {
-    parsed = parse();
-    const repeated = repeatedOption(parsed.tokens);
-    if (repeated) throw new Error(repeated);
-  } catch (cause) {
-    console.error(`nuffle diff: ${(cause as Error).message}\n\n${DIFF_HELP}`);
-    return 2;
-  }
+  const parsed = parseCommand(DIFF, argv);
+  if ('exit' in parsed) return parsed.exit;
   const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(DIFF_HELP);
-    return 0;
-  }
-  if (positionals.length !== 2) {
-    console.error(`nuffle diff: give two dist/data folders, OLD and NEW\n\n${DIFF_HELP}`);
-    return 2;
-  }
+  if (positionals.length !== 2) return usageError('diff', 'give two dist/data folders, OLD and NEW');
   const failOn = (values['fail-on'] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
   const unknown = failOn.filter((k) => !(k in FAIL_ON));
-  if (unknown.length) {
-    console.error(`nuffle diff: --fail-on takes ${Object.keys(FAIL_ON).join(', ')}; got ${unknown.join(', ')}`);
-    return 2;
-  }
+  if (unknown.length) return usageError('diff', `--fail-on takes ${Object.keys(FAIL_ON).join(', ')}; got ${unknown.join(', ')}`);
   const [oldDir, newDir] = positionals.map((p) => resolve(p)) as [string, string];
   for (const dir of [oldDir, newDir]) {
     if (!existsSync(join(dir, 'meta.json'))) {

@@ -9,63 +9,41 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { parseDataBundle } from '../model/dataset.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
-import { repeatedOption } from './args.ts';
-import { readProject } from './nuffle.ts';
+import { type CommandSpec, parseCommand, usageError } from './args.ts';
+import { readProject } from './project.ts';
 
-export const RELEASE_HELP = `nuffle release — cut a dataset release
-
-Usage: nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--root DIR]
-
-Builds the sources, compares them with the previous release (test/golden/release/,
+export const RELEASE = {
+  name: 'release',
+  title: 'cut a dataset release',
+  usage: 'nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--root DIR]',
+  about: `Builds the sources, compares them with the previous release (test/golden/release/,
 recorded by the release before; --from DIR reads a dist/data folder instead) and
 proposes the version bump: major when an id was withdrawn or migrated, minor when
 something was added or moved, patch when only wording changed. Then it writes the
 version into sources/manifest.yaml, package.json and the since: of this release's
 migrations and kept ids; adds the new ids to sources/ids.lock; prepends the release
-to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.
-
-Options:
-  --bump LEVEL  Bump at least this much (never less than the changes call for)
-  --dry-run     Print the proposal and the changes; write nothing
-  --from DIR    The previous release's data (default: test/golden/release)
-  --root DIR    Project root (default: this repository)
-  -h, --help    This help
-
-Refuses (exit 1) when nuffle check has errors. Review the written files, then
-npm run build && npm test, and commit.`;
+to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`,
+  options: [
+    { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
+    { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
+    { name: 'from', type: 'string', value: 'DIR', help: 'The previous release\'s data (default: test/golden/release)' },
+    { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
+  ],
+  notes: `Refuses (exit 1) when nuffle check has errors. Review the written files, then
+npm run build && npm test, and commit.`,
+} as const satisfies CommandSpec;
 
 export async function runReleaseCommand(argv: readonly string[]): Promise<number> {
-  let values: { bump?: string; 'dry-run'?: boolean; from?: string; root?: string; help?: boolean };
-  try {
-    const parsed = parseArgs({
-      args: [...argv],
-      options: { bump: { type: 'string' }, 'dry-run': { type: 'boolean' }, from: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-      tokens: true,
-    });
-    const repeated = repeatedOption(parsed.tokens);
-    if (repeated) throw new Error(repeated);
-    values = parsed.values;
-  } catch (cause) {
-    console.error(`nuffle release: ${(cause as Error).message}; see nuffle release --help`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(RELEASE_HELP);
-    return 0;
-  }
-  if (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump)) {
-    console.error(`nuffle release: --bump takes major, minor or patch; got "${values.bump}"`);
-    return 2;
-  }
+  const parsed = parseCommand(RELEASE, argv);
+  if ('exit' in parsed) return parsed.exit;
+  const { values } = parsed;
+  if (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump)) return usageError('release', `--bump takes major, minor or patch; got "${values.bump}"`);
   const root = resolve(values.root ?? repoRoot);
   const { buildDataset } = await import('../build.ts');
   const { RELEASE_SNAPSHOT } = await import('../release/prepare.ts');

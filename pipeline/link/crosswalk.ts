@@ -18,6 +18,7 @@ import type {
   ManifestSource,
   Skill,
 } from '../model/schema-types.ts';
+import { BASE_PARSER } from '../model/dataset.ts';
 import { slugify } from '../model/slug.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
@@ -58,9 +59,6 @@ export interface UnlinkedRecord {
   label: string;
   query: Query;
 }
-
-/** The parser whose records define concepts. */
-export const BASE_PARSER = 'en-2020';
 
 export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const diagnostics: Diagnostic[] = [];
