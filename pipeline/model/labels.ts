@@ -6,7 +6,7 @@
  */
 import type { Category, Confidence, Game, Inducement, Kind, Lang, Relation } from './schema-types.ts';
 
-export type InducementKind = Inducement['kind'];
+type InducementKind = Inducement['kind'];
 
 export interface EnumLabels {
   kinds: Record<Kind, string>;
@@ -57,8 +57,3 @@ const fr: EnumLabels = {
 };
 
 export const ENUM_LABELS: Readonly<Record<Lang, EnumLabels>> = { en, fr };
-
-/** The labels of the schema's enums in one language. */
-export function enumLabels(lang: Lang): EnumLabels {
-  return ENUM_LABELS[lang];
-}

@@ -11,9 +11,9 @@ import { chromium, type Browser } from 'playwright-core';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import { repoRoot } from '../helpers.ts';
 
-export { serveStatic, resolveSitePath } from '../../pipeline/scripts/preview.ts';
+export { serveStatic } from '../../pipeline/scripts/preview.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** `nuffle build` (all targets, or the ones given) of `root` into a fresh temp folder; throws with the output when it fails. */
 export function buildInto(root: string, targets: readonly string[] | 'all' = 'all'): string {

@@ -22,9 +22,9 @@ export const BREAK_ATTRIBUTE = '"><img src=x onerror=pwned=1;alert(2)>';
 /** Markup that ends an inline script (or JSON in one) and starts another. */
 export const CLOSE_SCRIPT = '</script><script>pwned=1;alert(3)</script>';
 /** Template and comment openers: `{{` for template engines, `<!--` to swallow what follows. */
-export const OPENERS = "{{constructor.constructor('pwned=1;alert(4)')()}} <!-- ]]>";
+const OPENERS = "{{constructor.constructor('pwned=1;alert(4)')()}} <!-- ]]>";
 /** Link targets that run script. */
-export const SCRIPT_LINKS = '[a link](javascript:pwned=1;alert(5)) <a href="javascript:alert(5)">raw link</a> <javascript:alert(5)>';
+const SCRIPT_LINKS = '[a link](javascript:pwned=1;alert(5)) <a href="javascript:alert(5)">raw link</a> <javascript:alert(5)>';
 
 /** A FAQ page note (the part of a page reference that is not a number). */
 export const PAGE_NOTE = '"><svg onload=pwned=1> </title><script>pwned=1</script>';
