@@ -182,7 +182,7 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
   try {
     mkdirSync(temporary, { recursive: true });
     removeLeftovers(dir);
-    everything.forEach(([, content], n) => writeFileSync(join(temporary, String(n)), content));
+    for (const [n, [, content]] of everything.entries()) writeFileSync(join(temporary, String(n)), content);
     writeFileSync(join(temporary, 'index.json'), JSON.stringify(entry));
     const target = join(dir, entryName(key));
     try {

@@ -41,11 +41,11 @@ export function summaryLine(log: Changelog): string {
   return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}`;
 }
 
-const escape = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');
+const escapeMarkdown = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');
 export function wordsMarkdown(parts: readonly WordPart[]): string {
   return parts
     .map((p, i) => {
-      const text = escape(p.value);
+      const text = escapeMarkdown(p.value);
       if (p.op === 'same' || !p.value.trim()) return text;
       const core = text.trim();
       const lead = text.slice(0, text.length - text.trimStart().length);
@@ -59,7 +59,7 @@ export function wordsMarkdown(parts: readonly WordPart[]): string {
 }
 
 function changeMarkdown(change: Change): string {
-  const lines = [`- ${escape(change.summary)}`];
+  const lines = [`- ${escapeMarkdown(change.summary)}`];
   for (const field of change.fields) {
     if (field.words) lines.push(`  - \`${field.field}\`: ${wordsMarkdown(field.words)}`);
     else if (change.kind !== 'slot-moved') lines.push(`  - \`${field.field}\`: \`${JSON.stringify(field.before)}\` → \`${JSON.stringify(field.after)}\``);
@@ -71,7 +71,7 @@ export function changesMarkdown(log: Changelog): string {
   const out = [`# Changes ${log.from.datasetVersion} → ${log.to.datasetVersion}`, '', summaryLine(log), ''];
   if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}.`, '');
   out.push('Word changes read ~~removed~~ **added**.', '');
-  if (log.warnings.length) out.push('## To check', '', ...log.warnings.map((w) => `- ${escape(w)}`), '');
+  if (log.warnings.length) out.push('## To check', '', ...log.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   for (const kind of CHANGE_KINDS) {
     const changes = log.changes.filter((c) => c.kind === kind);
     if (!changes.length) continue;

@@ -81,13 +81,13 @@ export async function benchCards(options: { runs?: number; bundle?: DataBundle; 
 /** The same cards as simple HTML, one document per PDF: 63 × 88 mm boxes, 3 × 3 per A4 page. */
 function htmlDocuments(bundle: DataBundle): string[] {
   const toHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return planAllDocuments(bundle).map((plan) => {
     const cards = plan.specs.map((spec) => {
       const record = bundle.skills.find((r) => r.id === spec.key) ?? null;
       const inducement = record ? null : bundle.inducements.find((i) => i.id === spec.key);
       const markdown = record?.text ?? [inducement?.text ?? '', ...(inducement?.abilities ?? []).map((a) => `**${a.name}** ${a.text}`), ...(inducement?.spells ?? []).map((s) => `**${s.name}** ${s.text}`)].join('\n\n');
-      return `<article style="border-top:13mm solid ${spec.colour}"><h2>${escape(spec.title)}</h2><p class="kind">${escape(spec.kindLabel)}</p><div class="body">${String(toHtml.processSync(markdown))}</div><footer>${escape(spec.footerLeft)}<br>${escape(spec.footerRight)}</footer></article>`;
+      return `<article style="border-top:13mm solid ${spec.colour}"><h2>${escapeHtml(spec.title)}</h2><p class="kind">${escapeHtml(spec.kindLabel)}</p><div class="body">${String(toHtml.processSync(markdown))}</div><footer>${escapeHtml(spec.footerLeft)}<br>${escapeHtml(spec.footerRight)}</footer></article>`;
     });
     return `<!doctype html><html lang="${plan.language}"><meta charset="utf-8"><style>
 @page { size: A4; margin: 0 }

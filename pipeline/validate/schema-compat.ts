@@ -90,7 +90,7 @@ function compareNode(before: unknown, after: unknown, at: string, out: SchemaCha
     else if (b === undefined) out.push({ bump: 'major', at: here, what: `${key} removed` });
     else if (isObject(a) && isObject(b)) compareNode(a, b, here, out);
     else if (Array.isArray(a) && Array.isArray(b) && (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && a.length === b.length) {
-      a.forEach((item, i) => compareNode(item, b[i], `${here}/${i}`, out));
+      for (const [i, item] of a.entries()) compareNode(item, b[i], `${here}/${i}`, out);
     } else if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
   }
 }

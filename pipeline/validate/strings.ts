@@ -265,7 +265,7 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
       }
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i], key));
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) visit(item, [...path, i], key);
     else if (value && typeof value === 'object') for (const [k, item] of Object.entries(value)) visit(item, [...path, k], k);
   };
   visit(annotation.value, [], null);

@@ -5,10 +5,10 @@
  * (dist/data/types.d.ts, the same file as pipeline/model/schema-types.ts).
  */
 import { getCollection } from 'astro:content';
-import type { DataBundle } from '../../../pipeline/model/dataset.ts';
+import { BASE_PARSER, type DataBundle } from '../../../pipeline/model/dataset.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
 
-export type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill };
+export type { Concept, Inducement, Skill };
 
 /** The published files the pages read (every one but migrations.json), with look-ups. */
 export interface Dataset extends Omit<DataBundle, 'migrations'> {
@@ -23,7 +23,7 @@ export interface Dataset extends Omit<DataBundle, 'migrations'> {
   rulingConcepts: (ruling: Ruling) => string[];
   /** Rulings about a concept, sorted by id. */
   conceptRulings: (conceptId: string) => Ruling[];
-  /** The English 2020 edition id (the reference edition of the crosswalk). */
+  /** The id of the reference edition of the crosswalk (the one pipeline/model/dataset.ts BASE_PARSER reads: English 2020). */
   baseEdition: string;
   /** Skill editions (those with records), in id order. */
   skillEditions: Edition[];
@@ -81,7 +81,8 @@ async function build(): Promise<Dataset> {
   }
   const leaguesMap = new Map(leagues.map((l) => [l.id, l]));
   const sources = new Map(editions.map((e) => [e.source, e]));
-  const base = editions.find((e) => e.parser === 'en-2020') ?? editions.find((e) => e.id === 'en-2020');
+  const base = editions.find((e) => e.parser === BASE_PARSER);
+  if (!base) throw new Error(`editions.json: no edition read by the ${BASE_PARSER} parser, the crosswalk's reference`);
   const withRecords = new Set(skills.map((s) => s.edition));
   return {
     meta,
@@ -102,7 +103,7 @@ async function build(): Promise<Dataset> {
     league: (id) => leaguesMap.get(id),
     rulingConcepts: (ruling) => rulingConceptsMap.get(ruling.id) ?? [],
     conceptRulings: (id) => conceptRulingsMap.get(id) ?? [],
-    baseEdition: base?.id ?? 'en-2020',
+    baseEdition: base.id,
     skillEditions: editions.filter((e) => withRecords.has(e.id)),
   };
 }

@@ -57,7 +57,7 @@ export function splitSentences(text: string): string[] {
 const wordsOf = (sentence: string) => sentence.toLowerCase().match(/[\p{L}\p{N}+-]+/gu) ?? [];
 
 /** Dice coefficient of two sentences' word multisets. */
-export function sentenceSimilarity(a: string, b: string): number {
+function sentenceSimilarity(a: string, b: string): number {
   const left = wordsOf(a);
   const right = wordsOf(b);
   if (left.length + right.length === 0) return 1;

@@ -19,7 +19,7 @@ export function href(locale: Locale, path: string): string {
   if (!SITE_PATH.test(path) || path.includes('//')) throw new Error(`not a site path made of ids: ${JSON.stringify(path)}`);
   return locale === 'fr' ? `/fr${path}` : path;
 }
-const SITE_PATH = /^\/[a-z0-9\/-]*$/;
+const SITE_PATH = /^\/[a-z0-9/-]*$/;
 
 /** A link to a file served under `/data/` or `/cards/`: each segment URL-encoded, so a file name stays one path. */
 export function fileHref(folder: 'data' | 'cards', path: string): string {
@@ -138,6 +138,32 @@ const en = {
   conceptJson: 'This concept as JSON',
   sourceTextsIntro: 'The raw rule texts every record is read from, as the build checked them (SHA-256).',
   correctedBy: (n: number) => (n === 1 ? 'corrected by one erratum' : `corrected by ${n} errata`),
+  other: 'Other',
+  editions: 'Editions',
+  language: 'Language',
+  browse: 'Browse',
+  dataset: 'Dataset',
+  schemas: 'Schemas',
+  cardsColumn: 'Cards',
+  seeAlso: 'See also: ',
+  asPrinted: 'As printed',
+  reportMistake: 'Report a mistake on this page',
+  /** The locale of numbers, and the unit of prices (gold pieces). */
+  numberLocale: 'en-GB',
+  goldPieces: 'gp',
+  homeCounts: { concepts: 'concepts', records: 'skill and trait records', rulings: 'FAQ rulings', randomTables: 'random tables', inducements: 'inducement records' },
+  downloadsLead: 'The dataset, its JSON Schemas and the card PDFs are on the ',
+  downloadsLink: 'downloads page',
+  datasetIntro: (version: string, schema: string) =>
+    `The published dataset, version ${version} (schema ${schema}): JSON files validated by the JSON Schemas (2020-12) published beside them, an SQLite database and TypeScript types. Each file has a compact copy (.min.json) and a SHA-256 checksum.`,
+  inducementsIntro: (n: number) => `${n} records from the inducement notes.`,
+  rulingsIntro: (n: number) => `${n} rulings of the English 2020 FAQ, grouped by concept; a ruling about several concepts stands under each of them.`,
+  whatChangedIntro:
+    'Every concept and how each of its records relates to the English 2020 rules: same, renamed, reworked, split, replaced, removed, or not in the 2020 text. A dash: the edition has no record of the concept. The filters are kept in the page’s address, so a filtered view can be shared.',
+  frenchNamesCount: (n: number) => `${n} concepts have a French name (from the French legacy list).`,
+  byEditionIntro: 'Every record of every edition, with its relation to the English 2020 rules.',
+  /** How a related concept relates, on a concept page. */
+  relatedAs: { 'replaced-by': 'replaced by', replaces: 'replaces', 'split-into': 'split into', 'split-from': 'split from', split: 'split', replaced: 'replacement' } as Record<string, string>,
   kinds: ENUM_LABELS.en.kinds as Record<string, string>,
   categories: ENUM_LABELS.en.categories as Record<string, string>,
   relations: ENUM_LABELS.en.relations as Record<string, string>,
@@ -256,6 +282,31 @@ const fr: Strings = {
   conceptJson: 'Ce concept en JSON',
   sourceTextsIntro: 'Les textes de règles bruts dont chaque fiche est tirée, tels que la compilation les a vérifiés (SHA-256).',
   correctedBy: (n) => (n === 1 ? 'corrigée par un erratum' : `corrigée par ${n} errata`),
+  other: 'Autres',
+  editions: 'Éditions',
+  language: 'Langue',
+  browse: 'Parcourir',
+  dataset: 'Données',
+  schemas: 'Schémas',
+  cardsColumn: 'Cartes',
+  seeAlso: 'Voir aussi : ',
+  asPrinted: 'Ligne imprimée',
+  reportMistake: 'Signaler une erreur sur cette page',
+  numberLocale: 'fr-FR',
+  goldPieces: 'po',
+  homeCounts: { concepts: 'concepts', records: 'fiches de compétences et traits', rulings: 'décisions de FAQ', randomTables: 'tables aléatoires', inducements: 'fiches de coups de pouce' },
+  downloadsLead: 'Les données, leurs schémas JSON et les cartes PDF sont dans les ',
+  downloadsLink: 'téléchargements',
+  datasetIntro: (version, schema) =>
+    `Les données publiées, version ${version} (schéma ${schema}) : des fichiers JSON validés par les schémas JSON (2020-12) publiés à côté, une base SQLite et les types TypeScript. Chaque fichier a sa copie compacte (.min.json) et sa somme de contrôle SHA-256.`,
+  inducementsIntro: (n) => `${n} fiches tirées des notes sur les coups de pouce (en anglais).`,
+  rulingsIntro: (n) =>
+    `${n} décisions de la FAQ anglaise de 2020, rangées par concept ; une décision qui concerne plusieurs concepts figure sous chacun d’eux. Questions et réponses sont en anglais.`,
+  whatChangedIntro:
+    'Chaque concept et la relation de chacune de ses fiches aux règles anglaises de 2020 : identique, renommée, remaniée, scindée, remplacée, supprimée, ou absente du texte 2020. Un tiret : l’édition n’a pas de fiche pour ce concept. Les filtres sont gardés dans l’adresse de la page, qu’on peut partager.',
+  frenchNamesCount: (n) => `${n} concepts ont un nom français (ancienne édition française).`,
+  byEditionIntro: 'Chaque fiche de chaque édition, avec sa relation aux règles anglaises de 2020.',
+  relatedAs: { 'replaced-by': 'remplacée par', replaces: 'remplace', 'split-into': 'scindée en', 'split-from': 'issue de', split: 'scission', replaced: 'remplacement' },
   kinds: ENUM_LABELS.fr.kinds,
   categories: ENUM_LABELS.fr.categories,
   relations: ENUM_LABELS.fr.relations,

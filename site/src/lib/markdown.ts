@@ -66,7 +66,7 @@ export function plainText(text: string): string {
   const walk = (nodes: MdastContent[], prefix: string): void => {
     for (const node of nodes) {
       if (node.type === 'list') {
-        node.children.forEach((item, i) => walk(item.children, node.ordered ? `${(node.start ?? 1) + i}. ` : '• '));
+        for (const [i, item] of node.children.entries()) walk(item.children, node.ordered ? `${(node.start ?? 1) + i}. ` : '• ');
       } else if (node.type === 'paragraph' || node.type === 'heading') {
         blocks.push(prefix + inline(node));
         prefix = '';
