@@ -16,7 +16,7 @@ import { HIDDEN_CHARACTER } from '../pipeline/model/characters.ts';
 import { mutate, type Mutation } from './fuzz/mutations.ts';
 import { copyProject, repoRoot, treeDigest } from './helpers.ts';
 
-export interface Edit {
+interface Edit {
   /** Replace the first occurrence (or the `nth`, 1-based) of `find`. */
   replace?: { find: string; with: string; nth?: number; fill?: { token: string; text: string; repeat: number } };
   /** Delete lines `from`..`to` (1-based, inclusive). */
@@ -44,7 +44,7 @@ export interface Edit {
   symlinkOut?: boolean;
 }
 
-export interface BadCase {
+interface BadCase {
   name: string;
   description: string;
   file: string;
@@ -56,7 +56,7 @@ export interface BadCase {
 }
 
 const FIXTURES = join(repoRoot, 'test/fixtures/bad');
-export const badCases = (): BadCase[] =>
+const badCases = (): BadCase[] =>
   readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
@@ -69,7 +69,7 @@ const lineStarts = (bytes: Buffer): number[] => {
 };
 
 /** The edited bytes of a file. */
-export function applyEdit(original: Buffer, edit: Edit): Buffer {
+function applyEdit(original: Buffer, edit: Edit): Buffer {
   let text = original.toString('utf8');
   const lines = () => text.split('\n');
   if (edit.content !== undefined) return Buffer.from(edit.content, 'utf8');

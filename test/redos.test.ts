@@ -59,7 +59,7 @@ const CONSTRUCTED: Record<string, () => { source: string; flags: string }[]> = {
 function schemaPatterns(): { where: string; source: string; flags: string }[] {
   const out: { where: string; source: string; flags: string }[] = [];
   const visit = (value: unknown, where: string): void => {
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${where}/${i}`));
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, `${where}/${i}`);
     else if (value && typeof value === 'object') {
       for (const [key, v] of Object.entries(value)) {
         if (key === 'pattern' && typeof v === 'string') out.push({ where: `${where}/pattern`, source: v, flags: 'u' });

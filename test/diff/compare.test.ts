@@ -220,7 +220,7 @@ describe('compareBundles against --fail-on', () => {
     const changes = changesOf((d) => {
       for (const s of d.skills) s.source = source(40);
       d.rulings[0]!.occurrences[0]!.lines = [41, 42];
-      d.inducements[1]!.priceList!.items.forEach((x, i) => (x.line = 50 + i));
+      for (const [i, x] of d.inducements[1]!.priceList!.items.entries()) x.line = 50 + i;
     });
     expect(changes).toEqual([]);
   });

@@ -12,7 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { LinkChecker } from 'linkinator';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Concept, Edition, Inducement, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import { BASE_PARSER } from '../../pipeline/model/dataset.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import { sentenceDiff } from '../../site/src/lib/diff.ts';
+import { strings } from '../../site/src/lib/i18n.ts';
 import { repoRoot, treeDigest } from '../helpers.ts';
 import { buildInto, forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
 
@@ -46,12 +49,14 @@ describe('the built site', () => {
       expect(existsSync(join(site, 'fr/concepts', c.id, 'index.html')), c.id).toBe(true);
     }
     for (const i of data<Inducement[]>('inducements.json')) expect(existsSync(join(site, 'inducements', i.id.split('/')[1]!, 'index.html')), i.id).toBe(true);
-    for (const path of ['', 'concepts/', 'editions/', 'a-z/', 'a-z/french/', 'what-changed/', 'random-tables/', 'random-tables/en-2020/blood-bowl/', 'random-tables/en-2020/dungeon-bowl/', 'rulings/', 'inducements/', 'downloads/', 'identifiers/']) {
-      expect(existsSync(join(site, path, 'index.html')), path).toBe(true);
-      expect(existsSync(join(site, 'fr', path, 'index.html')), `fr/${path}`).toBe(true);
-    }
-    const inducementPages = new Set(data<Inducement[]>('inducements.json').map((i) => i.id.split('/')[1]));
-    expect(en.length).toBe(concepts.length + inducementPages.size + 13);
+    // The indexes, then one random-table page per edition and game the tables cover.
+    const indexes = ['', 'concepts/', 'editions/', 'a-z/', 'a-z/french/', 'what-changed/', 'random-tables/', 'rulings/', 'inducements/', 'downloads/', 'identifiers/'];
+    const tablePages = [...new Set(data<RandomTable[]>('random-tables.json').map((t) => `random-tables/${t.edition}/${t.game}/`))];
+    expect(tablePages).toContain('random-tables/en-2020/blood-bowl/');
+    const inducementPages = [...new Set(data<Inducement[]>('inducements.json').map((i) => `inducements/${i.id.split('/')[1]}/`))];
+    const expected = [...indexes, ...tablePages, ...concepts.map((c) => `concepts/${c.id}/`), ...inducementPages].map((path) => `${path}index.html`);
+    // Exactly these pages, in each locale: none missing, none unplanned.
+    expect([...en].sort()).toEqual(expected.sort());
   });
 
   it('serves every dataset file under /data/ byte for byte, and the card PDFs with their list', () => {
@@ -62,7 +67,8 @@ describe('the built site', () => {
     const downloads = readPage(site, 'downloads');
     for (const file of files.filter((f) => f !== 'meta.json')) expect(downloads, file).toContain(`href="/data/${file}"`);
     const cards = JSON.parse(readFileSync(join(out, 'cards/index.json'), 'utf8')) as { files: { file: string }[] };
-    expect(cards.files.length).toBeGreaterThan(0);
+    // Every PDF of the cards folder is listed, and served.
+    expect(cards.files.map((f) => f.file).sort()).toEqual(listFiles(join(out, 'cards')).filter((f) => f.endsWith('.pdf')).sort());
     for (const { file } of cards.files) {
       expect(readFileSync(join(site, 'cards', file)).subarray(0, 5).toString()).toBe('%PDF-');
       expect(downloads).toContain(`href="/cards/${file}"`);
@@ -85,7 +91,8 @@ describe('the built site', () => {
       expect(sources, r.id).toContain(`${editions.find((e) => e.id === r.edition)!.label}, ${lines}`);
     }
     const rulings = data<Ruling[]>('rulings.json').filter((ruling) => ruling.records.some((id) => records.some((r) => r.id === id)));
-    expect(rulings.length).toBeGreaterThan(0);
+    expect(rulings.length, 'Mighty Blow is the sample because the FAQ rules on it').toBeGreaterThan(0);
+    expect(html.match(/<article class="ruling"/g)?.length ?? 0).toBe(rulings.length);
     for (const ruling of rulings) {
       expect(html, ruling.id).toContain(`id="${ruling.id.replace('/', '-')}"`);
       for (const page of ruling.pages) expect(textOf(html)).toMatch(new RegExp(`pages? [0-9, ]*\\b${page}\\b`));
@@ -106,15 +113,11 @@ describe('the built site', () => {
   it('shows the compulsory marker, naming the 2020 edition for records whose source has no marker', () => {
     const html = textOf(readPage(site, 'concepts/really-stupid'));
     expect(html).toContain('Compulsory: yes ·');
+    // The second trait wording prints no compulsory marker: its row says so and names the edition whose marker it shows.
     const alt = data<Skill[]>('skills.json').find((s) => s.id === 'en-traits-alt/really-stupid')!;
-    if (alt.compulsory === null) expect(html).toContain('Compulsory: yes (as in Blood Bowl 2020 (English))');
-  });
-
-  it('marks a word diff between the two English wordings with <ins> and <del> and a text label', () => {
-    const html = readPage(site, 'concepts/really-stupid');
-    const diff = html.slice(html.indexOf('id="changes"'));
-    expect(diff.match(/<ins><span class="sr-only">\[inserted: <\/span>/g)?.length ?? 0).toBeGreaterThan(0);
-    expect(diff.match(/<del><span class="sr-only">\[deleted: <\/span>/g)?.length ?? 0).toBeGreaterThan(0);
+    expect(alt.compulsory).toBeNull();
+    const base = data<Edition[]>('editions.json').find((e) => e.parser === BASE_PARSER)!;
+    expect(html).toContain(`Compulsory: ${strings('en').compulsoryIn(base.label, 'yes')}`);
   });
 
   it('puts every page under its locale: <html lang="en"> at /, <html lang="fr"> under /fr/', () => {
@@ -228,11 +231,18 @@ describe('the site in a browser', () => {
     'random-table': '/random-tables/en-2020/blood-bowl/',
   } as const;
 
+  const TITLES: Record<string, string> = {
+    [PAGES.home]: 'Nuffle Codex',
+    [PAGES.concept]: 'Really Stupid',
+    [PAGES['what-changed']]: strings('en').whatChanged,
+    [PAGES['random-table']]: `${strings('en').randomTables}: ${strings('en').gameNames['blood-bowl']}`,
+  };
+
   it('loads the home, a concept, what-changed and a random table with no console error and no failed or off-origin request', async () => {
     const { context, page, problems } = await open();
     for (const path of Object.values(PAGES)) {
-      await page.goto(server.origin + path, { waitUntil: 'networkidle' });
-      expect(await page.locator('h1').first().textContent()).toBeTruthy();
+      await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.locator('h1').first().textContent(), path).toBe(TITLES[path]);
     }
     await page.goto(`${server.origin}/fr/concepts/mighty-blow/`, { waitUntil: 'networkidle' });
     await context.close();
@@ -249,7 +259,7 @@ describe('the site in a browser', () => {
 
   it('finds Mighty Blow on the English site when searching its French name, Châtaigne', async () => {
     const { context, page, problems } = await open();
-    await page.goto(server.origin + '/', { waitUntil: 'networkidle' });
+    await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
     const results = await search(page, 'Châtaigne');
     expect(results).toContain('/concepts/mighty-blow/');
     await page.locator('.pagefind-ui__result-link[href^="/concepts/mighty-blow/"]').first().click();
@@ -261,35 +271,49 @@ describe('the site in a browser', () => {
 
   it('finds Châtaigne on the French site when searching "Mighty Blow", and rule phrases find skills', async () => {
     const { context, page } = await open();
-    await page.goto(server.origin + '/fr/', { waitUntil: 'networkidle' });
+    await page.goto(`${server.origin}/fr/`, { waitUntil: 'networkidle' });
     expect(await search(page, 'Mighty Blow')).toContain('/fr/concepts/mighty-blow/');
-    await page.goto(server.origin + '/', { waitUntil: 'networkidle' });
-    const phrase = await search(page, 'armour roll');
-    expect(phrase.filter((p) => p.startsWith('/concepts/')).length).toBeGreaterThan(0);
+    await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
+    const phrase = (await search(page, 'armour roll')).filter((p) => p.startsWith('/concepts/'));
+    // Each concept found has a wording that speaks of armour rolls, and at least one is found.
+    const aboutArmour = new Set(data<Skill[]>('skills.json').filter((s) => /armou?r rolls?/i.test(s.text) && s.concept).map((s) => `/concepts/${s.concept}/`));
+    expect(phrase.length).toBeGreaterThan(0);
+    for (const path of phrase) expect(aboutArmour, path).toContain(path.replace(/#.*$/, ''));
     await context.close();
   });
 
   it('shows both English wordings of Really Stupid and a diff with insertions and deletions', async () => {
     const { context, page } = await open();
-    await page.goto(server.origin + '/concepts/really-stupid/');
+    await page.goto(`${server.origin}/concepts/really-stupid/`);
     await expect(page.locator('#record-en-2020-really-stupid').textContent()).resolves.toContain('When this player is activated, even if they are Prone');
     await expect(page.locator('#record-en-traits-alt-really-stupid').textContent()).resolves.toContain('Whenever this player is activated');
-    expect(await page.locator('.sentence-diff ins').count()).toBeGreaterThan(0);
-    expect(await page.locator('.sentence-diff del').count()).toBeGreaterThan(0);
+    // As many marks as the diff of the two wordings has, each with its text label.
+    const skills = data<Skill[]>('skills.json');
+    const text = (id: string) => skills.find((s) => s.id === id)!.text;
+    const rows = sentenceDiff(text('en-2020/really-stupid'), text('en-traits-alt/really-stupid'), { inserted: 'inserted', deleted: 'deleted' });
+    const count = (html: string, tag: string) => html.split(`<${tag}>`).length - 1;
+    const inserted = rows.reduce((n, r) => n + count(r.after, 'ins'), 0);
+    const deleted = rows.reduce((n, r) => n + count(r.before, 'del'), 0);
+    expect(inserted).toBeGreaterThan(0);
+    expect(deleted).toBeGreaterThan(0);
+    expect(await page.locator('.sentence-diff ins').count()).toBe(inserted);
+    expect(await page.locator('.sentence-diff del').count()).toBe(deleted);
     expect(await page.locator('.sentence-diff ins .sr-only').first().textContent()).toBe('[inserted: ');
     await context.close();
   });
 
   it('filters the what-changed table by relation and kind, and shows it whole without JavaScript', async () => {
     const { context, page } = await open();
-    await page.goto(server.origin + '/what-changed/');
+    await page.goto(`${server.origin}/what-changed/`);
     const rows = page.locator('#what-changed-table tbody tr');
     const total = await rows.count();
     expect(total).toBe(data<Concept[]>('concepts.json').length);
     await page.locator('#what-changed-filter select[name="relation"]').selectOption('reworked');
     const visible = page.locator('#what-changed-table tbody tr:not([hidden])');
     const shown = await visible.count();
-    expect(shown).toBeGreaterThan(0);
+    // One row per concept that has a reworked record.
+    const reworked = new Set(data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.relation === 'reworked').map((r) => r.concept));
+    expect(shown).toBe(reworked.size);
     expect(shown).toBeLessThan(total);
     for (const relations of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.relations ?? ''))) expect(relations.split(' ')).toContain('reworked');
     await page.locator('#what-changed-filter select[name="kind"]').selectOption('skill');
@@ -297,7 +321,7 @@ describe('the site in a browser', () => {
     await context.close();
 
     const noJs = await open('light', { javaScriptEnabled: false });
-    await noJs.page.goto(server.origin + '/what-changed/');
+    await noJs.page.goto(`${server.origin}/what-changed/`);
     expect(await noJs.page.locator('#what-changed-table tbody tr:not([hidden])').count()).toBe(total);
     expect(await noJs.page.locator('#what-changed-filter').isVisible()).toBe(false);
     await noJs.context.close();
@@ -308,7 +332,7 @@ describe('the site in a browser', () => {
       const { context, page } = await open(theme);
       const found: string[] = [];
       for (const [name, path] of Object.entries(PAGES)) {
-        await page.goto(server.origin + path, { waitUntil: 'networkidle' });
+        await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
         expect(await page.evaluate(() => (globalThis as unknown as Browserish).document.documentElement.dataset.theme)).toBe(theme);
         const results = await new AxeBuilder({ page }).analyze();
         for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
