@@ -34,7 +34,7 @@ import { emitSqlite, SQLITE_FILE } from './emit/sqlite.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
 import { parseSources } from './parse/sources.ts';
-import { parseEn2020 } from './parse/en-2020.ts';
+import { parseEn2020 } from './parse/en-2020/index.ts';
 import type { ParseResult } from './model/parse-result.ts';
 import { parseFrLegacy } from './parse/fr-legacy.ts';
 import { parseTraitsAlt } from './parse/traits-alt.ts';

@@ -17,15 +17,15 @@
  * the link stage.
  */
 import { createHash } from 'node:crypto';
-import { error, excerpt, warning, type Diagnostic } from '../model/diagnostic.ts';
-import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
-import { byId as byIdOrder, compare } from '../model/order.ts';
-import { splitDisplayName } from '../model/names.ts';
-import { slugify } from '../model/slug.ts';
-import type { SourceInput } from '../model/source.ts';
-import type { ParseResult, SlotLine } from '../model/parse-result.ts';
-import { errataWithin } from './errata.ts';
-import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from './markdown.ts';
+import { error, excerpt, warning, type Diagnostic } from '../../model/diagnostic.ts';
+import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../../model/schema-types.ts';
+import { byId as byIdOrder, compare } from '../../model/order.ts';
+import { splitDisplayName } from '../../model/names.ts';
+import { slugify } from '../../model/slug.ts';
+import type { SourceInput } from '../../model/source.ts';
+import type { ParseResult, SlotLine } from '../../model/parse-result.ts';
+import { errataWithin } from '../errata.ts';
+import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from '../markdown.ts';
 
 
 
