@@ -3,7 +3,7 @@
  * adding or removing an export is a deliberate change.
  */
 export { buildDataset, compileSource, PARSERS, type BuildInput, type BuildResult, type CompiledSource } from './build.ts';
-export { parseEn2020, parsePages, rulingHash, EN2020_CATEGORIES } from './parse/en-2020.ts';
+export { parseEn2020, parsePages, rulingHash, EN2020_CATEGORIES } from './parse/en-2020/index.ts';
 export { parseTraitsAlt } from './parse/traits-alt.ts';
 export { parseFrLegacy, FR_BLOCKS } from './parse/fr-legacy.ts';
 export { parseInducementNotes } from './parse/inducements.ts';

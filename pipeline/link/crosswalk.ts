@@ -60,47 +60,102 @@ export interface UnlinkedRecord {
   query: Query;
 }
 
+/** Where a crosswalk message points: the annotation file, and a locator for its entries. */
+export interface At {
+  file: string;
+  locate: (path: readonly (string | number)[]) => Place | null;
+}
+
+/** The concepts and rows the English 2020 records define, and the annotated extra concepts. */
+export interface BaseConcepts {
+  concepts: Map<string, Concept>;
+  /** Record id → its row; the base records' rows here (declaredBy: source). */
+  rows: Map<string, CrosswalkRow>;
+  /** Ids of the concepts an English 2020 record defines. */
+  base: ReadonlySet<string>;
+  diagnostics: Diagnostic[];
+}
+
+/** The unnamed records named by the rows whose `match` opens their paragraph. */
+export interface Naming {
+  named: Skill[];
+  /** Paragraph → index of the row that named it. */
+  claimed: Map<UnnamedRecord, number>;
+  /** Row index → id of the record it named. */
+  namedByRow: Map<number, string>;
+  diagnostics: Diagnostic[];
+}
+
 export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
-  const diagnostics: Diagnostic[] = [];
-  const { annotations, file, locate } = input;
+  const { annotations } = input;
+  const at: At = { file: input.file, locate: input.locate };
   const sourceById = new Map(input.sources.map((s) => [s.id, s]));
   const isBase = (sourceId: string) => sourceById.get(sourceId)?.parser === BASE_PARSER;
+  const base = defineBaseConcepts(input.records.filter((r) => isBase(r.source.id)), annotations.concepts, at);
+  const naming = nameUnnamed(input.unnamed, annotations.links, at);
+  const allRecords = [...input.records, ...naming.named];
+  const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
+  const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed);
+  const missing = unlinked.length ? reportUnlinked(unlinked, createSuggesterFor([...base.concepts.values()], allRecords, rows.rows, input.glossary), sourceById, at.file) : [];
+  const filled = fillConcepts(allRecords, rows.rows, base.concepts, annotations.concepts, at);
+  return {
+    records: filled.records,
+    concepts: filled.concepts,
+    crosswalk: [...rows.rows.values()].sort((a, b) => compare(a.record, b.record)),
+    unlinked,
+    diagnostics: [...base.diagnostics, ...naming.diagnostics, ...rows.diagnostics, ...missing, ...filled.diagnostics],
+  };
+}
 
-  // Concepts: one per English 2020 record, then the annotated extras.
+/**
+ * Base concepts: one per English 2020 record (which keeps the record's id
+ * without its edition, so a record renamed with a kept id keeps its concept's
+ * id too) with its row, then the annotated extras; an extra that takes a
+ * base concept's id is an error.
+ */
+export function defineBaseConcepts(baseRecords: readonly Skill[], extras: CrosswalkAnnotations['concepts'], at: At): BaseConcepts {
+  const diagnostics: Diagnostic[] = [];
   const concepts = new Map<string, Concept>();
   const rows = new Map<string, CrosswalkRow>();
-  for (const record of input.records.filter((r) => isBase(r.source.id))) {
-    // The concept keeps the id of the record that defines it: a record renamed with a kept id keeps its concept's id too.
+  for (const record of baseRecords) {
     const id = record.id.slice(record.id.indexOf('/') + 1);
     concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, compulsory: record.compulsory, compulsoryFrom: record.id, records: [], relations: [] });
     rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', summary: null, declaredBy: 'source', related: [], falseFriend: null });
   }
-  const baseConcepts = new Set(concepts.keys());
-  annotations.concepts.forEach((extra, index) => {
+  const base = new Set(concepts.keys());
+  extras.forEach((extra, index) => {
     if (concepts.has(extra.id)) {
-      diagnostics.push(error({ reason: `Concept ${extra.id} is already defined by an English 2020 record`, file, place: locate(['concepts', index, 'id']), ruleId: 'crosswalk/duplicate-concept', source: 'link' }));
+      diagnostics.push(error({ reason: `Concept ${extra.id} is already defined by an English 2020 record`, file: at.file, place: at.locate(['concepts', index, 'id']), ruleId: 'crosswalk/duplicate-concept', source: 'link' }));
       return;
     }
     concepts.set(extra.id, { id: extra.id, name: extra.name, names: { en: extra.name }, kind: extra.kind, category: extra.category, compulsory: null, compulsoryFrom: null, records: [], relations: [] });
   });
+  return { concepts, rows, base, diagnostics };
+}
 
-  // Name the unnamed records from the rows that match their opening words.
+/**
+ * Naming the unnamed: each row with a `match` names the one paragraph of its
+ * source that opens with those words (case, spacing and leading marks
+ * folded). No paragraph, several, or a paragraph two rows match is an error.
+ */
+export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly CrosswalkLink[], at: At): Naming {
+  const diagnostics: Diagnostic[] = [];
   const named: Skill[] = [];
   const claimed = new Map<UnnamedRecord, number>();
-  /** Row index → id of the record it named. */
   const namedByRow = new Map<number, string>();
   // Each opening folded once, not once per row that looks for it.
-  const openings = new Map(input.unnamed.map((u) => [u, normalise(u.opening)]));
-  annotations.links.forEach((link, index) => {
+  const openings = new Map(unnamed.map((u) => [u, normalise(u.opening)]));
+  links.forEach((link, index) => {
     if (link.match === undefined) return;
     const wanted = normalise(link.match);
-    const candidates = input.unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
+    const candidates = unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
+    const place = at.locate(['links', index, 'match']);
     if (candidates.length !== 1) {
       diagnostics.push(
         error({
           reason: candidates.length === 0 ? `No paragraph of ${link.source} opens with "${link.match}"` : `${candidates.length} paragraphs of ${link.source} open with "${link.match}"`,
-          file,
-          place: locate(['links', index, 'match']),
+          file: at.file,
+          place,
           ruleId: candidates.length === 0 ? 'crosswalk/match-not-found' : 'crosswalk/ambiguous-match',
           source: 'link',
           expected: 'opening words that start exactly one paragraph (case and spacing folded)',
@@ -112,101 +167,129 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     const paragraph = candidates[0]!;
     const previous = claimed.get(paragraph);
     if (previous !== undefined) {
-      diagnostics.push(error({ reason: `The paragraph on line ${paragraph.source.lines[0]} is matched by two rows (the other is entry ${previous + 1})`, file, place: locate(['links', index, 'match']), ruleId: 'crosswalk/duplicate-link', source: 'link' }));
+      diagnostics.push(error({ reason: `The paragraph on line ${paragraph.source.lines[0]} is matched by two rows (the other is entry ${previous + 1})`, file: at.file, place, ruleId: 'crosswalk/duplicate-link', source: 'link' }));
       return;
     }
     claimed.set(paragraph, index);
-    const { name, parameter } = splitDisplayName(link.name!);
-    named.push({
-      id: `${paragraph.edition}/${slugify(name)}`,
-      edition: paragraph.edition,
-      lang: paragraph.lang,
-      name,
-      displayName: link.name!,
-      parameter,
-      // The second wording prints no names, so it marks nothing compulsory.
-      compulsory: null,
-      kind: paragraph.kind,
-      category: paragraph.category,
-      text: paragraph.text,
-      games: paragraph.games,
-      randomSlots: [],
-      rulings: [],
-      concept: null,
-      source: paragraph.source,
-    });
-    namedByRow.set(index, `${paragraph.edition}/${slugify(name)}`);
+    const record = namedRecord(paragraph, link.name!);
+    named.push(record);
+    namedByRow.set(index, record.id);
   });
+  return { named, claimed, namedByRow, diagnostics };
+}
 
-  // The rest of the rows name their record.
-  const allRecords = [...input.records, ...named];
-  const recordById = new Map(allRecords.map((r) => [r.id, r]));
-  function rowFor(link: CrosswalkLink, recordId: string, index: number): void {
-    const record = recordById.get(recordId);
-    const place = locate(['links', index]);
-    if (!record || record.source.id !== link.source) {
-      diagnostics.push(error({ reason: `Row for ${recordId}: no such record in ${link.source}`, file, place, ruleId: 'crosswalk/unknown-record', source: 'link' }));
-      return;
-    }
-    if (isBase(record.source.id)) {
-      diagnostics.push(error({ reason: `Row for ${recordId}: English 2020 records define their concepts and take no row`, file, place, ruleId: 'crosswalk/base-record-row', source: 'link' }));
-      return;
-    }
-    if (rows.has(recordId)) {
-      diagnostics.push(error({ reason: `${recordId} has two rows`, file, place, ruleId: 'crosswalk/duplicate-link', source: 'link' }));
-      return;
-    }
-    for (const id of [link.concept, ...(link.related ?? [])]) {
-      if (!concepts.has(id)) diagnostics.push(error({ reason: `Row for ${recordId}: unknown concept ${id}`, file, place, ruleId: 'crosswalk/unknown-concept', source: 'link', note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.' }));
-    }
-    const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
-    if (needsOwn === baseConcepts.has(link.concept)) {
-      diagnostics.push(
-        error({
-          reason: `Row for ${recordId}: relation "${link.relation}" ${needsOwn ? 'needs a concept of its own, not an English 2020 one' : 'links to an English 2020 concept'}, but ${link.concept} ${baseConcepts.has(link.concept) ? 'is one' : 'is not'}`,
-          file,
-          place,
-          ruleId: 'crosswalk/relation-mismatch',
-          source: 'link',
-        }),
-      );
-    }
-    if ((link.relation === 'replaced' || link.relation === 'split') !== (link.related !== undefined)) {
-      diagnostics.push(error({ reason: `Row for ${recordId}: \`related\` goes with replaced and split, and only with them`, file, place, ruleId: 'crosswalk/relation-mismatch', source: 'link' }));
-    }
-    if (link.declaredBy === 'suggestion') {
-      diagnostics.push(
-        (input.strict ? error : warning)({
-          reason: `The row for ${recordId} is a suggestion nobody reviewed yet (${link.concept}, score ${link.score ?? '?'})`,
-          file,
-          place,
-          ruleId: 'crosswalk/unreviewed-suggestion',
-          source: 'link',
-          expected: 'check the concept, relation, confidence and rationale, then remove `declaredBy`, `score` and `evidence`',
-        }),
-      );
-    }
-    rows.set(recordId, {
-      record: recordId,
-      concept: link.concept,
-      relation: link.relation,
-      confidence: link.confidence,
-      rationale: link.rationale,
-      summary: link.summary ?? null,
-      declaredBy: link.declaredBy ?? 'editor',
-      related: [...(link.related ?? [])],
-      falseFriend: link.falseFriend ?? null,
-    });
-  }
-  annotations.links.forEach((link, index) => {
+/** An unnamed paragraph as the record a row names it. */
+export function namedRecord(paragraph: UnnamedRecord, displayName: string): Skill {
+  const { name, parameter } = splitDisplayName(displayName);
+  return {
+    id: `${paragraph.edition}/${slugify(name)}`,
+    edition: paragraph.edition,
+    lang: paragraph.lang,
+    name,
+    displayName,
+    parameter,
+    // The second wording prints no names, so it marks nothing compulsory.
+    compulsory: null,
+    kind: paragraph.kind,
+    category: paragraph.category,
+    text: paragraph.text,
+    games: paragraph.games,
+    randomSlots: [],
+    rulings: [],
+    concept: null,
+    source: paragraph.source,
+  };
+}
+
+/** What checking a row needs to know: every record, which sources are the base, the concepts so far, and `--strict`. */
+export interface RowContext {
+  records: readonly Skill[];
+  isBase: (sourceId: string) => boolean;
+  base: Pick<BaseConcepts, 'concepts' | 'rows' | 'base'>;
+  strict: boolean;
+}
+
+/**
+ * Checking rows: every row that names a record (by `record`, or by the
+ * paragraph its `match` named) is checked, and added to the base rows when
+ * its record exists, is not a base record and has no row yet.
+ */
+export function checkRows(links: readonly CrosswalkLink[], namedByRow: ReadonlyMap<number, string>, context: RowContext, at: At): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
+  const rows = new Map(context.base.rows);
+  const recordById = new Map(context.records.map((r) => [r.id, r]));
+  const diagnostics: Diagnostic[] = [];
+  links.forEach((link, index) => {
     const recordId = link.record ?? namedByRow.get(index);
-    if (recordId !== undefined) rowFor(link, recordId, index);
+    if (recordId === undefined) return;
+    const place = at.locate(['links', index]);
+    const report = (reason: string, ruleId: string) => diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    const record = recordById.get(recordId);
+    if (!record || record.source.id !== link.source) return report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
+    if (context.isBase(record.source.id)) return report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
+    if (rows.has(recordId)) return report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
+    diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
+    rows.set(recordId, rowOf(link, recordId));
   });
+  return { rows, diagnostics };
+}
 
-  // Coverage: every record, and every unnamed paragraph, has a row.
-  const unlinked: UnlinkedRecord[] = [
-    ...allRecords.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
-    ...input.unnamed
+/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
+export function rowProblems(link: CrosswalkLink, recordId: string, context: Pick<RowContext, 'base' | 'strict'>, file: string, place: Place | null): Diagnostic[] {
+  const { concepts, base } = context.base;
+  const problems: Diagnostic[] = [];
+  for (const id of [link.concept, ...(link.related ?? [])]) {
+    if (!concepts.has(id)) problems.push(error({ reason: `Row for ${recordId}: unknown concept ${id}`, file, place, ruleId: 'crosswalk/unknown-concept', source: 'link', note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.' }));
+  }
+  const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
+  if (needsOwn === base.has(link.concept)) {
+    problems.push(
+      error({
+        reason: `Row for ${recordId}: relation "${link.relation}" ${needsOwn ? 'needs a concept of its own, not an English 2020 one' : 'links to an English 2020 concept'}, but ${link.concept} ${base.has(link.concept) ? 'is one' : 'is not'}`,
+        file,
+        place,
+        ruleId: 'crosswalk/relation-mismatch',
+        source: 'link',
+      }),
+    );
+  }
+  if ((link.relation === 'replaced' || link.relation === 'split') !== (link.related !== undefined)) {
+    problems.push(error({ reason: `Row for ${recordId}: \`related\` goes with replaced and split, and only with them`, file, place, ruleId: 'crosswalk/relation-mismatch', source: 'link' }));
+  }
+  if (link.declaredBy === 'suggestion') {
+    problems.push(
+      (context.strict ? error : warning)({
+        reason: `The row for ${recordId} is a suggestion nobody reviewed yet (${link.concept}, score ${link.score ?? '?'})`,
+        file,
+        place,
+        ruleId: 'crosswalk/unreviewed-suggestion',
+        source: 'link',
+        expected: 'check the concept, relation, confidence and rationale, then remove `declaredBy`, `score` and `evidence`',
+      }),
+    );
+  }
+  return problems;
+}
+
+/** The published row of an annotated link. */
+function rowOf(link: CrosswalkLink, recordId: string): CrosswalkRow {
+  return {
+    record: recordId,
+    concept: link.concept,
+    relation: link.relation,
+    confidence: link.confidence,
+    rationale: link.rationale,
+    summary: link.summary ?? null,
+    declaredBy: link.declaredBy ?? 'editor',
+    related: [...(link.related ?? [])],
+    falseFriend: link.falseFriend ?? null,
+  };
+}
+
+/** Coverage: the records with no row, then the unnamed paragraphs no row named. */
+export function findUnlinked(records: readonly Skill[], unnamed: readonly UnnamedRecord[], rows: ReadonlyMap<string, CrosswalkRow>, claimed: ReadonlyMap<UnnamedRecord, number>): UnlinkedRecord[] {
+  return [
+    ...records.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
+    ...unnamed
       .filter((paragraph) => !claimed.has(paragraph))
       .map((paragraph) => ({
         source: paragraph.source.id,
@@ -217,59 +300,69 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
         query: { name: null, text: plain(paragraph.text), lang: paragraph.lang, edition: paragraph.edition },
       })),
   ];
-  if (unlinked.length) {
-    const suggest = createSuggesterFor([...concepts.values()], allRecords, rows, input.glossary);
-    for (const item of unlinked) diagnostics.push(missingLink(item.source, item.line, item.label, suggest(item.query)));
-  }
+}
 
-  // Fill records, concepts (records, French names, relations).
-  const linked = allRecords
-    .map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null }))
-    .sort(byId);
+/** One error per unlinked record, at its line in its source, with the top three suggestions. */
+export function reportUnlinked(unlinked: readonly UnlinkedRecord[], suggest: (query: Query) => Suggestion[], sourceById: ReadonlyMap<string, ManifestSource>, file: string): Diagnostic[] {
+  return unlinked.map((item) => {
+    const top = suggest(item.query).slice(0, 3);
+    return error({
+      reason: `No crosswalk row links ${item.label} to a concept`,
+      file: sourceById.get(item.source)?.file ?? item.source,
+      place: { line: item.line },
+      ruleId: 'crosswalk/missing-link',
+      source: 'link',
+      expected: `a row in ${file}`,
+      note: `top suggestions: ${top.map((s, n) => `${n + 1}. ${s.concept} ${s.score.toFixed(2)} [${s.evidence.slice(0, 3).join('; ')}]`).join('  ')}`,
+    });
+  });
+}
+
+/**
+ * Filling: each record gets its concept; each concept its records (in id
+ * order), its French name (the first French record's; another is a
+ * warning) and the relations its rows' replaced/split give both ways. A
+ * concept left with no record is an error, and left out.
+ */
+export function fillConcepts(
+  records: readonly Skill[],
+  rows: ReadonlyMap<string, CrosswalkRow>,
+  defined: ReadonlyMap<string, Concept>,
+  extras: CrosswalkAnnotations['concepts'],
+  at: At,
+): { records: Skill[]; concepts: Concept[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const concepts = new Map([...defined].map(([id, c]) => [id, { ...c, names: { ...c.names }, records: [...c.records], relations: [...c.relations] }]));
+  const linked = records.map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null })).sort(byId);
   for (const record of linked) {
     const concept = record.concept ? concepts.get(record.concept) : undefined;
     if (!concept) continue;
     concept.records.push(record.id);
-    if (record.lang === 'fr') {
-      if (concept.names.fr === undefined) concept.names.fr = record.name;
-      else diagnostics.push(warning({ reason: `Concept ${concept.id} has several French records; its French name stays "${concept.names.fr}"`, file, ruleId: 'crosswalk/several-names', source: 'link' }));
-    }
+    if (record.lang !== 'fr') continue;
+    if (concept.names.fr === undefined) concept.names.fr = record.name;
+    else diagnostics.push(warning({ reason: `Concept ${concept.id} has several French records; its French name stays "${concept.names.fr}"`, file: at.file, ruleId: 'crosswalk/several-names', source: 'link' }));
   }
   for (const row of rows.values()) {
-    const kinds: Record<string, [ConceptRelation['type'], ConceptRelation['type']]> = { replaced: ['replaced-by', 'replaces'], split: ['split-into', 'split-from'] };
-    const pair = kinds[row.relation];
+    const pair = RELATION_PAIRS[row.relation];
     if (!pair) continue;
     for (const other of row.related) {
       concepts.get(row.concept)?.relations.push({ type: pair[0], concept: other, record: row.record });
       concepts.get(other)?.relations.push({ type: pair[1], concept: row.concept, record: row.record });
     }
   }
-  const orphan = [...concepts.values()].filter((c) => c.records.length === 0);
-  for (const concept of orphan) {
-    const index = annotations.concepts.findIndex((c) => c.id === concept.id);
-    diagnostics.push(error({ reason: `Concept ${concept.id} has no record`, file, place: locate(['concepts', index]), ruleId: 'crosswalk/empty-concept', source: 'link', note: 'Remove it, or link a record to it.' }));
+  for (const concept of [...concepts.values()].filter((c) => c.records.length === 0)) {
+    const index = extras.findIndex((c) => c.id === concept.id);
+    diagnostics.push(error({ reason: `Concept ${concept.id} has no record`, file: at.file, place: at.locate(['concepts', index]), ruleId: 'crosswalk/empty-concept', source: 'link', note: 'Remove it, or link a record to it.' }));
   }
   return {
     records: linked,
     concepts: [...concepts.values()].filter((c) => c.records.length > 0).map((c) => ({ ...c, relations: sortRelations(c.relations) })).sort(byId),
-    crosswalk: [...rows.values()].sort((a, b) => compare(a.record, b.record)),
-    unlinked,
     diagnostics,
   };
-
-  function missingLink(sourceId: string, line: number, what: string, ranked: Suggestion[]): Diagnostic {
-    const top = ranked.slice(0, 3);
-    return error({
-      reason: `No crosswalk row links ${what} to a concept`,
-      file: sourceById.get(sourceId)?.file ?? sourceId,
-      place: { line },
-      ruleId: 'crosswalk/missing-link',
-      source: 'link',
-      expected: `a row in ${file}`,
-      note: `top suggestions: ${top.map((s, n) => `${n + 1}. ${s.concept} ${s.score.toFixed(2)} [${s.evidence.slice(0, 3).join('; ')}]`).join('  ')}`,
-    });
-  }
 }
+
+/** The relation a replaced or split row gives its concept, and the one it gives each related concept. */
+const RELATION_PAIRS: Readonly<Record<string, [ConceptRelation['type'], ConceptRelation['type']]>> = { replaced: ['replaced-by', 'replaces'], split: ['split-into', 'split-from'] };
 
 /**
  * A record as the suggester ranks it: its name (unless its source gives none,

@@ -47,7 +47,7 @@ export interface InducementResult {
 }
 
 /** A run of text with the line it is on. */
-interface Segment {
+export interface Segment {
   line: number;
   text: string;
   bullet: boolean;
@@ -55,18 +55,79 @@ interface Segment {
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
-export function linkInducements(input: InducementInput): InducementResult {
-  const { annotations, source, file, locate } = input;
-  const diagnostics: Diagnostic[] = [];
-  const at = (line: number) => ({ line });
-  const raise = (ruleId: string, reason: string, line: number, extra: Partial<Diagnostic> = {}) =>
-    diagnostics.push(error({ reason, file: source.file, place: at(line), ruleId, source: 'link', ...extra }));
+/** The spellings of every league: exact spelling → league id, and the spellings sorted (for messages). */
+export interface LeagueSpellings {
+  leagueOf: ReadonlyMap<string, string>;
+  known: readonly string[];
+  diagnostics: Diagnostic[];
+}
 
-  // Leagues: exact spelling → id, and where each spelling is used.
+/** A record of the annotations and the blocks its openings matched (null when one did not match). */
+export interface MatchedRecord {
+  annotation: InducementAnnotations['records'][number];
+  index: number;
+  blocks: { block: NoteBlock; opening: string }[] | null;
+  diagnostics: Diagnostic[];
+}
+
+/** One use of a league spelling, on a line of the notes. */
+export interface LeagueUse {
+  league: string;
+  spelling: string;
+  line: number;
+}
+
+/** What a phase found: its value, the concepts it saw named, the league spellings it used, and its diagnostics. */
+interface Found<T> {
+  value: T;
+  mentions: string[];
+  uses: LeagueUse[];
+  diagnostics: Diagnostic[];
+}
+
+/** What the phases of one record share: the input, and the league spellings. */
+interface RecordContext {
+  input: InducementInput;
+  leagues: LeagueSpellings;
+}
+
+export function linkInducements(input: InducementInput): InducementResult {
+  const { annotations, file, locate } = input;
+  const leagues = leagueSpellings(annotations.leagues, file, locate);
+  const diagnostics = [...leagues.diagnostics];
+  const inducements: Inducement[] = [];
+  const uses: LeagueUse[] = [];
+  const { records, claimed } = matchBlocks(annotations.records, input.blocks, file, locate);
+  for (const matched of records) {
+    diagnostics.push(...matched.diagnostics);
+    if (!matched.blocks) continue;
+    const built = buildInducement(matched, matched.blocks, { input, leagues });
+    diagnostics.push(...built.diagnostics);
+    uses.push(...built.uses);
+    inducements.push(built.value);
+  }
+  for (const block of input.blocks) {
+    if (claimed.has(block)) continue;
+    diagnostics.push(
+      noteError(input, 'inducements/unnamed-block', `No record of ${file} claims the block on line ${block.first}`, block.first, {
+        expected: `a record whose blocks list its opening words, e.g. "${block.flat.split(' ').slice(0, 7).join(' ')}"`,
+      }),
+    );
+  }
+  const usage = leagueUsage(annotations.leagues, uses, file, locate);
+  return { inducements: inducements.sort((a, b) => compare(a.id, b.id)), leagues: usage.leagues, diagnostics: [...diagnostics, ...usage.diagnostics] };
+}
+
+/** An error at a line of the notes. */
+function noteError(input: Pick<InducementInput, 'source'>, ruleId: string, reason: string, line: number, extra: Partial<Diagnostic> = {}): Diagnostic {
+  return error({ reason, file: input.source.file, place: { line }, ruleId, source: 'link', ...extra });
+}
+
+/** League spellings: each alias → its league; an alias two leagues list is an error. */
+export function leagueSpellings(leagues: InducementAnnotations['leagues'], file: string, locate: InducementInput['locate']): LeagueSpellings {
   const leagueOf = new Map<string, string>();
-  const used = new Map<string, Map<string, number[]>>();
-  annotations.leagues.forEach((league, index) => {
-    used.set(league.id, new Map(league.aliases.map((alias) => [alias, []])));
+  const diagnostics: Diagnostic[] = [];
+  leagues.forEach((league, index) => {
     for (const alias of league.aliases) {
       const other = leagueOf.get(alias);
       if (other !== undefined && other !== league.id) {
@@ -75,22 +136,30 @@ export function linkInducements(input: InducementInput): InducementResult {
       leagueOf.set(alias, league.id);
     }
   });
-  const knownLeagueNames = [...leagueOf.keys()].sort(compare);
+  return { leagueOf, known: [...leagueOf.keys()].sort(compare), diagnostics };
+}
 
-  // Blocks → records.
+/**
+ * Matching blocks: each record's openings, each to the one block that starts
+ * with it (case and spacing folded), in the record's order. A record id used
+ * twice, an opening no block or several blocks start with, a block two
+ * openings claim: each an error, and that record is left without blocks.
+ */
+export function matchBlocks(records: InducementAnnotations['records'], blocks: readonly NoteBlock[], file: string, locate: InducementInput['locate']): { records: MatchedRecord[]; claimed: Map<NoteBlock, string> } {
   const claimed = new Map<NoteBlock, string>();
-  const inducements: Inducement[] = [];
   const ids = new Set<string>();
   // Each block folded once, not once per opening looked up.
-  const folded = input.blocks.map((block) => ({ block, text: normalise(block.flat) }));
-  annotations.records.forEach((annotation, index) => {
+  const folded = blocks.map((block) => ({ block, text: normalise(block.flat) }));
+  const matched = records.map((annotation, index): MatchedRecord => {
+    const diagnostics: Diagnostic[] = [];
     if (ids.has(annotation.id)) {
       diagnostics.push(error({ reason: `Record id ${annotation.id} is used twice`, file, place: locate(['records', index, 'id']), ruleId: 'inducements/duplicate-id', source: 'link' }));
-      return;
+      return { annotation, index, blocks: null, diagnostics };
     }
     ids.add(annotation.id);
-    const blocks: { block: NoteBlock; opening: string }[] = [];
+    const found: { block: NoteBlock; opening: string }[] = [];
     annotation.blocks.forEach((opening, n) => {
+      const place = locate(['records', index, 'blocks', n]);
       const wanted = normalise(opening);
       const matches = folded.filter(({ text }) => text.startsWith(wanted)).map(({ block }) => block);
       if (matches.length !== 1) {
@@ -98,7 +167,7 @@ export function linkInducements(input: InducementInput): InducementResult {
           error({
             reason: matches.length === 0 ? `No block of the notes opens with "${opening}"` : `${matches.length} blocks open with "${opening}" (lines ${matches.map((b) => b.first).join(', ')})`,
             file,
-            place: locate(['records', index, 'blocks', n]),
+            place,
             ruleId: matches.length === 0 ? 'inducements/block-not-found' : 'inducements/ambiguous-block',
             source: 'link',
             expected: 'opening words that start exactly one block (case and spacing folded)',
@@ -109,145 +178,178 @@ export function linkInducements(input: InducementInput): InducementResult {
       const block = matches[0]!;
       const owner = claimed.get(block);
       if (owner) {
-        diagnostics.push(error({ reason: `The block on line ${block.first} already belongs to ${owner}`, file, place: locate(['records', index, 'blocks', n]), ruleId: 'inducements/block-claimed-twice', source: 'link' }));
+        diagnostics.push(error({ reason: `The block on line ${block.first} already belongs to ${owner}`, file, place, ruleId: 'inducements/block-claimed-twice', source: 'link' }));
         return;
       }
       claimed.set(block, annotation.id);
-      blocks.push({ block, opening });
+      found.push({ block, opening });
     });
-    if (blocks.length !== annotation.blocks.length) return;
-    blocks.sort((a, b) => a.block.first - b.block.first);
-    const id = `${source.edition.id}/${annotation.id}`;
-    const segments: Segment[] = blocks.flatMap(({ block }) => block.lines.map((l: NoteLine) => ({ line: l.line, text: l.text, bullet: l.bullet })));
-
-    // Named headings: abilities (staff, referees) and spells (wizards).
-    const headings = [...(annotation.abilities ?? []).map((name) => ({ name, spell: false })), ...(annotation.spells ?? []).map((name) => ({ name, spell: true }))];
-    const split = splitAtHeadings(segments, headings.map((h) => h.name));
-    for (const missing of split.missing) {
-      diagnostics.push(error({ reason: `Heading "${missing}" of ${annotation.id} is not in its text, in the order given`, file, place: locate(['records', index]), ruleId: 'inducements/heading-not-found', source: 'link', expected: 'each listed heading, in capitals, in text order' }));
-    }
-    for (const found of undeclaredHeadings(segments, headings.map((h) => h.name))) {
-      diagnostics.push(warning({ reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`, file: source.file, place: at(found.line), ruleId: 'inducements/undeclared-heading', source: 'link', note: `List it under abilities or spells in ${file}, or ignore if it is not one.` }));
-    }
-
-    const mentionsOf = (parts: readonly Segment[]) => {
-      const ids = new Set<string>();
-      for (const part of parts) {
-        const named = namedSkills(part.text, input.resolveSkill, input.notNames);
-        for (const concept of named.resolved) ids.add(concept);
-        for (const name of named.unresolved) {
-          raise('inducements/unknown-skill', `"${name}" is named as a skill or trait but matches no concept`, part.line, { expected: 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml' });
-        }
-        for (const concept of input.findMentions(part.text)) ids.add(concept);
-      }
-      return ids;
-    };
-
-    const abilities: InducementAbility[] = [];
-    const spells: InducementSpell[] = [];
-    for (const part of split.parts) {
-      const heading = headings.find((h) => h.name === part.name)!;
-      const text = toMarkdown(part.segments);
-      if (heading.spell) {
-        const spellId = `${id}/${slugify(part.name)}`;
-        if (spells.some((spell) => spell.id === spellId)) {
-          diagnostics.push(error({ reason: `Two spells of ${annotation.id} share the id ${spellId}`, file, place: locate(['records', index, 'spells']), ruleId: 'inducements/duplicate-id', source: 'link' }));
-          continue;
-        }
-        spells.push({ id: spellId, name: part.name, text, line: part.line, mentions: [...mentionsOf(part.segments)].sort(compare) });
-      } else {
-        abilities.push({ name: part.name, text, line: part.line });
-      }
-    }
-
-    // Price lists.
-    let priceList: Inducement['priceList'] = null;
-    const mentions = mentionsOf(segments.filter((s) => !s.bullet || annotation.kind !== 'price-list'));
-    if (annotation.kind === 'price-list') {
-      const items: PriceItem[] = [];
-      for (const segment of segments) {
-        if (!segment.bullet) {
-          raise('inducements/price-list-text', 'A price list holds bullets only', segment.line);
-          continue;
-        }
-        const parsed = parsePriceBullet(segment.text, segment.line);
-        if (!parsed.ok) {
-          raise('inducements/price-bullet', parsed.reason, segment.line, { expected: parsed.expected });
-          continue;
-        }
-        const draft = parsed.item;
-        const concept = (name: string) => {
-          const found = input.resolveSkill(name);
-          if (!found) raise('inducements/unknown-skill', `"${name}" in a price list matches no skill or trait`, segment.line, { expected: 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml' });
-          else mentions.add(found);
-          return found;
-        };
-        const leagues = draft.leagues?.map((name) => {
-          const league = leagueOf.get(name);
-          if (!league) {
-            raise('inducements/unknown-league', `Unknown league "${name}"`, segment.line, { expected: `one of the spellings in ${file}: ${knownLeagueNames.join(', ')}` });
-            return null;
-          }
-          used.get(league)!.get(name)!.push(segment.line);
-          return league;
-        });
-        const changes = draft.changes.map((change) => {
-          const stat = change.abbreviation === 'any' ? 'any' : annotations.characteristics[change.abbreviation];
-          if (!stat) raise('inducements/unknown-characteristic', `Unknown characteristic "${change.abbreviation}" in "${change.as}"`, segment.line, { expected: `one of ${Object.keys(annotations.characteristics).join(', ')} (the alias table in ${file})` });
-          return { stat: (stat ?? 'any') as PriceItem['changes'][number]['stat'], delta: change.delta, as: change.as };
-        });
-        items.push({
-          kind: draft.kind,
-          line: draft.line,
-          text: draft.text,
-          category: draft.category,
-          count: draft.count,
-          except: draft.except.map(concept).filter((c): c is string => c !== null),
-          skills: draft.skills.flatMap((skill) => {
-            const found = concept(skill.name);
-            return found ? [{ concept: found, name: skill.as, parameter: skill.parameter }] : [];
-          }),
-          changes,
-          removes: draft.removes.map(concept).filter((c): c is string => c !== null),
-          cost: draft.cost,
-          per: draft.per,
-          minimumCost: draft.minimumCost,
-          leagues: leagues === undefined || leagues === null ? null : leagues.filter((l): l is string => l !== null),
-        });
-      }
-      priceList = { minimumCost: items.find((item) => item.minimumCost !== null)?.minimumCost ?? null, items };
-    }
-
-    const whole = segments.map((s) => s.text).join('\n');
-    const first = blocks[0]!.block.first;
-    const last = blocks.at(-1)!.block.last;
-    inducements.push({
-      id,
-      edition: source.edition.id,
-      name: annotation.name,
-      kind: annotation.kind,
-      text: toMarkdown(split.intro),
-      abilities,
-      spells,
-      limits: { max: maxCount(split.intro.map((s) => s.text).join(' ')), oncePerGame: /\bonce per (?:game|match)\b/i.test(whole) },
-      costs: statedCosts(whole),
-      priceList,
-      mentions: [...mentions].sort(compare),
-      confidence: annotation.confidence,
-      note: annotation.note,
-      blocks: blocks.map(({ block, opening }) => ({ opening, lines: [block.first, block.last] as [number, number] })),
-      source: { id: source.id, lines: [first, last], errata: errataWithin(input.errata, first, last) },
-    });
+    const complete = found.length === annotation.blocks.length;
+    return { annotation, index, blocks: complete ? found.sort((a, b) => a.block.first - b.block.first) : null, diagnostics };
   });
+  return { records: matched, claimed };
+}
 
-  for (const block of input.blocks) {
-    if (claimed.has(block)) continue;
-    raise('inducements/unnamed-block', `No record of ${file} claims the block on line ${block.first}`, block.first, {
-      expected: `a record whose blocks list its opening words, e.g. "${block.flat.split(' ').slice(0, 7).join(' ')}"`,
-    });
+/** One record from its matched blocks: its headed parts, its price list, what it names, its limits, costs and provenance. */
+function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; opening: string }[], context: RecordContext): Found<Inducement> {
+  const { input } = context;
+  const { annotation } = matched;
+  const { source } = input;
+  const id = `${source.edition.id}/${annotation.id}`;
+  const segments: Segment[] = blocks.flatMap(({ block }) => block.lines.map((l: NoteLine) => ({ line: l.line, text: l.text, bullet: l.bullet })));
+  const headed = splitHeadings(matched, id, segments, input);
+  const named = mentionsOf(segments.filter((s) => !s.bullet || annotation.kind !== 'price-list'), input);
+  const prices = annotation.kind === 'price-list' ? priceListOf(segments, context) : null;
+  const whole = segments.map((s) => s.text).join('\n');
+  const first = blocks[0]!.block.first;
+  const last = blocks.at(-1)!.block.last;
+  const value: Inducement = {
+    id,
+    edition: source.edition.id,
+    name: annotation.name,
+    kind: annotation.kind,
+    text: toMarkdown(headed.value.intro),
+    abilities: headed.value.abilities,
+    spells: headed.value.spells,
+    limits: { max: maxCount(headed.value.intro.map((s) => s.text).join(' ')), oncePerGame: /\bonce per (?:game|match)\b/i.test(whole) },
+    costs: statedCosts(whole),
+    priceList: prices?.value ?? null,
+    mentions: [...new Set([...named.value, ...(prices?.mentions ?? [])])].sort(compare),
+    confidence: annotation.confidence,
+    note: annotation.note,
+    blocks: blocks.map(({ block, opening }) => ({ opening, lines: [block.first, block.last] as [number, number] })),
+    source: { id: source.id, lines: [first, last], errata: errataWithin(input.errata, first, last) },
+  };
+  return { value, mentions: [], uses: prices?.uses ?? [], diagnostics: [...headed.diagnostics, ...named.diagnostics, ...(prices?.diagnostics ?? [])] };
+}
+
+/**
+ * Splitting headings: the record's listed abilities (staff, referees) and
+ * spells (wizards) cut its text into parts, in text order; a listed heading
+ * not found is an error, a capitalised heading not listed a warning. Each
+ * spell gets an id and the concepts it names.
+ */
+export function splitHeadings(
+  matched: Pick<MatchedRecord, 'annotation' | 'index'>,
+  id: string,
+  segments: readonly Segment[],
+  input: InducementInput,
+): Found<{ intro: Segment[]; abilities: InducementAbility[]; spells: InducementSpell[] }> {
+  const { annotation, index } = matched;
+  const { file, locate } = input;
+  const diagnostics: Diagnostic[] = [];
+  const headings = [...(annotation.abilities ?? []).map((name) => ({ name, spell: false })), ...(annotation.spells ?? []).map((name) => ({ name, spell: true }))];
+  const split = splitAtHeadings(segments, headings.map((h) => h.name));
+  for (const missing of split.missing) {
+    diagnostics.push(error({ reason: `Heading "${missing}" of ${annotation.id} is not in its text, in the order given`, file, place: locate(['records', index]), ruleId: 'inducements/heading-not-found', source: 'link', expected: 'each listed heading, in capitals, in text order' }));
   }
+  for (const found of undeclaredHeadings(segments, headings.map((h) => h.name))) {
+    diagnostics.push(warning({ reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`, file: input.source.file, place: { line: found.line }, ruleId: 'inducements/undeclared-heading', source: 'link', note: `List it under abilities or spells in ${file}, or ignore if it is not one.` }));
+  }
+  const abilities: InducementAbility[] = [];
+  const spells: InducementSpell[] = [];
+  for (const part of split.parts) {
+    const text = toMarkdown(part.segments);
+    if (!headings.find((h) => h.name === part.name)!.spell) {
+      abilities.push({ name: part.name, text, line: part.line });
+      continue;
+    }
+    const spellId = `${id}/${slugify(part.name)}`;
+    if (spells.some((spell) => spell.id === spellId)) {
+      diagnostics.push(error({ reason: `Two spells of ${annotation.id} share the id ${spellId}`, file, place: locate(['records', index, 'spells']), ruleId: 'inducements/duplicate-id', source: 'link' }));
+      continue;
+    }
+    const named = mentionsOf(part.segments, input);
+    diagnostics.push(...named.diagnostics);
+    spells.push({ id: spellId, name: part.name, text, line: part.line, mentions: [...named.value].sort(compare) });
+  }
+  return { value: { intro: split.intro, abilities, spells }, mentions: [], uses: [], diagnostics };
+}
 
-  const leagues: League[] = annotations.leagues
+/** The concepts some segments name: those presented as skills (which must resolve) and those merely mentioned. */
+export function mentionsOf(parts: readonly Segment[], input: Pick<InducementInput, 'resolveSkill' | 'findMentions' | 'notNames' | 'source'>): Found<Set<string>> {
+  const ids = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const part of parts) {
+    const named = namedSkills(part.text, input.resolveSkill, input.notNames);
+    for (const concept of named.resolved) ids.add(concept);
+    for (const name of named.unresolved) {
+      diagnostics.push(noteError(input, 'inducements/unknown-skill', `"${name}" is named as a skill or trait but matches no concept`, part.line, { expected: 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml' }));
+    }
+    for (const concept of input.findMentions(part.text)) ids.add(concept);
+  }
+  return { value: ids, mentions: [], uses: [], diagnostics };
+}
+
+/** A price list: one item per bullet (text that is not a bullet is an error), and the floor its first stated minimum gives. */
+function priceListOf(segments: readonly Segment[], context: RecordContext): Found<NonNullable<Inducement['priceList']>> {
+  const items: PriceItem[] = [];
+  const found: Found<unknown>[] = [];
+  for (const segment of segments) {
+    const item = segment.bullet
+      ? resolvePriceItem(segment, context)
+      : { value: null, mentions: [], uses: [], diagnostics: [noteError(context.input, 'inducements/price-list-text', 'A price list holds bullets only', segment.line)] };
+    found.push(item);
+    if (item.value) items.push(item.value);
+  }
+  return {
+    value: { minimumCost: items.find((item) => item.minimumCost !== null)?.minimumCost ?? null, items },
+    mentions: found.flatMap((f) => f.mentions),
+    uses: found.flatMap((f) => f.uses),
+    diagnostics: found.flatMap((f) => f.diagnostics),
+  };
+}
+
+/**
+ * Resolving a price item: one bullet parsed, its league spellings, stats and
+ * skills resolved. Returns the item (null when the bullet does not parse), the
+ * concepts it names and the league spellings it uses; changes nothing.
+ */
+export function resolvePriceItem(segment: Segment, context: RecordContext): Found<PriceItem | null> {
+  const { input, leagues: spellings } = context;
+  const { annotations, file } = input;
+  const diagnostics: Diagnostic[] = [];
+  const raise = (ruleId: string, reason: string, expected: string) => diagnostics.push(noteError(input, ruleId, reason, segment.line, { expected }));
+  const parsed = parsePriceBullet(segment.text, segment.line);
+  if (!parsed.ok) return { value: null, mentions: [], uses: [], diagnostics: [noteError(input, 'inducements/price-bullet', parsed.reason, segment.line, { expected: parsed.expected })] };
+  const draft = parsed.item;
+  const uses: LeagueUse[] = [];
+  const leagues = draft.leagues?.flatMap((spelling) => {
+    const league = spellings.leagueOf.get(spelling);
+    if (league) {
+      uses.push({ league, spelling, line: segment.line });
+      return [league];
+    }
+    raise('inducements/unknown-league', `Unknown league "${spelling}"`, `one of the spellings in ${file}: ${spellings.known.join(', ')}`);
+    return [];
+  });
+  const changes = draft.changes.map((change) => {
+    const stat = change.abbreviation === 'any' ? 'any' : annotations.characteristics[change.abbreviation];
+    if (!stat) raise('inducements/unknown-characteristic', `Unknown characteristic "${change.abbreviation}" in "${change.as}"`, `one of ${Object.keys(annotations.characteristics).join(', ')} (the alias table in ${file})`);
+    return { stat: (stat ?? 'any') as PriceItem['changes'][number]['stat'], delta: change.delta, as: change.as };
+  });
+  const concept = (name: string): string[] => {
+    const found = input.resolveSkill(name);
+    if (!found) raise('inducements/unknown-skill', `"${name}" in a price list matches no skill or trait`, 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml');
+    return found ? [found] : [];
+  };
+  const except = draft.except.flatMap(concept);
+  const skills = draft.skills.flatMap((skill) => concept(skill.name).map((found) => ({ concept: found, name: skill.as, parameter: skill.parameter })));
+  const removes = draft.removes.flatMap(concept);
+  const { kind, line, text, category, count, cost, per, minimumCost } = draft;
+  const value: PriceItem = { kind, line, text, category, count, except, skills, changes, removes, cost, per, minimumCost, leagues: leagues ?? null };
+  return { value, mentions: [...except, ...skills.map((s) => s.concept), ...removes], uses, diagnostics };
+}
+
+/**
+ * League usage: each league with the spellings the notes use, and the lines
+ * each is on; a listed spelling the notes never use is a warning.
+ */
+export function leagueUsage(leagues: InducementAnnotations['leagues'], uses: readonly LeagueUse[], file: string, locate: InducementInput['locate']): { leagues: League[]; diagnostics: Diagnostic[] } {
+  const used = new Map<string, Map<string, number[]>>();
+  for (const league of leagues) used.set(league.id, new Map(league.aliases.map((alias) => [alias, []])));
+  for (const use of uses) used.get(use.league)!.get(use.spelling)!.push(use.line);
+  const published: League[] = leagues
     .map((league) => ({
       id: league.id,
       name: league.name,
@@ -256,12 +358,13 @@ export function linkInducements(input: InducementInput): InducementResult {
         .sort((a, b) => compare(a.text, b.text)),
     }))
     .sort((a, b) => compare(a.id, b.id));
-  annotations.leagues.forEach((league, index) => {
-    for (const alias of used.get(league.id)!.entries()) {
-      if (alias[1].length === 0) diagnostics.push(warning({ reason: `League alias "${alias[0]}" is not used by the notes`, file, place: locate(['leagues', index]), ruleId: 'inducements/unused-alias', source: 'link' }));
+  const diagnostics: Diagnostic[] = [];
+  leagues.forEach((league, index) => {
+    for (const [alias, lines] of used.get(league.id)!) {
+      if (lines.length === 0) diagnostics.push(warning({ reason: `League alias "${alias}" is not used by the notes`, file, place: locate(['leagues', index]), ruleId: 'inducements/unused-alias', source: 'link' }));
     }
   });
-  return { inducements: inducements.sort((a, b) => compare(a.id, b.id)), leagues, diagnostics };
+  return { leagues: published, diagnostics };
 }
 
 /**

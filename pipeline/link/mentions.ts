@@ -158,9 +158,35 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
     .flatMap((target) => target.names.map((name) => ({ target, name })))
     .sort((a, b) => b.name.length - a.name.length || compare(a.name, b.name))
     .map(({ target, name }) => ({ id: target.id, name, qualifiedOnly: target.qualifiedOnly, sticky: null }));
+  const { root, scanned, firsts } = buildTrie(patterns);
+  // Where a name may start: after no letter, digit or hyphen (the look-behind), on a first letter some name has (exact case).
+  const starts = new RegExp(startsPattern(firsts), 'gu');
 
+  return (text) => {
+    // Proposals by rank, then each name's matches in the order its scan would find them.
+    const found = new Map<number, number[]>();
+    if (firsts.size) for (const start of text.matchAll(starts)) propose(root, text, start.index, found);
+    const ranks = [...new Set([...found.keys(), ...scanned.keys()])].sort((a, b) => a - b);
+    const taken: [number, number][] = [];
+    const out: Mention[] = [];
+    for (const rank of ranks) {
+      const pattern = patterns[rank]!;
+      const scan = scanned.get(rank);
+      const matches = scan ? scanMatches(scan, pattern.qualifiedOnly, text) : stickyMatches(pattern, found.get(rank)!, text);
+      for (const [start, match] of matches) {
+        const end = start + match.length;
+        if (taken.some(([a, b]) => start < b && end > a)) continue;
+        taken.push([start, end]);
+        out.push({ id: pattern.id, index: start, match });
+      }
+    }
+    return out.sort((a, b) => a.index - b.index);
+  };
+}
+
+/** The trie of the names' folded keys (leaves hold ranks), the names it cannot fold with their scanning expressions, and the first letters of names. */
+function buildTrie(patterns: readonly Pattern[]): { root: TrieNode; scanned: Map<number, RegExp>; firsts: Set<string> } {
   const root: TrieNode = { next: new Map(), ends: [] };
-  /** Names the trie cannot fold, with their scanning expressions. */
   const scanned = new Map<number, RegExp>();
   const firsts = new Set<string>();
   patterns.forEach((pattern, rank) => {
@@ -182,70 +208,50 @@ export function createMentionFinder(targets: readonly NamedTarget[]): (text: str
     const first = pattern.name.trim()[0]!;
     firsts.add(key[0] === AND ? '&a' : first);
   });
-  // Where a name may start: after no letter, digit or hyphen (the look-behind), on a first letter some name has (exact case).
-  const starts = new RegExp(startsPattern(firsts), 'gu');
+  return { root, scanned, firsts };
+}
 
-  /** Every rank whose folded name the text spells from `start` on (a superset of the real matches). */
-  const propose = (text: string, start: number, found: Map<number, number[]>): void => {
-    const walk = (node: TrieNode, at: number): void => {
-      for (const rank of node.ends) {
-        let starts = found.get(rank);
-        if (!starts) found.set(rank, (starts = []));
-        if (starts.at(-1) !== start) starts.push(start);
-      }
-      if (node.next.size === 0) return;
-      let i = at;
-      while (i < text.length && SEPARATOR.test(text[i]!)) i++;
-      if (i >= text.length) return;
-      const and = node.next.get(AND);
-      if (and) {
-        if (text[i] === '&') walk(and, i + 1);
-        else if (text.startsWith('and', i)) walk(and, i + 3);
-      }
-      const unit = text[i]!.toUpperCase().toLowerCase();
-      const child = unit.length === 1 ? node.next.get(unit) : undefined;
-      if (child) walk(child, i + 1);
-    };
-    walk(root, start);
-  };
-
-  return (text) => {
-    // Proposals by rank, then each name's matches in the order its scan would find them.
-    const found = new Map<number, number[]>();
-    if (firsts.size) for (const start of text.matchAll(starts)) propose(text, start.index, found);
-    const ranks = [...new Set([...found.keys(), ...scanned.keys()])].sort((a, b) => a - b);
-    const taken: [number, number][] = [];
-    const out: Mention[] = [];
-    for (const rank of ranks) {
-      const pattern = patterns[rank]!;
-      const matches: [number, string][] = [];
-      const scan = scanned.get(rank);
-      if (scan) {
-        matches.push(...scanMatches(scan, pattern.qualifiedOnly, text));
-      } else {
-        const sticky = (pattern.sticky ??= nameAt(pattern.name));
-        const ends = pattern.qualifiedOnly ? ENDS_QUALIFIED : ENDS;
-        let next = 0;
-        for (const start of found.get(rank)!.sort((a, b) => a - b)) {
-          if (start < next) continue;
-          sticky.lastIndex = start;
-          const match = sticky.exec(text);
-          if (!match) continue;
-          ends.lastIndex = start + match[0].length;
-          if (!ends.test(text)) continue;
-          matches.push([start, match[0]]);
-          next = start + match[0].length;
-        }
-      }
-      for (const [start, match] of matches) {
-        const end = start + match.length;
-        if (taken.some(([a, b]) => start < b && end > a)) continue;
-        taken.push([start, end]);
-        out.push({ id: pattern.id, index: start, match });
-      }
+/** Every rank whose folded name the text spells from `start` on (a superset of the real matches), added to `found`. */
+function propose(root: TrieNode, text: string, start: number, found: Map<number, number[]>): void {
+  const walk = (node: TrieNode, at: number): void => {
+    for (const rank of node.ends) {
+      let starts = found.get(rank);
+      if (!starts) found.set(rank, (starts = []));
+      if (starts.at(-1) !== start) starts.push(start);
     }
-    return out.sort((a, b) => a.index - b.index);
+    if (node.next.size === 0) return;
+    let i = at;
+    while (i < text.length && SEPARATOR.test(text[i]!)) i++;
+    if (i >= text.length) return;
+    const and = node.next.get(AND);
+    if (and) {
+      if (text[i] === '&') walk(and, i + 1);
+      else if (text.startsWith('and', i)) walk(and, i + 3);
+    }
+    const unit = text[i]!.toUpperCase().toLowerCase();
+    const child = unit.length === 1 ? node.next.get(unit) : undefined;
+    if (child) walk(child, i + 1);
   };
+  walk(root, start);
+}
+
+/** A name's real matches at its proposed starts: its sticky expression matches there and a name may end where it does; no overlap with its own earlier match. */
+function stickyMatches(pattern: Pattern, proposed: number[], text: string): [number, string][] {
+  const matches: [number, string][] = [];
+  const sticky = (pattern.sticky ??= nameAt(pattern.name));
+  const ends = pattern.qualifiedOnly ? ENDS_QUALIFIED : ENDS;
+  let next = 0;
+  for (const start of proposed.sort((a, b) => a - b)) {
+    if (start < next) continue;
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (!match) continue;
+    ends.lastIndex = start + match[0].length;
+    if (!ends.test(text)) continue;
+    matches.push([start, match[0]]);
+    next = start + match[0].length;
+  }
+  return matches;
 }
 
 /** Where a name may start: after no letter, digit or hyphen, on one of `firsts` (one character class: linear). */

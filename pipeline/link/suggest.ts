@@ -60,52 +60,8 @@ const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]
 export function createSuggester(candidates: readonly Candidate[], glossary: readonly GlossaryTerm[]): (query: Query) => Suggestion[] {
   // Translations and features depend only on the text, its language and the glossary: memoised per glossary.
   const cache = glossaryCache(glossary);
-  const translate = (text: string, lang: Lang): string => {
-    const key = `${lang}\u0000${text}`;
-    let out = cache.translated.get(key);
-    if (out === undefined) {
-      out = ` ${fold(text)} `;
-      if (lang === 'fr') for (const { pattern, en } of cache.terms) out = out.replace(pattern, ` ${en} `);
-      cache.translated.set(key, out);
-    }
-    return out;
-  };
-  const tokens = (text: string): string[] =>
-    (text.match(/[\p{L}\p{N}][\p{L}\p{N}'+-]*/gu) ?? [])
-      .map((t) => t.replace(/^[ld]'/, '').replace(/(?<![-'])[-']+$/, ''))
-      .filter((t) => t.length > 1 && !STOP.has(t) && !/^\d+$/.test(t))
-      .map((t) => (t.length > 4 && t.endsWith('s') ? t.slice(0, -1) : t));
-  const mechanics = (text: string): Set<string> => {
-    const out = new Set<string>();
-    for (const m of text.matchAll(/\b(\d?)d(3|6|8|12)\b/g)) out.add(`${m[1] || '1'}d${m[2]}`);
-    for (const m of text.matchAll(/(?<![\p{L}\d])([+\-−]?)(\d{1,2})(\+?)(?![\p{L}\d])/gu)) {
-      const n = Number(m[2]);
-      if (n > 12) continue;
-      // `4+` (a threshold), `+1`/`-2` (a modifier) and a bare number are different facts.
-      out.add(m[3] ? `${n}+` : m[1] ? `${m[1] === '+' ? '+' : '-'}${n}` : `#${n}`);
-    }
-    for (const { term, pattern } of gameTermPatterns()) if (pattern.test(text)) out.add(term);
-    return out;
-  };
-  const features = (text: string, lang: Lang) => {
-    const key = `${lang}\u0000${text}`;
-    let found = cache.features.get(key);
-    if (!found) {
-      const translated = translate(text, lang);
-      const words = tokens(translated);
-      const grams = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
-      const counts = count(grams);
-      const terms = [...counts.keys()];
-      found = {
-        mechanics: mechanics(translated),
-        terms,
-        ids: Int32Array.from(terms, (term) => intern(cache, term)),
-        tf: Float64Array.from(counts.values(), (n) => 1 + Math.log(n)),
-      };
-      cache.features.set(key, found);
-    }
-    return found;
-  };
+  const translate = (text: string, lang: Lang) => translateWith(cache, text, lang);
+  const features = (text: string, lang: Lang) => featuresWith(cache, text, lang);
 
   // Each concept is represented by each of its records: a query is compared with every
   // member and keeps the best match, so a French member does not dilute an English one.
@@ -132,48 +88,134 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
 
   return (query) => {
     const queryFeatures = features(query.text, query.lang);
-    const queryMechanics = queryFeatures.mechanics;
     const vector = weigh(queryFeatures);
-    const queryNorm = norm(vector);
     const queryName = query.name === null ? null : fold(translate(query.name, query.lang)).trim();
-    const best = candidates.map(() => ({ text: 0, mechanics: 0, shared: [] as string[], sharedMechanics: [] as string[] }));
-    const taken = new Set<number>();
-    members.forEach((member, m) => {
-      // A concept holds one record per edition: a member of the query's own edition is
-      // not evidence for the concept but a sign that the concept is taken.
-      if (member.edition === query.edition) {
-        taken.add(member.index);
-        return;
-      }
-      const score = cosine(vector, queryNorm, vectors[m]!, norms[m]!);
-      const mech = jaccard(queryMechanics, member.mechanics);
-      const slot = best[member.index]!;
-      if (score > slot.text) {
-        slot.text = score;
-        slot.shared = sharedTerms(vector, vectors[m]!);
-      }
-      if (mech > slot.mechanics) {
-        slot.mechanics = mech;
-        slot.sharedMechanics = [...queryMechanics].filter((x) => member.mechanics.has(x));
-      }
-    });
-    const results = candidates.map((candidate, index) => {
-      const { text, mechanics: mech, shared, sharedMechanics } = best[index]!;
-      // Weak name likeness across languages is noise; only a real cognate counts.
-      const likeness = queryName === null ? 0 : Math.max(0, ...names[index]!.map((n) => nameSimilarity(queryName, n)));
-      const name = likeness >= NAME_FLOOR ? likeness : 0;
-      const raw = queryName === null ? 0.7 * text + 0.3 * mech : 0.4 * name + 0.4 * text + 0.2 * mech;
-      const score = taken.has(index) ? raw * TAKEN_PENALTY : raw;
-      const evidence = [
-        ...(taken.has(index) ? [`already has a ${query.edition} record`] : []),
-        ...(queryName !== null && name >= 0.3 ? [`name ~ ${candidate.names[0]} (${name.toFixed(2)})`] : []),
-        ...shared.slice(0, 4).map((term) => `text: ${term}`),
-        ...sharedMechanics.filter((x) => /\d/.test(x)).slice(0, 4).map((x) => `mechanics: ${x}`),
-      ];
-      return { concept: candidate.concept, score: round(score), name: round(name), text: round(text), mechanics: round(mech), evidence };
-    });
+    const { best, taken } = bestMembers(members, vectors, norms, { vector, norm: norm(vector), mechanics: queryFeatures.mechanics, edition: query.edition }, candidates.length);
+    const results = candidates.map((candidate, index) => scoreCandidate(candidate, best[index]!, taken.has(index), names[index]!, queryName, query.edition));
     return results.sort((a, b) => b.score - a.score || compare(a.concept, b.concept));
   };
+}
+
+/** What a query is compared with each member by: its weighted terms, their norm, its mechanics, its edition. */
+interface QueryVector {
+  vector: Map<string, number>;
+  norm: number;
+  mechanics: Set<string>;
+  edition: string;
+}
+
+/** A concept's best text and mechanics match among its members, with what they share. */
+interface BestMatch {
+  text: number;
+  mechanics: number;
+  shared: string[];
+  sharedMechanics: string[];
+}
+
+/**
+ * Each candidate's best match among its members, and the candidates already
+ * taken: a concept holds one record per edition, so a member of the query's
+ * own edition is not evidence for the concept but a sign that it is taken.
+ */
+export function bestMembers(
+  members: readonly { index: number; edition: string; mechanics: Set<string> }[],
+  vectors: readonly Map<string, number>[],
+  norms: readonly number[],
+  query: QueryVector,
+  candidates: number,
+): { best: BestMatch[]; taken: Set<number> } {
+  const best = Array.from({ length: candidates }, (): BestMatch => ({ text: 0, mechanics: 0, shared: [], sharedMechanics: [] }));
+  const taken = new Set<number>();
+  members.forEach((member, m) => {
+    if (member.edition === query.edition) {
+      taken.add(member.index);
+      return;
+    }
+    const score = cosine(query.vector, query.norm, vectors[m]!, norms[m]!);
+    const mech = jaccard(query.mechanics, member.mechanics);
+    const slot = best[member.index]!;
+    if (score > slot.text) {
+      slot.text = score;
+      slot.shared = sharedTerms(query.vector, vectors[m]!);
+    }
+    if (mech > slot.mechanics) {
+      slot.mechanics = mech;
+      slot.sharedMechanics = [...query.mechanics].filter((x) => member.mechanics.has(x));
+    }
+  });
+  return { best, taken };
+}
+
+/** One candidate's suggestion: its name likeness (a real cognate only), text and mechanics weighed into a score, with the evidence. */
+export function scoreCandidate(candidate: Candidate, match: BestMatch, taken: boolean, names: readonly string[], queryName: string | null, edition: string): Suggestion {
+  const { text, mechanics: mech, shared, sharedMechanics } = match;
+  // Weak name likeness across languages is noise; only a real cognate counts.
+  const likeness = queryName === null ? 0 : Math.max(0, ...names.map((n) => nameSimilarity(queryName, n)));
+  const name = likeness >= NAME_FLOOR ? likeness : 0;
+  const raw = queryName === null ? 0.7 * text + 0.3 * mech : 0.4 * name + 0.4 * text + 0.2 * mech;
+  const score = taken ? raw * TAKEN_PENALTY : raw;
+  const evidence = [
+    ...(taken ? [`already has a ${edition} record`] : []),
+    ...(queryName !== null && name >= 0.3 ? [`name ~ ${candidate.names[0]} (${name.toFixed(2)})`] : []),
+    ...shared.slice(0, 4).map((term) => `text: ${term}`),
+    ...sharedMechanics.filter((x) => /\d/.test(x)).slice(0, 4).map((x) => `mechanics: ${x}`),
+  ];
+  return { concept: candidate.concept, score: round(score), name: round(name), text: round(text), mechanics: round(mech), evidence };
+}
+
+/** A text folded and, in French, its glossary terms put in English (memoised in the glossary's cache). */
+function translateWith(cache: GlossaryCache, text: string, lang: Lang): string {
+  const key = `${lang}\u0000${text}`;
+  let out = cache.translated.get(key);
+  if (out === undefined) {
+    out = ` ${fold(text)} `;
+    if (lang === 'fr') for (const { pattern, en } of cache.terms) out = out.replace(pattern, ` ${en} `);
+    cache.translated.set(key, out);
+  }
+  return out;
+}
+
+/** The words of a translated text that carry meaning: no stop word, number or one letter; elisions and plural `s` off. */
+export function tokens(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'+-]*/gu) ?? [])
+    .map((t) => t.replace(/^[ld]'/, '').replace(/(?<![-'])[-']+$/, ''))
+    .filter((t) => t.length > 1 && !STOP.has(t) && !/^\d+$/.test(t))
+    .map((t) => (t.length > 4 && t.endsWith('s') ? t.slice(0, -1) : t));
+}
+
+/** The game facts of a text: dice (`2d6`), thresholds (`4+`), modifiers (`+1`), bare numbers (`#3`) and game terms. */
+export function mechanics(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\b(\d?)d(3|6|8|12)\b/g)) out.add(`${m[1] || '1'}d${m[2]}`);
+  for (const m of text.matchAll(/(?<![\p{L}\d])([+\-−]?)(\d{1,2})(\+?)(?![\p{L}\d])/gu)) {
+    const n = Number(m[2]);
+    if (n > 12) continue;
+    // `4+` (a threshold), `+1`/`-2` (a modifier) and a bare number are different facts.
+    out.add(m[3] ? `${n}+` : m[1] ? `${m[1] === '+' ? '+' : '-'}${n}` : `#${n}`);
+  }
+  for (const { term, pattern } of gameTermPatterns()) if (pattern.test(text)) out.add(term);
+  return out;
+}
+
+/** A text's features (memoised in the glossary's cache): mechanics, and its terms and bigrams with interned ids and log term frequencies. */
+function featuresWith(cache: GlossaryCache, text: string, lang: Lang): Features {
+  const key = `${lang}\u0000${text}`;
+  let found = cache.features.get(key);
+  if (!found) {
+    const translated = translateWith(cache, text, lang);
+    const words = tokens(translated);
+    const grams = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
+    const counts = count(grams);
+    const terms = [...counts.keys()];
+    found = {
+      mechanics: mechanics(translated),
+      terms,
+      ids: Int32Array.from(terms, (term) => intern(cache, term)),
+      tf: Float64Array.from(counts.values(), (n) => 1 + Math.log(n)),
+    };
+    cache.features.set(key, found);
+  }
+  return found;
 }
 
 interface Features {

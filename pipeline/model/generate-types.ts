@@ -46,6 +46,27 @@ const nameOf = (key: string, schema: JsonSchema): string => pascal(schema.title 
 
 export function generateTypes(files: readonly SchemaFile[]): string {
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
+  const render = createRenderer(typeNames(sorted));
+  const out: string[] = [
+    '// Generated from schema/*.schema.json by `npm run gen`. Do not edit by hand:',
+    '// edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.',
+    '',
+  ];
+  for (const file of sorted) {
+    out.push(`// ${file.path}`, '');
+    const top = file.schema;
+    if (top.type || top.$ref || top.anyOf || top.oneOf || top.enum) {
+      out.push(`${jsdoc(top.description ?? top.title ?? file.path, '')}export type ${nameOf(file.path, top)} = ${render(file.path, top, '')};`, '');
+    }
+    for (const [key, def] of Object.entries(top.$defs ?? {})) {
+      out.push(`${jsdoc(def.description ?? key, '')}export type ${nameOf(key, def)} = ${render(file.path, def, '')};`, '');
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** `<file path>#<pointer>` → the name of its type, for $ref resolution; a name declared twice throws. */
+export function typeNames(sorted: readonly SchemaFile[]): Map<string, string> {
   // Map `<file path>#<pointer>` to a type name, for $ref resolution.
   const names = new Map<string, string>();
   for (const file of sorted) {
@@ -61,6 +82,13 @@ export function generateTypes(files: readonly SchemaFile[]): string {
     seen.set(name, ref);
   }
 
+  return names;
+}
+
+type Render = (from: string, schema: JsonSchema, indent: string) => string;
+
+/** A schema (in the file `from`) as a TypeScript type, its `$ref`s resolved through `names`. */
+export function createRenderer(names: ReadonlyMap<string, string>): Render {
   const resolveRef = (from: string, ref: string): string => {
     const [target, pointer = ''] = ref.split('#');
     const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1) : '';
@@ -70,7 +98,7 @@ export function generateTypes(files: readonly SchemaFile[]): string {
     return name;
   };
 
-  const render = (from: string, schema: JsonSchema, indent: string): string => {
+  const render: Render = (from, schema, indent) => {
     if (schema.$ref) return resolveRef(from, schema.$ref);
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
@@ -102,41 +130,30 @@ export function generateTypes(files: readonly SchemaFile[]): string {
         const item = schema.items ? render(from, schema.items, indent) : 'unknown';
         return item.includes(' ') && !item.startsWith('{') ? `Array<${item}>` : `${item}[]`;
       }
-      case 'object': {
-        const required = new Set(schema.required ?? []);
-        const inner = `${indent}  `;
-        const lines = Object.entries(schema.properties ?? {}).map(([key, value]) => {
-          const doc = value.description && !value.$ref ? `${jsdoc(value.description, inner)}` : '';
-          const optional = required.has(key) ? '' : '?';
-          const safeKey = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-          return `${doc}${inner}${safeKey}${optional}: ${render(from, value, inner)};`;
-        });
-        if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-          lines.push(`${inner}[key: string]: ${render(from, schema.additionalProperties, inner)};`);
-        }
-        return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : 'Record<string, never>';
-      }
+      case 'object':
+        return renderObject(from, schema, indent, render);
       default:
         throw new Error(`${from}: unsupported type ${type}`);
     }
   };
 
-  const out: string[] = [
-    '// Generated from schema/*.schema.json by `npm run gen`. Do not edit by hand:',
-    '// edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.',
-    '',
-  ];
-  for (const file of sorted) {
-    out.push(`// ${file.path}`, '');
-    const top = file.schema;
-    if (top.type || top.$ref || top.anyOf || top.oneOf || top.enum) {
-      out.push(`${jsdoc(top.description ?? top.title ?? file.path, '')}export type ${nameOf(file.path, top)} = ${render(file.path, top, '')};`, '');
-    }
-    for (const [key, def] of Object.entries(top.$defs ?? {})) {
-      out.push(`${jsdoc(def.description ?? key, '')}export type ${nameOf(key, def)} = ${render(file.path, def, '')};`, '');
-    }
+  return render;
+}
+
+/** An object schema as a type literal: its properties (with their docs, `?` unless required), then its additional properties. */
+function renderObject(from: string, schema: JsonSchema, indent: string, render: Render): string {
+  const required = new Set(schema.required ?? []);
+  const inner = `${indent}  `;
+  const lines = Object.entries(schema.properties ?? {}).map(([key, value]) => {
+    const doc = value.description && !value.$ref ? `${jsdoc(value.description, inner)}` : '';
+    const optional = required.has(key) ? '' : '?';
+    const safeKey = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+    return `${doc}${inner}${safeKey}${optional}: ${render(from, value, inner)};`;
+  });
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    lines.push(`${inner}[key: string]: ${render(from, schema.additionalProperties, inner)};`);
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : 'Record<string, never>';
 }
 
 function jsdoc(text: string, indent: string): string {

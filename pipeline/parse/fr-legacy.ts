@@ -86,28 +86,34 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
       continue;
     }
     seen.set(slug, chunk.first);
-    const tree: Root = {
-      type: 'root',
-      children: joinWrapped(rest).map((value) => ({ type: 'paragraph', children: [{ type: 'text', value }] })),
-    };
-    records.push({
-      id: `${manifest.edition.id}/${slug}`,
-      edition: manifest.edition.id,
-      lang: manifest.lang,
-      name,
-      displayName: name,
-      parameter: null,
-      // The French list has no `*` convention: it says nothing either way.
-      compulsory: null,
-      kind: block.kind,
-      category: block.category,
-      text: mdastToMarkdown(tree),
-      games: [...(manifest.games ?? [])],
-      randomSlots: [],
-      rulings: [],
-      concept: null,
-      source: { id: manifest.id, lines: [chunk.first, chunk.last], errata: errataWithin(input.errata, chunk.first, chunk.last) },
-    });
+    records.push(entryRecord(input, chunk, name, rest, block, slug));
   }
   return { records: records.sort(byId), unnamed: [], rulings: [], slotLines: [], diagnostics };
+}
+
+/** An entry as a record: its text lines joined where they wrap, one paragraph each. */
+function entryRecord(input: SourceInput, chunk: { first: number; last: number }, name: string, rest: readonly string[], block: { category: Category; kind: Kind }, slug: string): Skill {
+  const { manifest } = input;
+  const tree: Root = {
+    type: 'root',
+    children: joinWrapped(rest).map((value) => ({ type: 'paragraph', children: [{ type: 'text', value }] })),
+  };
+  return {
+    id: `${manifest.edition.id}/${slug}`,
+    edition: manifest.edition.id,
+    lang: manifest.lang,
+    name,
+    displayName: name,
+    parameter: null,
+    // The French list has no `*` convention: it says nothing either way.
+    compulsory: null,
+    kind: block.kind,
+    category: block.category,
+    text: mdastToMarkdown(tree),
+    games: [...(manifest.games ?? [])],
+    randomSlots: [],
+    rulings: [],
+    concept: null,
+    source: { id: manifest.id, lines: [chunk.first, chunk.last], errata: errataWithin(input.errata, chunk.first, chunk.last) },
+  };
 }

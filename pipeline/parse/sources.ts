@@ -49,53 +49,10 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
   const sources: SourceDigest[] = [];
   const parsed: ParsedSource[] = [];
   for (const [index, source] of input.manifest.sources.entries()) {
-    if (!insideRawFolder(source.file)) {
-      // The manifest schema already refuses such paths; this guard keeps it so if the schema loosens.
-      diagnostics.push(
-        error({
-          reason: `Source ${source.id}: ${JSON.stringify(source.file)} is not a file in sources/raw/; nothing outside it is read`,
-          file: input.manifestPath,
-          place: input.locateManifest(['sources', index, 'file']),
-          ruleId: 'manifest/outside-sources',
-          source: 'parse',
-          expected: 'sources/raw/<file name>',
-        }),
-      );
-      continue;
-    }
-    const bytes = input.raw.get(source.file);
-    if (bytes === undefined) {
-      diagnostics.push(
-        error({
-          reason: `Source ${source.id}: file ${source.file} does not exist (only regular files in sources/raw/ are read; symbolic links are not followed)`,
-          file: input.manifestPath,
-          place: input.locateManifest(['sources', index, 'file']),
-          ruleId: 'manifest/missing-file',
-          source: 'parse',
-        }),
-      );
-      continue;
-    }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    sources.push({ id: source.id, file: source.file, sha256 });
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      const bad = firstInvalidUtf8(bytes);
-      diagnostics.push(
-        error({
-          reason: `Source ${source.id}: ${source.file} is not valid UTF-8${bad.truncated ? ' (it ends inside a character: was the copy cut off?)' : ''}`,
-          file: source.file,
-          place: { line: bad.line, column: bad.column },
-          ruleId: 'source/invalid-utf8',
-          source: 'parse',
-          expected: 'UTF-8 text, as the seeds are',
-          actual: `byte ${bad.offset}: ${bad.hex}`,
-        }),
-      );
-      continue;
-    }
+    const read = readSource(input, source, index);
+    diagnostics.push(...read.diagnostics);
+    if (read.digest) sources.push(read.digest);
+    if (read.text === null || !read.digest) continue;
     const parser = input.parsers[source.parser];
     if (!parser) {
       diagnostics.push(
@@ -109,33 +66,100 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
       );
       continue;
     }
-    const key = input.memo ? memoKey(source, sha256, input.errataKey ?? '') : '';
-    const recalled = rememberedParse(input.memo?.recall('parse', key));
-    const patched = recalled
-      ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
-      : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum, recordLinesFor(source, text, input.errata, parser));
-    diagnostics.push(...patched.diagnostics);
-    const result = recalled?.result ?? parser({ manifest: source, lines: patched.lines, errata: patched.applied });
-    diagnostics.push(...result.diagnostics);
-    if (input.memo && !recalled) {
-      const remembered: Remembered = { result, lines: [...patched.lines], errata: [...patched.applied], diagnostics: patched.diagnostics };
-      input.memo.remember('parse', key, remembered);
-    }
-    if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
-      diagnostics.push(
-        error({
-          reason: `Source ${source.id}: ${source.file} yields no records`,
-          file: source.file,
-          place: { line: 1 },
-          ruleId: 'source/empty',
-          source: 'parse',
-          expected: `entries in the ${source.parser} format`,
-        }),
-      );
-    }
-    parsed.push({ source, sha256, result, lines: patched.lines, errata: patched.applied });
+    const one = parseSource(input, source, read.digest.sha256, read.text, parser);
+    diagnostics.push(...one.diagnostics);
+    parsed.push(one.parsed);
   }
   return { sources, parsed, diagnostics };
+}
+
+/**
+ * One source's bytes: inside sources/raw/, present, digested and decoded as
+ * strict UTF-8. Null text (with a diagnostic) when it cannot be read; a
+ * digest whenever the bytes exist.
+ */
+export function readSource(input: ParseSourcesInput, source: ManifestSource, index: number): { digest: SourceDigest | null; text: string | null; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  if (!insideRawFolder(source.file)) {
+    // The manifest schema already refuses such paths; this guard keeps it so if the schema loosens.
+    diagnostics.push(
+      error({
+        reason: `Source ${source.id}: ${JSON.stringify(source.file)} is not a file in sources/raw/; nothing outside it is read`,
+        file: input.manifestPath,
+        place: input.locateManifest(['sources', index, 'file']),
+        ruleId: 'manifest/outside-sources',
+        source: 'parse',
+        expected: 'sources/raw/<file name>',
+      }),
+    );
+    return { digest: null, text: null, diagnostics };
+  }
+  const bytes = input.raw.get(source.file);
+  if (bytes === undefined) {
+    diagnostics.push(
+      error({
+        reason: `Source ${source.id}: file ${source.file} does not exist (only regular files in sources/raw/ are read; symbolic links are not followed)`,
+        file: input.manifestPath,
+        place: input.locateManifest(['sources', index, 'file']),
+        ruleId: 'manifest/missing-file',
+        source: 'parse',
+      }),
+    );
+    return { digest: null, text: null, diagnostics };
+  }
+  const digest: SourceDigest = { id: source.id, file: source.file, sha256: createHash('sha256').update(bytes).digest('hex') };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    diagnostics.push(
+      error({
+        reason: `Source ${source.id}: ${source.file} is not valid UTF-8${bad.truncated ? ' (it ends inside a character: was the copy cut off?)' : ''}`,
+        file: source.file,
+        place: { line: bad.line, column: bad.column },
+        ruleId: 'source/invalid-utf8',
+        source: 'parse',
+        expected: 'UTF-8 text, as the seeds are',
+        actual: `byte ${bad.offset}: ${bad.hex}`,
+      }),
+    );
+    return { digest, text: null, diagnostics };
+  }
+  return { digest, text, diagnostics };
+}
+
+/**
+ * One readable source through its errata and its parser (or both recalled
+ * from the memo); a source that yields nothing, and says nothing wrong, is an error.
+ */
+export function parseSource(input: ParseSourcesInput, source: ManifestSource, sha256: string, text: string, parser: (input: SourceInput) => ParseResult): { parsed: ParsedSource; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const key = input.memo ? memoKey(source, sha256, input.errataKey ?? '') : '';
+  const recalled = rememberedParse(input.memo?.recall('parse', key));
+  const patched = recalled
+    ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
+    : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum, recordLinesFor(source, text, input.errata, parser));
+  diagnostics.push(...patched.diagnostics);
+  const result = recalled?.result ?? parser({ manifest: source, lines: patched.lines, errata: patched.applied });
+  diagnostics.push(...result.diagnostics);
+  if (input.memo && !recalled) {
+    const remembered: Remembered = { result, lines: [...patched.lines], errata: [...patched.applied], diagnostics: patched.diagnostics };
+    input.memo.remember('parse', key, remembered);
+  }
+  if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
+    diagnostics.push(
+      error({
+        reason: `Source ${source.id}: ${source.file} yields no records`,
+        file: source.file,
+        place: { line: 1 },
+        ruleId: 'source/empty',
+        source: 'parse',
+        expected: `entries in the ${source.parser} format`,
+      }),
+    );
+  }
+  return { parsed: { source, sha256, result, lines: patched.lines, errata: patched.applied }, diagnostics };
 }
 
 /**

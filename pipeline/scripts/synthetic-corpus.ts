@@ -19,7 +19,7 @@ import { buildDataset, type BuildInput } from '../build.ts';
 import type { CrosswalkAnnotations, CrosswalkLink, CrosswalkRow, Erratum, ManifestSource, Skill } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
 import { applyErrata } from '../parse/errata.ts';
-import { EN2020_CATEGORIES } from '../parse/en-2020.ts';
+import { EN2020_CATEGORIES } from '../parse/en-2020/index.ts';
 import { splitDisplayName } from '../model/names.ts';
 
 const MARKER = /^(Bloodbowl|Dungeonbowl)(.*)$/i;

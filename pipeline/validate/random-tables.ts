@@ -24,6 +24,26 @@ export function buildRandomTables(
   fileOf: (record: Skill) => string,
   tableEditions: ReadonlySet<string> = new Set(),
 ): { tables: RandomTable[]; diagnostics: Diagnostic[] } {
+  const expected = expectedTables(records, fileOf, tableEditions);
+  const filled = fillGrids(records, slotLines, fileOf);
+  const empty = emptyTables(expected.tables, filled.grids, fileOf);
+  const complete = completeTables(filled.grids, fileOf);
+  return { tables: complete.tables, diagnostics: [...expected.diagnostics, ...filled.diagnostics, ...empty, ...complete.diagnostics] };
+}
+
+/** One table's slots so far: which record holds each cell (`1-3·4`). */
+export interface Grid {
+  edition: string;
+  game: Game;
+  category: RandomCategory;
+  cells: Map<string, Skill>;
+}
+
+/**
+ * The tables the editions with random tables must have (id → a record that
+ * says so), and an error for each of their skills with no slot in one of its games.
+ */
+export function expectedTables(records: readonly Skill[], fileOf: (record: Skill) => string, tableEditions: ReadonlySet<string>): { tables: Map<string, Skill>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const expected = new Map<string, Skill>();
   for (const record of records) {
@@ -44,9 +64,14 @@ export function buildRandomTables(
       for (const category of RANDOM_CATEGORIES) expected.set(`${record.edition}/${game}/${category}`, record);
     }
   }
+  return { tables: expected, diagnostics };
+}
+
+/** Every slot of every record into its table's grid, in source order, so a collision is reported at the later of the two entries. */
+export function fillGrids(records: readonly Skill[], slotLines: readonly SlotLine[], fileOf: (record: Skill) => string): { grids: Map<string, Grid>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
   const lineOf = new Map(slotLines.map((slot) => [`${slot.record} ${slot.game}`, slot.line]));
-  const grids = new Map<string, { edition: string; game: Game; category: RandomCategory; cells: Map<string, Skill> }>();
-  // In source order, so a collision is reported at the later of the two entries.
+  const grids = new Map<string, Grid>();
   const inSourceOrder = [...records].sort((a, b) => compare(a.source.id, b.source.id) || a.source.lines[0] - b.source.lines[0]);
   for (const record of inSourceOrder) {
     for (const slot of record.randomSlots) {
@@ -89,6 +114,12 @@ export function buildRandomTables(
       grid.cells.set(cell, record);
     }
   }
+  return { grids, diagnostics };
+}
+
+/** An error for each expected table no record has a slot on. */
+export function emptyTables(expected: ReadonlyMap<string, Skill>, grids: ReadonlyMap<string, Grid>, fileOf: (record: Skill) => string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   for (const [id, witness] of [...expected].sort(([a], [b]) => compare(a, b))) {
     if (grids.has(id)) continue;
     const [, game, category] = id.split('/') as [string, Game, string];
@@ -104,6 +135,12 @@ export function buildRandomTables(
       }),
     );
   }
+  return diagnostics;
+}
+
+/** The complete grids as tables, in id order; an error for each grid with an empty cell. */
+export function completeTables(grids: ReadonlyMap<string, Grid>, fileOf: (record: Skill) => string): { tables: RandomTable[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
   const tables: RandomTable[] = [];
   for (const [id, grid] of [...grids].sort(([a], [b]) => compare(a, b))) {
     const missing = ROLLS.flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => `${roll}·${d6}`)).filter((cell) => !grid.cells.has(cell));

@@ -64,7 +64,7 @@ export function mixedScriptWord(text: string): { word: string; scripts: string[]
 }
 
 /** A source-held string: its lines, to locate a problem at the line and column that print it. */
-interface Held {
+export interface Held {
   file: string;
   lines: readonly string[];
   /** 1-based, inclusive. */
@@ -90,89 +90,13 @@ const label = (text: string) => JSON.stringify(text.replace(HIDDEN_CHARACTER, co
 export function checkSourceStrings(input: SourceStrings): { diagnostics: Diagnostic[]; acceptedUsed: Set<number> } {
   const diagnostics: Diagnostic[] = [];
   const acceptedUsed = new Set<number>();
-  const acceptedAt = (held: Held, line: number, char: string): boolean => {
-    const index = input.accepted.findIndex((a) => a.source === held.sourceId && a.line === line && a.character === codePointLabel(char));
-    if (index < 0) return false;
-    acceptedUsed.add(index);
-    return true;
-  };
-
-  const checkName = (what: string, value: string, held: Held) => {
-    for (const { char } of hostileCharacters(value).slice(0, 1)) {
-      diagnostics.push(
-        error({
-          reason: `The ${what} ${label(value)} has the invisible or control character ${codePointLabel(char)}`,
-          file: held.file,
-          place: locateIn(held, char),
-          ruleId: 'text/hostile-character',
-          source: 'validate',
-          expected: 'a name of visible characters only',
-          note: 'remove it with an erratum (sources/annotations/errata.yaml); names never accept one',
-        }),
-      );
-    }
-    const mixed = mixedScriptWord(value);
-    if (mixed) {
-      diagnostics.push(
-        error({
-          reason: `The ${what} ${label(value)} mixes ${mixed.scripts.join(' and ')} letters in the word ${label(mixed.word)}: a look-alike of another name`,
-          file: held.file,
-          place: locateIn(held, mixed.word),
-          ruleId: 'text/mixed-script',
-          source: 'validate',
-          expected: 'each word of a name in one script',
-          note: 'replace the look-alike letters with an erratum',
-        }),
-      );
-    }
-    if ([...value].length > input.limits.name) {
-      diagnostics.push(
-        error({
-          reason: `The ${what} ${label(value)}… is ${[...value].length} characters long; names have at most ${input.limits.name}`,
-          file: held.file,
-          place: locateIn(held, value.slice(0, 20)),
-          ruleId: 'text/too-long',
-          source: 'validate',
-          expected: `a name of at most ${input.limits.name} characters (schema maxLength)`,
-          note: 'a line pasted onto the name line? check the raw text around it',
-        }),
-      );
-    }
-  };
-
-  const checkId = (id: string, held: Held, name: string) => {
-    if (id.length <= input.limits.id) return;
-    diagnostics.push(
-      error({
-        reason: `The id made from ${label(name)} is ${id.length} characters long; ids have at most ${input.limits.id}`,
-        file: held.file,
-        place: locateIn(held, name.slice(0, 20)),
-        ruleId: 'text/too-long',
-        source: 'validate',
-        expected: `an id of at most ${input.limits.id} characters (schema maxLength)`,
-      }),
-    );
-  };
-
+  const checkName = (what: string, value: string, held: Held) => diagnostics.push(...nameProblems(what, value, held, input.limits));
+  const checkId = (id: string, held: Held, name: string) => diagnostics.push(...idProblems(id, held, name, input.limits));
   const checkText = (what: string, value: string, held: Held) => {
-    for (const { char } of hostileCharacters(value)) {
-      const place = locateIn(held, char);
-      if (acceptedAt(held, place.line, char)) continue;
-      diagnostics.push(
-        error({
-          reason: `The ${what} has the invisible or control character ${codePointLabel(char)}`,
-          file: held.file,
-          place,
-          ruleId: 'text/hostile-character',
-          source: 'validate',
-          expected: 'rule text of visible characters, tabs and line breaks',
-          note: `remove it with an erratum, or, if the source means it, accept it in ${input.acceptedFile} (accepted: source, line, character ${codePointLabel(char)}, reason)`,
-        }),
-      );
-      return;
-    }
+    const found = textProblems(what, value, held, input);
+    diagnostics.push(...found.diagnostics);
+    for (const index of found.accepted) acceptedUsed.add(index);
   };
-
   const heldBy = (sourceId: string, range: readonly [number, number]): Held => ({ file: input.fileOf(sourceId), lines: input.linesOf(sourceId) ?? [], range, sourceId });
 
   for (const record of input.records) {
@@ -195,6 +119,99 @@ export function checkSourceStrings(input: SourceStrings): { diagnostics: Diagnos
     for (const part of [...inducement.abilities, ...inducement.spells]) checkText(`text of ${label(part.name)}`, part.text, held);
   }
   return { diagnostics, acceptedUsed };
+}
+
+/** What is wrong with a name: an invisible or control character, letters of two scripts in a word, more characters than the schema allows. */
+export function nameProblems(what: string, value: string, held: Held, limits: Limits): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const { char } of hostileCharacters(value).slice(0, 1)) {
+    diagnostics.push(
+      error({
+        reason: `The ${what} ${label(value)} has the invisible or control character ${codePointLabel(char)}`,
+        file: held.file,
+        place: locateIn(held, char),
+        ruleId: 'text/hostile-character',
+        source: 'validate',
+        expected: 'a name of visible characters only',
+        note: 'remove it with an erratum (sources/annotations/errata.yaml); names never accept one',
+      }),
+    );
+  }
+  const mixed = mixedScriptWord(value);
+  if (mixed) {
+    diagnostics.push(
+      error({
+        reason: `The ${what} ${label(value)} mixes ${mixed.scripts.join(' and ')} letters in the word ${label(mixed.word)}: a look-alike of another name`,
+        file: held.file,
+        place: locateIn(held, mixed.word),
+        ruleId: 'text/mixed-script',
+        source: 'validate',
+        expected: 'each word of a name in one script',
+        note: 'replace the look-alike letters with an erratum',
+      }),
+    );
+  }
+  if ([...value].length > limits.name) {
+    diagnostics.push(
+      error({
+        reason: `The ${what} ${label(value)}… is ${[...value].length} characters long; names have at most ${limits.name}`,
+        file: held.file,
+        place: locateIn(held, value.slice(0, 20)),
+        ruleId: 'text/too-long',
+        source: 'validate',
+        expected: `a name of at most ${limits.name} characters (schema maxLength)`,
+        note: 'a line pasted onto the name line? check the raw text around it',
+      }),
+    );
+  }
+  return diagnostics;
+}
+
+/** An id longer than the schema allows, at the name it is made from. */
+export function idProblems(id: string, held: Held, name: string, limits: Limits): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (id.length <= limits.id) return diagnostics;
+  diagnostics.push(
+    error({
+      reason: `The id made from ${label(name)} is ${id.length} characters long; ids have at most ${limits.id}`,
+      file: held.file,
+      place: locateIn(held, name.slice(0, 20)),
+      ruleId: 'text/too-long',
+      source: 'validate',
+      expected: `an id of at most ${limits.id} characters (schema maxLength)`,
+    }),
+  );
+  return diagnostics;
+}
+
+/**
+ * The first invisible or control character of a text that no `accepted`
+ * entry allows, and the indexes of the entries that allowed one before it.
+ */
+export function textProblems(what: string, value: string, held: Held, input: Pick<SourceStrings, 'accepted' | 'acceptedFile'>): { diagnostics: Diagnostic[]; accepted: number[] } {
+  const diagnostics: Diagnostic[] = [];
+  const accepted: number[] = [];
+  for (const { char } of hostileCharacters(value)) {
+    const place = locateIn(held, char);
+    const index = input.accepted.findIndex((a) => a.source === held.sourceId && a.line === place.line && a.character === codePointLabel(char));
+    if (index >= 0) {
+      accepted.push(index);
+      continue;
+    }
+    diagnostics.push(
+      error({
+        reason: `The ${what} has the invisible or control character ${codePointLabel(char)}`,
+        file: held.file,
+        place,
+        ruleId: 'text/hostile-character',
+        source: 'validate',
+        expected: 'rule text of visible characters, tabs and line breaks',
+        note: `remove it with an erratum, or, if the source means it, accept it in ${input.acceptedFile} (accepted: source, line, character ${codePointLabel(char)}, reason)`,
+      }),
+    );
+    break;
+  }
+  return { diagnostics, accepted };
 }
 
 /** An `accepted` entry that allowed no character: stale (the line changed, or an erratum removed it). */

@@ -6,7 +6,7 @@
  * measures time.
  */
 import { describe, expect, it } from 'vitest';
-import { parseEn2020, parsePages } from '../../pipeline/parse/en-2020.ts';
+import { parseEn2020, parsePages } from '../../pipeline/parse/en-2020/index.ts';
 import { parsePriceBullet } from '../../pipeline/parse/price-list.ts';
 import { parseFrLegacy } from '../../pipeline/parse/fr-legacy.ts';
 import { parseInducementNotes } from '../../pipeline/parse/inducements.ts';
