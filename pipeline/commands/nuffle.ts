@@ -103,7 +103,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.log(HELP.main);
     return command ? 0 : 2;
   }
-  if (command === 'cards') return (await import('../targets/cards.ts')).runCardsCommand(rest);
+  if (command === 'cards') return (await import('./cards.ts')).runCardsCommand(rest);
   if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(rest);
   if (command === 'release') return (await import('./release.ts')).runReleaseCommand(rest);
   if (command === 'dev') return (await import('./dev.ts')).runDevCommand(rest, buildOnce);

@@ -51,7 +51,7 @@ describe('the full set', () => {
       const textOf = (page: number) => pages.get(page) ?? (pages.set(page, squash(pageText(file, page))), pages.get(page)!);
       let slot = 0;
       for (const spec of plan.specs) {
-        const parts = fitCard(spec, fonts).length;
+        const parts = fitCard(spec, fonts).cards.length;
         expect(textOf(Math.floor(slot / 9) + 1), `${spec.key} on page ${Math.floor(slot / 9) + 1} of ${plan.file}`).toContain(spec.title);
         expect(textOf(Math.floor(slot / 9) + 1)).toContain(spec.footerRight);
         slot += parts;
@@ -100,7 +100,7 @@ describe('the full set', () => {
   it('lists the cards that continue on a second card, and marks them (cont.)', () => {
     const en = index.files.find((f) => f.file === 'en-2020.pdf')!;
     expect(en.continued).toContain('en-2020/animal-savagery');
-    expect(en.cards).toBe(en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).length - 1, 0));
+    expect(en.cards).toBe(en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).cards.length - 1, 0));
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (cont.)');
   });
 });
