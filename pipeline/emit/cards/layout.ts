@@ -265,7 +265,8 @@ class Drawing {
       this.text(spec.corner, 'bold', 6, GREY, X(CARD.width - CARD_LAYOUT.padding) - cornerWidth, Y(top + 0.55));
     }
     const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth - pt(2);
-    this.text(spec.kindLabel, 'bold', fitSize(spec.kindLabel, 'bold', 6.6, 5, room, this.fonts), BLACK, X(left), Y(top + 0.3));
+    const kindSize = fitSize(spec.kindLabel, 'bold', 6.6, 6, room, this.fonts);
+    this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));
     this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(CARD.width - CARD_LAYOUT.padding), 0.6, spec.colour);
   }
 

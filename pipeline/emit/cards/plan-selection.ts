@@ -40,12 +40,12 @@ function emptySelection(input: SelectionInput, players: number, filter: Filter):
   });
 }
 
-/** A roster's `edition:` that names no edition with cards: a roster error at its line, listing the ids. */
-function unknownRosterEdition(roster: Roster, file: string, editions: readonly string[]): Diagnostic {
+/** A roster's `edition:` that names no edition with cards (`edition: 2020`): a roster error at its line, listing the ids. */
+function unknownRosterEdition(value: string, file: string, line: number | null, editions: readonly string[]): Diagnostic {
   return error({
-    reason: `unknown edition "${roster.edition}"; the editions with cards are ${editions.join(', ')}`,
+    reason: `unknown edition "${value}"; the editions with cards are ${editions.join(', ')}`,
     file,
-    place: roster.editionLine === null ? { line: 1 } : { line: roster.editionLine },
+    place: { line: line ?? 1 },
     ruleId: 'cards/bad-roster',
     source: 'select',
     expected: `an edition id: ${editions.join(', ')}`,
@@ -106,9 +106,11 @@ export function planSelection(bundle: DataBundle, input: SelectionInput, rosterV
   let roster: Roster | null = null;
   if (input.roster) {
     const parsed = parseRoster(input.roster.text, input.roster.file, rosterValidator);
-    if (!parsed.roster) return empty(parsed.diagnostics);
+    // `edition: 2020` is a number to YAML, so the schema refuses it first: say which ids there are.
+    const asEdition = (d: Diagnostic) => (d.expected?.includes('/properties/edition/') ? unknownRosterEdition(String(d.actual ?? ''), d.file, d.place?.line ?? null, editions) : d);
+    if (!parsed.roster) return empty(parsed.diagnostics.map(asEdition));
     roster = parsed.roster;
-    if (edition === null && roster.edition !== null && !editions.includes(roster.edition)) return empty([unknownRosterEdition(roster, input.roster.file, editions)]);
+    if (edition === null && roster.edition !== null && !editions.includes(roster.edition)) return empty([unknownRosterEdition(roster.edition, input.roster.file, roster.editionLine, editions)]);
     edition ??= roster.edition;
   }
   if (edition !== null && !editions.includes(edition)) return { usage: `unknown edition "${edition}"; editions with cards: ${editions.join(', ')}` };
