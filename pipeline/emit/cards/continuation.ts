@@ -57,22 +57,31 @@ function sentenceBreaks(text: string): number[] {
   return breaks;
 }
 
+/** Runs cut at offsets of their joined text: one list of runs per piece. */
+function cutRuns(runs: readonly Run[], offsets: readonly number[]): Run[][] {
+  const pieces: Run[][] = [[]];
+  let at = 0;
+  let next = 0;
+  for (const run of runs) {
+    let from = 0;
+    while (next < offsets.length && offsets[next]! <= at + run.text.length) {
+      const cut = offsets[next++]! - at;
+      if (cut > from) pieces.at(-1)!.push({ text: run.text.slice(from, cut), face: run.face });
+      pieces.push([]);
+      from = cut;
+    }
+    if (from < run.text.length) pieces.at(-1)!.push({ text: run.text.slice(from), face: run.face });
+    at += run.text.length;
+  }
+  return pieces.filter((p) => p.length);
+}
+
 /** The sentences of each block, as runs (a run cut where a sentence ends inside it). */
 export function sentenceUnits(blocks: readonly Block[]): Unit[] {
   const units: Unit[] = [];
   blocks.forEach((block, index) => {
-    const sentences: Run[][] = [[]];
-    for (const run of block.runs) {
-      let from = 0;
-      for (const at of sentenceBreaks(run.text)) {
-        sentences.at(-1)!.push({ text: run.text.slice(from, at), face: run.face });
-        sentences.push([]);
-        from = at;
-      }
-      if (from < run.text.length) sentences.at(-1)!.push({ text: run.text.slice(from), face: run.face });
-    }
-    const kept = sentences.filter((s) => s.length);
-    kept.forEach((runs, n) => units.push({ block: index, runs, first: n === 0, last: n === kept.length - 1 }));
+    const sentences = cutRuns(block.runs, sentenceBreaks(block.runs.map((r) => r.text).join('')));
+    sentences.forEach((runs, n) => units.push({ block: index, runs, first: n === 0, last: n === sentences.length - 1 }));
   });
   return units;
 }
