@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cards, realBundle, tempDir, writeDataDir } from './helpers.ts';
-import { isPureBlack, readPdfPages, type Box, type PdfPage, type Stroke } from './pdf-geometry.ts';
+import { isPureBlack, isWhite, readPdfPages, type Box, type PdfPage, type Stroke } from './pdf-geometry.ts';
 
 const MM = 72 / 25.4;
 const CARD = { width: 63 * MM, height: 88 * MM };
@@ -148,7 +148,7 @@ describe('the card sheets', () => {
         const where = `${name}, page ${i + 1}`;
         const front = sheet.backs && i % 2 === 1 ? pages[i - 1]! : page;
         const grown = cardsOf(front).map(([x1, y1, x2, y2]) => [x1 - BLEED, y1 - BLEED, x2 + BLEED, y2 + BLEED] as Box);
-        const coloured = page.fills.filter((f) => f.colour.space === 'rgb');
+        const coloured = page.fills.filter((f) => !isWhite(f.colour));
         expect(coloured.length, where).toBeGreaterThan(0);
         for (const fill of coloured) {
           const home = grown.find((g) => fill.box[0] >= g[0] - EPS && fill.box[1] >= g[1] - EPS && fill.box[2] <= g[2] + EPS && fill.box[3] <= g[3] + EPS);
@@ -179,7 +179,7 @@ describe('one card per page', () => {
       expect(r(page.bleedBox)).toEqual([0, 0, 69, 94]);
       expect(marksOf(page)).toEqual([]);
       // The colour runs to the page edge: the band on the front, the whole back.
-      expect(page.fills.some((f) => f.colour.space === 'rgb' && r(f.box)[0] === 0 && r(f.box)[2] === 69 && r(f.box)[3] === 94)).toBe(true);
+      expect(page.fills.some((f) => !isWhite(f.colour) && r(f.box)[0] === 0 && r(f.box)[2] === 69 && r(f.box)[3] === 94)).toBe(true);
     }
   });
 });
@@ -195,7 +195,7 @@ describe('backs', () => {
       const grid = (page: PdfPage) => {
         const [x1, , , y2] = page.trimBox;
         return page.fills
-          .filter((f) => f.colour.space === 'rgb' && f.box[2] - f.box[0] > CARD.width - 1)
+          .filter((f) => !isWhite(f.colour) && f.box[2] - f.box[0] > CARD.width - 1)
           .map((f) => ({ colour: f.colour.values.join(), column: Math.round((f.box[0] - x1) / CARD.width) + 0, row: Math.round((y2 - f.box[3]) / CARD.height) + 0 }));
       };
       const fronts = grid(front!);

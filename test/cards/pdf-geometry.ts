@@ -58,6 +58,9 @@ export const isPureBlack = (c: { space: Colour['space']; values?: number[]; colo
   return c.space === 'cmyk' ? v.join() === '0,0,0,1' : v.length > 0 && v.every((n) => n === 0);
 };
 
+/** White: RGB 1/1/1, grey 1, or CMYK 0/0/0/0 (no ink). */
+export const isWhite = (c: Colour): boolean => (c.space === 'cmyk' ? c.values.every((n) => n === 0) : c.values.length > 0 && c.values.every((n) => n === 1));
+
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[1] * n[2],

@@ -34,20 +34,28 @@ export interface CardSpec {
   footerRight: string;
   body: Block[];
   /** Category (or kind) colour of the band and the back. */
-  colour: string;
+  colour: CardColour;
   /** What the back says under the codex name. */
   backLabel: string;
   origin: TextOrigin;
 }
 
-/** One colour per category, dark enough for white type; the category is always written too. */
-export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', string> = {
+/** An RGB colour (`#rrggbb`), or CMYK percentages for a grey printed in black ink alone. */
+export type CardColour = string | [number, number, number, number];
+
+/**
+ * One colour per category, dark enough for white type; the category is
+ * always written too, with its letter. The traits' grey is black ink only
+ * (CMYK 0/0/0/75): as RGB it would print as four-colour grey, over 300 % of
+ * ink on a trait's back.
+ */
+export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', CardColour> = {
   general: '#1d5a8a',
   agility: '#2b7a33',
   strength: '#a8321c',
   passing: '#8a6508',
   mutation: '#6a3d9a',
-  trait: '#464646',
+  trait: [0, 0, 0, 75],
   extraordinary: '#7a4a1e',
   'coaching-staff': '#00695c',
   wizard: '#2c3a8f',
