@@ -10,6 +10,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
+import { fitCard } from '../../pipeline/emit/cards/layout.ts';
+import { loadFonts } from '../../pipeline/emit/cards/fonts.ts';
+import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
+import { readSchemaFiles } from '../../pipeline/io.ts';
+import { readFontBytes } from '../../pipeline/targets/cards.ts';
+import { createValidator } from '../../pipeline/validate/schemas.ts';
+import { repoRoot } from '../helpers.ts';
 import { cards, pageCount, poppler, realBundle, squash, tempDir, writeDataDir } from './helpers.ts';
 import { readPdfPages } from './pdf-geometry.ts';
 
@@ -157,6 +164,22 @@ describe('continuations', () => {
     expect(Math.min(...lines) / Math.max(...lines), `lines per card: ${lines}`).toBeGreaterThan(0.75);
     // Nothing lost: every copy of the sentence is printed.
     expect(squash(texts.join(' ')).split('When a both down result is applied').length - 1).toBe(20);
+  });
+
+  it("never ends a card on a player's skill heading: the heading goes with its text", () => {
+    const roster = `team: Orcland Raiders\nedition: en-2020\nplayers:\n  - name: Karl\n    skills: [Block, Dodge, Animal Savagery]\n  - name: Bertha\n    skills: [Mighty Blow, Loner, Bone Head, Block, Projectile Vomit]\n`;
+    const planned = planSelection(bundle, { skills: null, edition: null, lang: null, roster: { text: roster, file: 'orcs.yaml' }, perPlayer: true }, createValidator(readSchemaFiles(repoRoot)));
+    if ('usage' in planned) throw new Error(planned.usage);
+    const fonts = loadFonts(readFontBytes());
+    let continued = 0;
+    for (const spec of planned.plan.specs) {
+      const parts = fitCard(spec, fonts).cards;
+      for (const part of parts.slice(0, -1)) {
+        continued++;
+        expect(part.blocks.at(-1)?.keepWithNext, `${spec.title} (${part.part + 1}/${part.parts}) ends on ${JSON.stringify(part.blocks.at(-1)?.runs)}`).not.toBe(true);
+      }
+    }
+    expect(continued).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses a text that would need more than 4 cards, at its record and line; nothing written', async () => {

@@ -202,7 +202,7 @@ export function playerCardSpec(player: { name: string; position: string | null; 
   for (const { record, parameter } of player.skills) {
     const blocks = blocksOf(markdownToMdast(record.text));
     const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
-    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1 });
+    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1, keepWithNext: true });
     blocks.forEach((block, n) => body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block));
   }
   const editions = [...new Set(player.skills.map((s) => s.record.edition))];

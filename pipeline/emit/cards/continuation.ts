@@ -32,6 +32,8 @@ export interface TooLong {
 /** A sentence of a block (a block with no sentence end is one unit). */
 interface Unit {
   block: number;
+  /** Its block is a heading: no card ends after it. */
+  keep: boolean;
   runs: Run[];
   /** First and last sentence of its block. */
   first: boolean;
@@ -81,7 +83,7 @@ export function sentenceUnits(blocks: readonly Block[]): Unit[] {
   const units: Unit[] = [];
   blocks.forEach((block, index) => {
     const sentences = cutRuns(block.runs, sentenceBreaks(block.runs.map((r) => r.text).join('')));
-    sentences.forEach((runs, n) => units.push({ block: index, runs, first: n === 0, last: n === sentences.length - 1 }));
+    sentences.forEach((runs, n) => units.push({ block: index, keep: block.keepWithNext === true, runs, first: n === 0, last: n === sentences.length - 1 }));
   });
   return units;
 }
@@ -139,6 +141,7 @@ function partEnd(units: readonly Unit[], laid: Laid, start: number, left: number
   for (let end = start + 1; end < units.length; end++) {
     const { height } = laid(start, end);
     if (height > capacity) break;
+    if (units[end - 1]!.keep) continue;
     const score = balanced ? Math.abs(height - target) - (units[end - 1]!.last ? 1.5 * lineHeight : 0) : -end;
     if (score < bestScore) [best, bestScore] = [end, score];
   }

@@ -29,6 +29,8 @@ export interface Block {
   textLine: number;
   /** Line in the source file, when known (inducement abilities and spells); else the record's first line is reported. */
   sourceLine?: number;
+  /** A heading (a player's skill, an ability, a spell): a card never ends on it. */
+  keepWithNext?: boolean;
 }
 
 export interface Segment {
