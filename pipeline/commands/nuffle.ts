@@ -16,7 +16,7 @@ const COMMANDS: Record<string, () => Promise<Run>> = {
   build: async () => (await import('./build.ts')).runBuildCommand,
   check: async () => (await import('./check.ts')).runCheckCommand,
   suggest: async () => (await import('./suggest.ts')).runSuggestCommand,
-  cards: async () => (await import('../targets/cards.ts')).runCardsCommand,
+  cards: async () => (await import('./cards.ts')).runCardsCommand,
   diff: async () => (await import('./diff.ts')).runDiffCommand,
   release: async () => (await import('./release.ts')).runReleaseCommand,
   dev: async () => (await import('./dev.ts')).runDevCommand,

@@ -16,6 +16,7 @@ import { readDataBundle, repoRoot } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { planAllDocuments, renderDocuments } from '../emit/cards/emit-cards.ts';
 import { loadFonts } from '../emit/cards/fonts.ts';
+import { cardsOptions } from '../emit/cards/options.ts';
 import { readFontBytes } from '../targets/cards.ts';
 
 export interface CardsBench {
@@ -37,7 +38,7 @@ export async function benchCards(options: { runs?: number; bundle?: DataBundle; 
   const runs = options.runs ?? 5;
   const bundle = options.bundle ?? readDataBundle(join(repoRoot, 'dist/data'));
   const fonts = loadFonts(readFontBytes());
-  const renderAll = async () => renderDocuments(planAllDocuments(bundle), bundle, { paper: 'a4', bleed: false, backs: false }, fonts);
+  const renderAll = async () => renderDocuments(planAllDocuments(bundle), bundle, cardsOptions(), fonts);
   let start = performance.now();
   const first = await renderAll();
   const cardsColdMs = performance.now() - start;

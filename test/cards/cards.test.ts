@@ -51,7 +51,7 @@ describe('the full set', () => {
       const textOf = (page: number) => pages.get(page) ?? (pages.set(page, squash(pageText(file, page))), pages.get(page)!);
       let slot = 0;
       for (const spec of plan.specs) {
-        const parts = fitCard(spec, fonts).length;
+        const parts = fitCard(spec, fonts).cards.length;
         expect(textOf(Math.floor(slot / 9) + 1), `${spec.key} on page ${Math.floor(slot / 9) + 1} of ${plan.file}`).toContain(spec.title);
         expect(textOf(Math.floor(slot / 9) + 1)).toContain(spec.footerRight);
         slot += parts;
@@ -97,11 +97,12 @@ describe('the full set', () => {
     expect(info).toMatch(/CreationDate:\s+Wed Jan\s+1 00:00:00 2020 UTC/);
   });
 
-  it('lists the cards that continue on a second card, and marks them (cont.)', () => {
+  it('lists the cards that continue on more cards, and heads each (1/2), (2/2)', () => {
     const en = index.files.find((f) => f.file === 'en-2020.pdf')!;
     expect(en.continued).toContain('en-2020/animal-savagery');
-    expect(en.cards).toBe(en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).length - 1, 0));
-    expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (cont.)');
+    expect(en.cards).toBe(en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).cards.length - 1, 0));
+    expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (1/2)');
+    expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (2/2)');
   });
 });
 
@@ -117,23 +118,29 @@ describe('determinism', () => {
 });
 
 describe('sheets', () => {
-  it('draws 3 mm of bleed and sets TrimBox and BleedBox with --bleed', async () => {
+  it('with --bleed, lays A4 landscape 4 × 2 with 6 mm gutters, and sets TrimBox and BleedBox 3 mm apart', async () => {
     const file = join(tempDir(), 'bleed.pdf');
     expect((await cards(['--data', dataDir, '--skills', 'Block', '--bleed', '-o', file])).code).toBe(0);
     const info = poppler('pdfinfo', ['-box', file]);
-    expectBox(boxOf(info, 'TrimBox'), [10.5, 16.5, 199.5, 280.5]);
-    expectBox(boxOf(info, 'BleedBox'), [7.5, 13.5, 202.5, 283.5]);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.276 pts \(A4\)/);
+    // 4 × 63 + 3 × 6 = 270 mm wide, 2 × 88 + 6 = 182 mm high, centred on 297 × 210.
+    expectBox(boxOf(info, 'TrimBox'), [13.5, 14, 283.5, 196], 210);
+    expectBox(boxOf(info, 'BleedBox'), [10.5, 11, 286.5, 199], 210);
   });
 
-  it('centres the grid on Letter, and refuses Letter with bleed (no room for marks 5 mm inside the edge)', async () => {
+  it('centres the 3 × 3 grid on Letter, and fits --bleed on Letter landscape, 3 × 2', async () => {
     const file = join(tempDir(), 'letter.pdf');
     expect((await cards(['--data', dataDir, '--skills', 'Block', '--paper', 'letter', '-o', file])).code).toBe(0);
     const info = poppler('pdfinfo', ['-box', file]);
     expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
     expectBox(boxOf(info, 'TrimBox'), [(215.9 - 189) / 2, (279.4 - 264) / 2, (215.9 + 189) / 2, (279.4 + 264) / 2], 279.4);
-    const refused = await cards(['--data', dataDir, '--skills', 'Block', '--paper', 'letter', '--bleed', '-o', join(tempDir(), 'no.pdf')]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('crop marks 5 mm inside the paper edge');
+    const bleed = join(tempDir(), 'letter-bleed.pdf');
+    const run = await cards(['--data', dataDir, '--skills', 'Block', '--paper', 'letter', '--bleed', '-o', bleed]);
+    expect(run.code, run.stderr).toBe(0);
+    const landscape = poppler('pdfinfo', ['-box', bleed]);
+    expect(landscape).toMatch(/Page size:\s+792 x 612 pts \(letter\)/);
+    // 3 × 63 + 2 × 6 = 201 mm wide, 182 mm high, centred on 279.4 × 215.9.
+    expectBox(boxOf(landscape, 'TrimBox'), [(279.4 - 201) / 2, (215.9 - 182) / 2, (279.4 + 201) / 2, (215.9 + 182) / 2], 215.9);
   });
 
   it('puts a back page after each front page, mirrored for long-edge duplex', async () => {
@@ -268,14 +275,14 @@ describe('fit and glyphs', () => {
     return writeDataDir(copy);
   };
 
-  it('continues a text that does not fit at 6 pt on a card marked (cont.)', async () => {
+  it('continues a text that does not fit at 6 pt on cards headed (1/n), (2/n)…', async () => {
     const data = changed('en-2020/block', (text) => Array.from({ length: 9 }, () => text.trim()).join('\n\n') + '\n');
     const file = join(tempDir(), 'long.pdf');
     const run = await cards(['--data', data, '--skills', 'Block', '-o', file]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('continued on a second card at 6 pt: en-2020/block');
+    expect(run.stdout).toMatch(/texts? continued on more than one card, headed \(1\/2\), \(2\/2\)…: en-2020\/block/);
     const text = squash(pageText(file, 1));
-    expect(text).toContain('Block (cont.)');
+    expect(text).toMatch(/Block \(2\/\d\)/);
     expect(text).toContain('continued on the next card');
     // never clipped: every sentence of the nine copies is printed
     expect(text.split('When a both down result is applied').length - 1).toBe(9);

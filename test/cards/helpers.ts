@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { parseDataBundle, BUNDLE_FILES, type DataBundle } from '../../pipeline/model/dataset.ts';
-import { runCardsCommand } from '../../pipeline/targets/cards.ts';
+import { runCardsCommand } from '../../pipeline/commands/cards.ts';
 import { realBuild } from '../helpers.ts';
 
 /** The real dataset, built in memory from this repository's sources (not dist/). */

@@ -1,23 +1,46 @@
 /**
- * What a card PDF draws, read from the file itself: each page's boxes and the
- * straight lines it strokes, with their colour and width, in PDF user space
- * (points from the bottom-left corner). A small reader for what pdfkit writes:
- * plain objects, content streams with /FlateDecode, and the path operators
- * m, l, re, S with q, Q and cm.
+ * What a card PDF draws, read from the file itself: each page's boxes, the
+ * straight lines it strokes (with their colour and width), the areas it
+ * fills (their bounds and colour) and the texts it shows (position, size and
+ * fill colour), in PDF user space (points from the bottom-left corner). A
+ * small reader for what pdfkit writes: plain objects, content streams with
+ * /FlateDecode, the path operators m, l, c, re, h, S, f with q, Q and cm,
+ * the colour operators (cs/CS with sc/scn, rg, k, g) and BT, Tm, Tf, TJ.
  */
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 
 export type Box = [number, number, number, number];
 
+/** A colour as drawn: its space and components from 0 to 1. */
+export interface Colour {
+  space: 'rgb' | 'cmyk' | 'gray';
+  values: number[];
+}
+
 export interface Stroke {
   x1: number;
   y1: number;
   x2: number;
   y2: number;
-  /** Stroke colour, r g b from 0 to 1. */
+  /** Stroke colour components (r g b, c m y k or a grey), from 0 to 1. */
   colour: number[];
+  space: Colour['space'];
   width: number;
+}
+
+export interface Fill {
+  /** Bounds of the filled path. */
+  box: Box;
+  colour: Colour;
+}
+
+export interface Text {
+  /** Where the text starts (its baseline origin). */
+  x: number;
+  y: number;
+  size: number;
+  colour: Colour;
 }
 
 export interface PdfPage {
@@ -25,7 +48,18 @@ export interface PdfPage {
   trimBox: Box;
   bleedBox: Box;
   strokes: Stroke[];
+  fills: Fill[];
+  texts: Text[];
 }
+
+/** Pure black: RGB 0/0/0, grey 0, or CMYK 0/0/0/100. */
+export const isPureBlack = (c: { space: Colour['space']; values?: number[]; colour?: number[] }): boolean => {
+  const v = c.values ?? c.colour ?? [];
+  return c.space === 'cmyk' ? v.join() === '0,0,0,1' : v.length > 0 && v.every((n) => n === 0);
+};
+
+/** White: RGB 1/1/1, grey 1, or CMYK 0/0/0/0 (no ink). */
+export const isWhite = (c: Colour): boolean => (c.space === 'cmyk' ? c.values.every((n) => n === 0) : c.values.length > 0 && c.values.every((n) => n === 1));
 
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
@@ -38,76 +72,87 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 ];
 const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
-/** The straight strokes of one content stream. */
-export function strokesOf(content: string): Stroke[] {
+const SPACES: Record<string, Colour['space']> = { '/DeviceRGB': 'rgb', '/DeviceCMYK': 'cmyk', '/DeviceGray': 'gray' };
+
+interface State {
+  ctm: Matrix;
+  stroke: Colour;
+  fill: Colour;
+  width: number;
+}
+
+/** What one content stream draws. */
+export function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; texts: Text[] } {
   const strokes: Stroke[] = [];
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: { ctm: Matrix; colour: number[]; width: number }[] = [];
-  let colour = [0, 0, 0];
-  let width = 1;
+  const fills: Fill[] = [];
+  const texts: Text[] = [];
+  let state: State = { ctm: [1, 0, 0, 1, 0, 0], stroke: { space: 'gray', values: [0] }, fill: { space: 'gray', values: [0] }, width: 1 };
+  const stack: State[] = [];
   let path: [number, number][][] = [];
   let operands: string[] = [];
-  // Strings and hex strings hold no operators that matter here: drop them (and names).
+  let text = { x: 0, y: 0, size: 0 };
+  // Strings and hex strings hold no operators that matter here: drop them.
   const tokens = content.replace(/\((?:\\.|[^\\)])*\)|<[0-9a-fA-F\s]*>/g, ' ').split(/[\s[\]]+/).filter(Boolean);
   const nums = (n: number) => operands.slice(-n).map(Number);
+  const colour = (space: Colour['space']): Colour => ({ space, values: operands.filter((o) => !o.startsWith('/')).map(Number) });
+  const spaceOf = (): Colour['space'] => SPACES[operands.at(-1) ?? ''] ?? 'rgb';
+  const ops: Record<string, () => void> = {
+    q: () => stack.push({ ...state }),
+    Q: () => (state = stack.pop()!),
+    cm: () => (state.ctm = multiply(nums(6) as Matrix, state.ctm)),
+    w: () => (state.width = nums(1)[0]!),
+    CS: () => (state.stroke = { space: spaceOf(), values: [] }),
+    cs: () => (state.fill = { space: spaceOf(), values: [] }),
+    SC: () => (state.stroke = colour(state.stroke.space)),
+    SCN: () => (state.stroke = colour(state.stroke.space)),
+    sc: () => (state.fill = colour(state.fill.space)),
+    scn: () => (state.fill = colour(state.fill.space)),
+    RG: () => (state.stroke = colour('rgb')),
+    rg: () => (state.fill = colour('rgb')),
+    K: () => (state.stroke = colour('cmyk')),
+    k: () => (state.fill = colour('cmyk')),
+    G: () => (state.stroke = colour('gray')),
+    g: () => (state.fill = colour('gray')),
+    m: () => void path.push([apply(state.ctm, ...(nums(2) as [number, number]))]),
+    l: () => void path.at(-1)?.push(apply(state.ctm, ...(nums(2) as [number, number]))),
+    c: () => void path.at(-1)?.push(apply(state.ctm, ...(nums(2) as [number, number]))),
+    re: () => {
+      const [x, y, w, h] = nums(4) as [number, number, number, number];
+      path.push([apply(state.ctm, x, y), apply(state.ctm, x + w, y), apply(state.ctm, x + w, y + h), apply(state.ctm, x, y + h), apply(state.ctm, x, y)]);
+    },
+    S: () => {
+      for (const sub of path) for (let i = 1; i < sub.length; i++) strokes.push({ x1: sub[i - 1]![0], y1: sub[i - 1]![1], x2: sub[i]![0], y2: sub[i]![1], colour: state.stroke.values, space: state.stroke.space, width: state.width });
+      path = [];
+    },
+    f: () => {
+      const points = path.flat();
+      if (points.length) fills.push({ box: [Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))], colour: state.fill });
+      path = [];
+    },
+    n: () => (path = []),
+    Tf: () => (text.size = nums(1)[0]!),
+    Tm: () => {
+      const [x, y] = apply(state.ctm, ...(nums(2) as [number, number]));
+      text = { ...text, x, y };
+    },
+    TJ: () => void texts.push({ ...text, colour: state.fill }),
+    Tj: () => void texts.push({ ...text, colour: state.fill }),
+  };
+  for (const alias of ['F', 'f*', 'B', 'b']) ops[alias] = ops.f!;
+  ops.s = ops.S!;
   for (const token of tokens) {
     if (/^[-+]?(\d+\.?\d*|\.\d+)$/.test(token) || token.startsWith('/')) {
       operands.push(token);
       continue;
     }
-    switch (token) {
-      case 'q':
-        stack.push({ ctm, colour, width });
-        break;
-      case 'Q':
-        ({ ctm, colour, width } = stack.pop()!);
-        break;
-      case 'cm':
-        ctm = multiply(nums(6) as Matrix, ctm);
-        break;
-      case 'w':
-        width = nums(1)[0]!;
-        break;
-      case 'RG':
-      case 'SCN':
-      case 'SC':
-        colour = operands.filter((o) => !o.startsWith('/')).map(Number);
-        break;
-      case 'G':
-        colour = [nums(1)[0]!, nums(1)[0]!, nums(1)[0]!];
-        break;
-      case 'm':
-        path.push([apply(ctm, ...(nums(2) as [number, number]))]);
-        break;
-      case 'l':
-        path.at(-1)?.push(apply(ctm, ...(nums(2) as [number, number])));
-        break;
-      case 're': {
-        const [x, y, w, h] = nums(4) as [number, number, number, number];
-        path.push([apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h), apply(ctm, x, y)]);
-        break;
-      }
-      case 'S':
-      case 's':
-        for (const sub of path) for (let i = 1; i < sub.length; i++) strokes.push({ x1: sub[i - 1]![0], y1: sub[i - 1]![1], x2: sub[i]![0], y2: sub[i]![1], colour, width });
-        path = [];
-        break;
-      case 'f':
-      case 'F':
-      case 'f*':
-      case 'B':
-      case 'b':
-      case 'n':
-      case 'W':
-        if (token !== 'W') path = [];
-        break;
-      default:
-        break;
-    }
+    ops[token]?.();
     operands = [];
   }
-  return strokes;
+  return { strokes, fills, texts };
 }
+
+/** The straight strokes of one content stream. */
+export const strokesOf = (content: string): Stroke[] => drawingOf(content).strokes;
 
 /** Every page of a PDF, in order, with its boxes and strokes. */
 export function readPdfPages(file: string): PdfPage[] {
@@ -140,6 +185,7 @@ export function readPdfPages(file: string): PdfPage[] {
   return kids.map((id) => {
     const dict = objects.get(id)!.dict;
     const contents = [.../\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(dict)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => m[1]!);
-    return { mediaBox: box(dict, 'MediaBox'), trimBox: box(dict, 'TrimBox'), bleedBox: box(dict, 'BleedBox'), strokes: contents.flatMap((c) => strokesOf(streamOf(c))) };
+    const drawn = contents.map((c) => drawingOf(streamOf(c)));
+    return { mediaBox: box(dict, 'MediaBox'), trimBox: box(dict, 'TrimBox'), bleedBox: box(dict, 'BleedBox'), strokes: drawn.flatMap((d) => d.strokes), fills: drawn.flatMap((d) => d.fills), texts: drawn.flatMap((d) => d.texts) };
   });
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createResolver, parseRoster, parseSkillList, resolveAll } from '../../pipeline/emit/cards/select.ts';
 import { readDataBundle, readSchemaFiles } from '../../pipeline/io.ts';
-import { planSelection } from '../../pipeline/targets/cards.ts';
+import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { realBundle } from './helpers.ts';
 import { repoRoot, runCli } from '../helpers.ts';
@@ -47,7 +47,7 @@ describe('card selection errors', () => {
   it('cards/empty-selection: a roster whose players list no skill, or a filter with no card, prints nothing', () => {
     const bundle = realBundle();
     const select = (input: Partial<Parameters<typeof planSelection>[1]>) =>
-      planSelection(bundle, { skills: null, edition: null, lang: null, roster: null, perPlayer: false, ...input });
+      planSelection(bundle, { skills: null, edition: null, lang: null, roster: null, perPlayer: false, ...input }, validator);
     for (const perPlayer of [false, true]) {
       const planned = select({ roster: { text: 'players:\n  - name: Gork\n  - name: Mork\n    skills: []\n', file: 'team.yaml' }, perPlayer });
       expect('diagnostics' in planned && planned.diagnostics.map((d) => [d.ruleId, d.file])).toEqual([['cards/empty-selection', 'team.yaml']]);

@@ -6,6 +6,7 @@
  */
 import { markdownToMdast } from '../../parse/markdown.ts';
 import type { DataBundle } from '../../model/dataset.ts';
+import { enumLabels } from '../../model/labels.ts';
 import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
 import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
@@ -23,54 +24,74 @@ export interface CardSpec {
   marker: string | null;
   /** Random-table slots: "BB 4-6·1 · DB 4-6·1". */
   corner: string | null;
+  /** The category's letter, in a badge by the kind line, so the category reads in greyscale too ("S" for Strength). */
+  badge: string | null;
+  /** The roster's team, printed on the card's footer and on its back. */
+  team: string | null;
+  /** The edition's label. */
   footerLeft: string;
+  /** The record id ("" when the card has none, as a player's). */
   footerRight: string;
   body: Block[];
   /** Category (or kind) colour of the band and the back. */
-  colour: string;
+  colour: CardColour;
   /** What the back says under the codex name. */
   backLabel: string;
   origin: TextOrigin;
 }
 
-/** One colour per category, dark enough for white type; the category is always written too. */
-export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', string> = {
+/** An RGB colour (`#rrggbb`), or CMYK percentages for a grey printed in black ink alone. */
+export type CardColour = string | [number, number, number, number];
+
+/**
+ * One colour per category, dark enough for white type; the category is
+ * always written too, with its letter. The traits' grey is black ink only
+ * (CMYK 0/0/0/75): as RGB it would print as four-colour grey, over 300 % of
+ * ink on a trait's back.
+ */
+export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', CardColour> = {
   general: '#1d5a8a',
   agility: '#2b7a33',
   strength: '#a8321c',
   passing: '#8a6508',
   mutation: '#6a3d9a',
-  trait: '#464646',
+  trait: [0, 0, 0, 75],
   extraordinary: '#7a4a1e',
   'coaching-staff': '#00695c',
   wizard: '#2c3a8f',
   player: '#37474f',
 };
 
+const capitalised = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** The card's labels: the schema's enums from pipeline/model/labels.ts (one home with the site), and the card's own words. */
 export const LABELS = {
   en: {
-    skill: 'Skill',
-    trait: 'Trait',
-    categories: { agility: 'Agility', general: 'General', mutation: 'Mutation', passing: 'Passing', strength: 'Strength', trait: 'Trait', extraordinary: 'Extraordinary' },
+    skill: capitalised(enumLabels('en').kinds.skill),
+    trait: capitalised(enumLabels('en').kinds.trait),
+    categories: enumLabels('en').categories,
     compulsory: 'COMPULSORY',
     compulsoryIn2020: 'COMPULSORY IN 2020',
-    cont: '(cont.)',
     contNext: 'continued on the next card →',
     player: 'Player',
+    players: 'Players:',
     skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
   },
   fr: {
-    skill: 'Compétence',
-    trait: 'Trait',
-    categories: { agility: 'Agilité', general: 'Générale', mutation: 'Mutation', passing: 'Passe', strength: 'Force', trait: 'Trait', extraordinary: 'Spéciale' },
+    skill: capitalised(enumLabels('fr').kinds.skill),
+    trait: capitalised(enumLabels('fr').kinds.trait),
+    categories: enumLabels('fr').categories,
     compulsory: 'OBLIGATOIRE',
     compulsoryIn2020: 'OBLIGATOIRE EN 2020',
-    cont: '(suite)',
     contNext: 'suite sur la carte suivante →',
     player: 'Joueur',
+    players: 'Joueurs :',
     skills: (n: number) => `${n} compétence${n === 1 ? '' : 's'}`,
   },
 } as const;
+
+/** "(2/3)": the heading of each card of a chain. */
+export const partLabel = (part: number, parts: number): string => `(${part + 1}/${parts})`;
 
 export const CODEX_NAME = 'Nuffle Codex';
 
@@ -126,10 +147,29 @@ export function originOf(record: Skill, context: SpecContext): TextOrigin {
   return { record: record.id, file: context.editionFile.get(record.edition) ?? record.source.id, line: record.source.lines[0] };
 }
 
-/** The card of one record (with a parameter given by the selection, if any). */
-export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext): CardSpec {
+/** The category's letter in the card's language: "S" for Strength, "F" for Force. */
+export const badgeOf = (record: Pick<Skill, 'category' | 'lang'>): string => LABELS[record.lang].categories[record.category].charAt(0).toUpperCase();
+
+/** A team deck: the team's name, and who has each skill. */
+export interface Deck {
+  team: string | null;
+  /** The players who have the skill, in roster order. */
+  players: string[];
+}
+
+/** The line naming the players who have a skill, first in the body of a team's card. */
+function playersBlock(players: readonly string[], lang: Lang): Block[] {
+  if (!players.length) return [];
+  return [{ runs: [{ text: `${LABELS[lang].players} `, face: 'bold' }, { text: players.join(', '), face: 'italic' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1 }];
+}
+
+/** The card of one record (with a parameter given by the selection, if any; with its team and players in a team deck). */
+export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext, deck: Deck | null = null): CardSpec {
   const concept = record.concept === null ? undefined : context.concepts.get(record.concept);
   const english = concept?.names.en ?? concept?.name;
+  const body = blocksOf(markdownToMdast(record.text));
+  const players = playersBlock(deck?.players ?? [], record.lang);
+  if (players.length && body[0]) body[0] = { ...body[0], spaceBefore: 0.6 };
   return {
     key: parameter === null ? record.id : `${record.id}(${parameter})`,
     lang: record.lang,
@@ -138,9 +178,11 @@ export function skillCardSpec(record: Skill, parameter: string | null, context: 
     kindLabel: kindLabelOf(record, record.lang),
     marker: markerOf(record, concept),
     corner: cornerOf(record),
+    badge: badgeOf(record),
+    team: deck?.team ?? null,
     footerLeft: context.editionLabel.get(record.edition) ?? record.edition,
     footerRight: record.id,
-    body: blocksOf(markdownToMdast(record.text)),
+    body: [...players, ...body],
     colour: COLOURS[record.category],
     backLabel: LABELS[record.lang].categories[record.category],
     origin: originOf(record, context),
@@ -152,7 +194,7 @@ export interface PlayerSkill {
   parameter: string | null;
 }
 
-/** A roster player's card: the player's name, then each skill's name in bold and its text. */
+/** A roster player's card: the player's name, then each skill's name in bold and its text; the team in the footer. */
 export function playerCardSpec(player: { name: string; position: string | null; skills: PlayerSkill[] }, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
   const lang: Lang = player.skills[0]?.record.lang ?? 'en';
   const labels = LABELS[lang];
@@ -160,7 +202,7 @@ export function playerCardSpec(player: { name: string; position: string | null; 
   for (const { record, parameter } of player.skills) {
     const blocks = blocksOf(markdownToMdast(record.text));
     const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
-    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1 });
+    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1, keepWithNext: true });
     blocks.forEach((block, n) => body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block));
   }
   const editions = [...new Set(player.skills.map((s) => s.record.edition))];
@@ -172,8 +214,10 @@ export function playerCardSpec(player: { name: string; position: string | null; 
     kindLabel: `${labels.player} · ${labels.skills(player.skills.length)}`,
     marker: null,
     corner: null,
+    badge: null,
+    team,
     footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),
-    footerRight: rosterFile.split(/[\\/]/).at(-1) ?? rosterFile,
+    footerRight: '',
     body,
     colour: COLOURS.player,
     backLabel: labels.player,
@@ -191,11 +235,13 @@ export function usedTextOfSpec(spec: CardSpec): UsedText[] {
     ...at(spec.kindLabel, 'bold', 'kind'),
     ...at(spec.marker, 'bold', 'marker'),
     ...at(spec.corner, 'bold', 'random slots'),
+    ...at(spec.badge, 'bold', 'badge'),
+    ...at(spec.team, 'bold', 'footer'),
     ...at(spec.footerLeft, 'regular', 'footer'),
     ...at(spec.footerRight, 'regular', 'footer'),
     ...at(spec.backLabel, 'bold', 'back'),
     ...at(CODEX_NAME, 'bold', 'back'),
-    ...at(labels.cont, 'bold', 'name'),
+    ...at('(0123456789/)', 'bold', 'name'),
     ...at(labels.contNext, 'italic', 'text'),
     ...usedTextOf(spec.body, spec.origin),
   ];

@@ -3,23 +3,20 @@
  * selection, if any) to PDF bytes and index.json. Checks the glyphs of every
  * card before drawing; fits every card; reports which cards continue.
  * Pure apart from pdfkit building the PDFs in memory; the writing is done by
- * pipeline/targets/cards.ts.
+ * pipeline/targets/cards.ts and pipeline/commands/cards.ts.
  */
 import type { DataBundle } from '../../model/dataset.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import type { Lang } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import { checkGlyphs, type Fonts } from './fonts.ts';
-import { sheetFor, type Paper } from './geometry.ts';
+import { sheetFor, type Sheet } from './geometry.ts';
 import { skillCardSpec, specContextOf, usedTextOfSpec, type CardSpec } from './card-specs.ts';
 import { inducementCardSpec, isCardInducement } from './inducement-cards.ts';
-import { drawDocument, fitCard, type FittedCard } from './layout.ts';
+import { drawDocument, fitCard, uniformSizes, type FittedCard } from './layout.ts';
+import type { CardsOptions } from './options.ts';
 
-export interface CardsOptions {
-  paper: Paper;
-  bleed: boolean;
-  backs: boolean;
-}
+export type { CardsOptions } from './options.ts';
 
 /** One PDF to make: its cards and what the index says about it. */
 export interface CardDocumentPlan {
@@ -92,28 +89,40 @@ export function planAllDocuments(bundle: DataBundle): CardDocumentPlan[] {
   return plans;
 }
 
-/** Glyph check of every plan, then fit and draw each; no documents when a glyph is missing. */
+/** Every card of a plan, fitted; the errors of the texts too long for a chain. */
+function fitPlan(plan: CardDocumentPlan, fonts: Fonts, options: CardsOptions, sheet: Sheet): { cards: FittedCard[]; diagnostics: Diagnostic[] } {
+  const fitted = plan.specs.map((spec) => fitCard(spec, fonts));
+  const diagnostics = fitted.flatMap((f) => (f.diagnostic ? [f.diagnostic] : []));
+  const cards = fitted.flatMap((f) => f.cards);
+  return { cards: options.size === 'uniform' ? uniformSizes(cards, sheet.slots.length, fonts) : cards, diagnostics };
+}
+
+/** What the PDF's Subject says about its sheet. */
+function subjectOf(sheet: Sheet, options: CardsOptions, datasetVersion: string): string {
+  const extras = [options.backs ? `with backs for ${options.duplex}-edge duplex` : null, options.ink === 'low' ? 'low ink' : null].filter(Boolean);
+  return `Printable poker-size cards (63 × 88 mm; ${sheet.label}${extras.length ? `; ${extras.join(', ')}` : ''}) from the Nuffle Codex dataset ${datasetVersion}`;
+}
+
+/** Glyph check of every plan, then fit and draw each; no documents when a glyph is missing or a text is too long. */
 export async function renderDocuments(plans: readonly CardDocumentPlan[], bundle: DataBundle, options: CardsOptions, fonts: Fonts): Promise<CardsResult> {
-  const diagnostics = plans.flatMap((plan) => checkGlyphs(plan.specs.flatMap(usedTextOfSpec), fonts));
+  const glyphs = plans.flatMap((plan) => checkGlyphs(plan.specs.flatMap(usedTextOfSpec), fonts));
+  if (glyphs.length) return { documents: [], diagnostics: glyphs };
+  const sheet = sheetFor(options);
+  const fits = plans.map((plan) => fitPlan(plan, fonts, options, sheet));
+  const diagnostics = fits.flatMap((f) => f.diagnostics);
   if (diagnostics.length) return { documents: [], diagnostics };
-  const sheet = sheetFor(options.paper, options.bleed);
   const documents: RenderedDocument[] = [];
-  for (const plan of plans) {
-    const cards: FittedCard[] = plan.specs.flatMap((spec) => fitCard(spec, fonts));
+  for (const [n, plan] of plans.entries()) {
+    const { cards } = fits[n]!;
     const continued = [...new Set(cards.filter((c) => c.parts > 1).map((c) => c.spec.key))];
-    const { bytes, pages } = await drawDocument(cards, sheet, fonts, {
-      title: plan.title,
-      subject: `Printable poker-size cards (63 × 88 mm, 3 × 3 per ${options.paper === 'a4' ? 'A4' : 'Letter'} sheet${options.bleed ? ', 3 mm bleed' : ''}${options.backs ? ', with backs for long-edge duplex' : ''}) from the Nuffle Codex dataset ${bundle.meta.datasetVersion}`,
-      datasetVersion: bundle.meta.datasetVersion,
-      creationDate: CARDS_EPOCH,
-      lang: plan.language,
-    }, options.backs);
+    const meta = { title: plan.title, subject: subjectOf(sheet, options, bundle.meta.datasetVersion), datasetVersion: bundle.meta.datasetVersion, creationDate: CARDS_EPOCH, lang: plan.language };
+    const { bytes, pages } = await drawDocument(cards, sheet, fonts, meta, options);
     documents.push({ file: plan.file, edition: plan.edition, label: plan.label, language: plan.language, records: plan.specs.length, cards: cards.length, pages, continued, bytes });
   }
   return { documents, diagnostics };
 }
 
-/** index.json: each file with its edition, language, card and page counts. */
+/** index.json: the print options, and each file with its edition, language, card and page counts. */
 export function indexJson(documents: readonly RenderedDocument[], bundle: DataBundle, options: CardsOptions): string {
   const files = documents.map(({ bytes: _bytes, ...entry }) => entry);
   return `${JSON.stringify({ datasetVersion: bundle.meta.datasetVersion, paper: options.paper, bleed: options.bleed, backs: options.backs, files }, null, 2)}\n`;

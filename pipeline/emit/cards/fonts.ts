@@ -132,3 +132,57 @@ export function checkGlyphs(used: readonly UsedText[], fonts: Fonts): Diagnostic
 }
 
 const faceLabel = (face: Face): string => ({ regular: 'Regular', bold: 'Bold', italic: 'Oblique', boldItalic: 'Bold Oblique' })[face];
+
+/** FNV-1a over bytes, from a running state (32 bits). */
+function fnv1a(bytes: Uint8Array, state = 0x811c9dc5): number {
+  let h = state;
+  for (const byte of bytes) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h;
+}
+
+const isTagLetter = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x41 && byte <= 0x5a;
+/** What follows a subset tag in the card PDFs: the faces' PostScript names all begin so. */
+const FAMILY_PREFIX = new TextEncoder().encode('+DejaVu');
+
+/** Six capitals from a 32-bit hash, mixed between letters. */
+function tagOf(hash: number): string {
+  let h = hash >>> 0;
+  let tag = '';
+  for (let k = 0; k < 6; k++) {
+    tag += String.fromCharCode(0x41 + (h % 26));
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+  }
+  return tag;
+}
+
+/** Whether `/XXXXXX+DejaVu` starts at `at` (the slash). */
+function isSubsetName(pdf: Uint8Array, at: number): boolean {
+  if (pdf[at] !== 0x2f) return false;
+  for (let j = 1; j <= 6; j++) if (!isTagLetter(pdf[at + j])) return false;
+  return FAMILY_PREFIX.every((byte, j) => pdf[at + 7 + j] === byte);
+}
+
+/**
+ * Each font subset tag of a PDF (the six capitals before `+` in `/BaseFont`
+ * and `/FontName`) replaced by one derived from the file's own bytes, so two
+ * card PDFs merged in a tool never share a tag (pdfkit writes the same
+ * `BZZZZZ`, `CZZZZZ`… in every file). Deterministic: the same file gives the
+ * same tags. Same length, so the cross-reference offsets stay right.
+ */
+export function retagSubsets(pdf: Uint8Array): Uint8Array {
+  const digest = fnv1a(pdf);
+  const out = new Uint8Array(pdf);
+  const tags = new Map<string, string>();
+  for (let at = 0; at + 7 + FAMILY_PREFIX.length <= out.length; at++) {
+    if (!isSubsetName(out, at)) continue;
+    const old = String.fromCharCode(...out.subarray(at + 1, at + 7));
+    let tag = tags.get(old);
+    if (!tag) {
+      tag = tagOf(fnv1a(out.subarray(at + 1, at + 7), digest));
+      while ([...tags.values()].includes(tag)) tag = tagOf(fnv1a(new TextEncoder().encode(tag), digest));
+      tags.set(old, tag);
+    }
+    for (let k = 0; k < 6; k++) out[at + 1 + k] = tag.charCodeAt(k);
+  }
+  return out;
+}

@@ -1,9 +1,24 @@
 /**
  * Sheet geometry of the skill cards, in millimetres, in one place: the card,
- * the papers, the 3 × 3 grid, the bleed, the crop marks and the PDF boxes.
- * Everything else asks this module where things go; `pt()` converts to PDF
- * points at the drawing edge. Pure.
+ * the papers, the grid of each layout, the bleed and gutters, the crop marks
+ * and the PDF boxes. Everything else asks this module where things go; `pt()`
+ * converts to PDF points at the drawing edge. Pure.
+ *
+ * Three layouts:
+ * - the default sheet: cards touching in a grid (one cut between
+ *   neighbours), no bleed, for home printing;
+ * - `--bleed`: every card with its own 3 mm of bleed and a 6 mm gutter
+ *   (the two bleeds meet in the middle), so every cut has bleed on both
+ *   sides; the grid is the largest that fits the paper in either
+ *   orientation (A4 landscape 4 × 2, Letter landscape 3 × 2);
+ * - `--layout single`: one card per page, the page being the card plus its
+ *   bleed (69 × 94 mm), TrimBox on the card, BleedBox on the page.
+ * Crop marks continue every cut line outside the bleed, on the sheet's
+ * margins, and are at least MARK_MIN_LENGTH long.
  */
+import { hasBleed, type CardsOptions, type Duplex, type Paper } from './options.ts';
+
+export type { Paper } from './options.ts';
 
 /** PDF points per millimetre. */
 export const PT_PER_MM = 72 / 25.4;
@@ -12,37 +27,40 @@ export const pt = (mm: number): number => mm * PT_PER_MM;
 /** Poker size. */
 export const CARD = { width: 63, height: 88 } as const;
 
-export const PAPERS = {
-  a4: { width: 210, height: 297 },
-  letter: { width: 215.9, height: 279.4 },
-} as const;
-export type Paper = keyof typeof PAPERS;
+export const PAPERS: Record<Paper, { width: number; height: number; label: string }> = {
+  a4: { width: 210, height: 297, label: 'A4' },
+  letter: { width: 215.9, height: 279.4, label: 'Letter' },
+};
 
-export const COLUMNS = 3;
-export const ROWS = 3;
-export const CARDS_PER_SHEET = COLUMNS * ROWS;
+/**
+ * How far inside the paper edge a crop mark ends, so printing at 100 % shows
+ * it: 5 mm on A4; on Letter the 3 × 3 grid leaves 7.7 mm above and below, so
+ * the marks end 4.2 mm (1/6 inch, the unprintable edge of common office
+ * lasers) from the edge, which leaves them 3 mm long.
+ */
+export const SAFE_EDGE: Record<Paper, number> = { a4: 5, letter: 4.2 };
 
-/** Bleed drawn around the grid with `--bleed`. */
+/** Bleed round every card with `--bleed` and on the single-card page. */
 export const BLEED = 3;
-/** Crop marks stay at least this far inside the paper edge, so printing at 100 % shows all of them. */
-export const SAFE_EDGE = 5;
-/** Gap between a card edge (or the bleed edge) and the start of its crop mark. */
+/** Space between neighbouring cards with bleed: each card's bleed runs half of it. */
+export const GUTTER = 2 * BLEED;
+/** Gap between the bleed edge (or the card edge without bleed) and the start of a crop mark. */
 export const MARK_GAP = 0.5;
 /** Longest crop mark. */
 export const MARK_LENGTH = 5;
-/** Shortest crop mark worth printing: with less room the sheet is refused. */
-export const MARK_MIN_LENGTH = 2;
+/** Shortest crop mark: a grid that leaves less room is not chosen. */
+export const MARK_MIN_LENGTH = 3;
 
 /** Inner layout of a card, from its trim edge. */
 export const CARD_LAYOUT = {
   /** Left and right padding of the text. */
   padding: 3.6,
-  /** Height of the coloured name band (two name lines fit). */
+  /** Height of the name band (two name lines fit). */
   band: 13.5,
   /** The kind and category line under the band. */
   kindLine: 5,
-  /** Footer: two lines of small type over a hairline. */
-  footer: 7,
+  /** Footer: two lines of 6 pt type over a hairline, ending 3 mm inside the trim (a print shop's safe area). */
+  footer: 8.6,
   /** Space between the kind line and the body, and the body and the footer. */
   gap: 1.4,
 } as const;
@@ -64,73 +82,121 @@ export interface Segment {
 
 export interface Sheet {
   paper: Paper;
+  /** "A4, 3 × 3", "A4 landscape, 4 × 2 with 3 mm bleed", "69 × 94 mm, one card". */
+  label: string;
   width: number;
   height: number;
-  /** The 3 × 3 grid of cards (the cut lines), i.e. the TrimBox. */
+  landscape: boolean;
+  columns: number;
+  rows: number;
+  /** Each card's trim, row by row. */
+  slots: Rect[];
+  /** The hull of the cards (the cut lines), i.e. the TrimBox. */
   trim: Rect;
   /** The trim grown by the bleed (equal to the trim without bleed). */
   bleedBox: Rect;
+  /** Bleed round each card, in millimetres (0 or BLEED). */
   bleed: number;
   marks: Segment[];
 }
 
-/**
- * The sheet for a paper: the cards butt against each other (one cut between
- * neighbours), centred; crop marks continue every cut line into the margin,
- * outside the bleed and at least SAFE_EDGE inside the paper edge.
- * Throws when the paper leaves no room for the marks (Letter with bleed).
- */
-export function sheetFor(paper: Paper, withBleed: boolean): Sheet {
+/** The sheet of a set of options: the paper's grid, or one card per page. */
+export function sheetFor(options: Pick<CardsOptions, 'paper' | 'layout' | 'bleed'>): Sheet {
+  if (options.layout === 'single') return singleSheet(options.paper);
+  const bleed = hasBleed(options) ? BLEED : 0;
+  const grid = bestGrid(options.paper, bleed);
+  return gridSheet(options.paper, grid, bleed);
+}
+
+interface Grid {
+  landscape: boolean;
+  columns: number;
+  rows: number;
+  width: number;
+  height: number;
+}
+
+/** How many cards of `size` fit along `length` with their gutters, bleed and marks. */
+function fitting(length: number, size: number, bleed: number, safe: number): number {
+  const gutter = bleed ? GUTTER : 0;
+  const margins = 2 * (bleed + MARK_GAP + MARK_MIN_LENGTH + safe);
+  return Math.max(0, Math.floor((length - margins + gutter + 1e-9) / (size + gutter)));
+}
+
+/** The grid with the most cards, portrait first on a tie. */
+function bestGrid(paper: Paper, bleed: number): Grid {
   const { width, height } = PAPERS[paper];
-  const gridW = COLUMNS * CARD.width;
-  const gridH = ROWS * CARD.height;
-  const trim: Rect = { x: (width - gridW) / 2, y: (height - gridH) / 2, width: gridW, height: gridH };
-  const bleed = withBleed ? BLEED : 0;
-  const bleedBox: Rect = { x: trim.x - bleed, y: trim.y - bleed, width: gridW + 2 * bleed, height: gridH + 2 * bleed };
-  const start = bleed + MARK_GAP;
-  const roomX = trim.x - SAFE_EDGE - start;
-  const roomY = trim.y - SAFE_EDGE - start;
-  if (Math.min(roomX, roomY) < MARK_MIN_LENGTH - 1e-9) {
-    throw new Error(
-      `${paper} paper leaves ${Math.min(trim.x, trim.y).toFixed(1)} mm around the cards: too little for ${bleed ? `${bleed} mm of bleed and ` : ''}crop marks ${SAFE_EDGE} mm inside the paper edge${withBleed ? '; print with bleed on A4' : ''}`,
-    );
-  }
-  const lenX = Math.min(MARK_LENGTH, roomX);
-  const lenY = Math.min(MARK_LENGTH, roomY);
-  const marks: Segment[] = [];
-  const right = trim.x + gridW;
-  const bottom = trim.y + gridH;
-  for (let c = 0; c <= COLUMNS; c++) {
-    const x = trim.x + c * CARD.width;
-    marks.push({ x1: x, y1: trim.y - start, x2: x, y2: trim.y - start - lenY });
-    marks.push({ x1: x, y1: bottom + start, x2: x, y2: bottom + start + lenY });
-  }
-  for (let r = 0; r <= ROWS; r++) {
-    const y = trim.y + r * CARD.height;
-    marks.push({ x1: trim.x - start, y1: y, x2: trim.x - start - lenX, y2: y });
-    marks.push({ x1: right + start, y1: y, x2: right + start + lenX, y2: y });
-  }
-  return { paper, width, height, trim, bleedBox, bleed, marks };
+  const safe = SAFE_EDGE[paper];
+  const grids = [false, true].map((landscape) => {
+    const [w, h] = landscape ? [height, width] : [width, height];
+    return { landscape, columns: fitting(w, CARD.width, bleed, safe), rows: fitting(h, CARD.height, bleed, safe), width: w, height: h };
+  });
+  return grids.reduce((best, grid) => (grid.columns * grid.rows > best.columns * best.rows ? grid : best));
 }
 
-/** Position on the sheet of the card in `slot` (0–8, row by row); `back` mirrors the columns for long-edge duplex. */
-export function cardRect(sheet: Sheet, slot: number, back = false): Rect {
-  const row = Math.floor(slot / COLUMNS);
-  const column = slot % COLUMNS;
-  const col = back ? COLUMNS - 1 - column : column;
-  return { x: sheet.trim.x + col * CARD.width, y: sheet.trim.y + row * CARD.height, width: CARD.width, height: CARD.height };
+function gridSheet(paper: Paper, grid: Grid, bleed: number): Sheet {
+  const gutter = bleed ? GUTTER : 0;
+  const gridW = grid.columns * CARD.width + (grid.columns - 1) * gutter;
+  const gridH = grid.rows * CARD.height + (grid.rows - 1) * gutter;
+  const trim: Rect = { x: (grid.width - gridW) / 2, y: (grid.height - gridH) / 2, width: gridW, height: gridH };
+  const slots: Rect[] = [];
+  for (let row = 0; row < grid.rows; row++) {
+    for (let column = 0; column < grid.columns; column++) {
+      slots.push({ x: trim.x + column * (CARD.width + gutter), y: trim.y + row * (CARD.height + gutter), width: CARD.width, height: CARD.height });
+    }
+  }
+  const bleedBox = grow(trim, bleed);
+  const base = PAPERS[paper].label;
+  const label = `${base}${grid.landscape ? ' landscape' : ''}, ${grid.columns} × ${grid.rows}${bleed ? `, ${bleed} mm bleed round every card` : ''}`;
+  return { paper, label, width: grid.width, height: grid.height, landscape: grid.landscape, columns: grid.columns, rows: grid.rows, slots, trim, bleedBox, bleed, marks: marksOf(slots, bleedBox, SAFE_EDGE[paper]) };
+}
+
+/** One card per page: the card and its bleed, nothing else (no room for marks; the boxes say where to cut). */
+function singleSheet(paper: Paper): Sheet {
+  const card: Rect = { x: BLEED, y: BLEED, width: CARD.width, height: CARD.height };
+  const page = grow(card, BLEED);
+  return { paper, label: `${page.width} × ${page.height} mm, one card per page with ${BLEED} mm bleed`, width: page.width, height: page.height, landscape: false, columns: 1, rows: 1, slots: [card], trim: card, bleedBox: page, bleed: BLEED, marks: [] };
+}
+
+const grow = (r: Rect, by: number): Rect => ({ x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by });
+
+/** Distinct values, in order (cut lines of touching cards are shared). */
+const distinct = (values: number[]): number[] => [...new Map(values.map((v) => [Math.round(v * 1000), v])).values()].sort((a, b) => a - b);
+
+/** A mark continuing each cut line beyond the bleed, on all four sides. */
+function marksOf(slots: readonly Rect[], bleedBox: Rect, safe: number): Segment[] {
+  const top = bleedBox.y - MARK_GAP;
+  const bottom = bleedBox.y + bleedBox.height + MARK_GAP;
+  const left = bleedBox.x - MARK_GAP;
+  const right = bleedBox.x + bleedBox.width + MARK_GAP;
+  const lenY = Math.min(MARK_LENGTH, top - safe);
+  const lenX = Math.min(MARK_LENGTH, left - safe);
+  const marks: Segment[] = [];
+  for (const x of distinct(slots.flatMap((s) => [s.x, s.x + s.width]))) {
+    marks.push({ x1: x, y1: top, x2: x, y2: top - lenY }, { x1: x, y1: bottom, x2: x, y2: bottom + lenY });
+  }
+  for (const y of distinct(slots.flatMap((s) => [s.y, s.y + s.height]))) {
+    marks.push({ x1: left, y1: y, x2: left - lenX, y2: y }, { x1: right, y1: y, x2: right + lenX, y2: y });
+  }
+  return marks;
 }
 
 /**
- * How far a card's full-bleed colour may run past each of its edges: the
- * bleed on the edges that lie on the outside of the grid, nothing between
- * neighbours (they share one cut).
+ * The slot behind `slot` on the back page. Turning the paper over its long
+ * edge mirrors the columns of a portrait page and the rows of a landscape
+ * one; its short edge, the other way round. One card per page: the same slot.
  */
-export function bleedEdges(sheet: Sheet, slot: number, back = false): { top: number; right: number; bottom: number; left: number } {
-  const row = Math.floor(slot / COLUMNS);
-  const column = back ? COLUMNS - 1 - (slot % COLUMNS) : slot % COLUMNS;
+export function backSlot(sheet: Sheet, slot: number, duplex: Duplex): number {
+  const row = Math.floor(slot / sheet.columns);
+  const column = slot % sheet.columns;
+  const mirrorColumns = (duplex === 'long') !== sheet.landscape;
+  return mirrorColumns ? row * sheet.columns + (sheet.columns - 1 - column) : (sheet.rows - 1 - row) * sheet.columns + column;
+}
+
+/** A rectangle grown by the card bleed on every side (the whole card's colour, or its band on three sides). */
+export function withBleed(sheet: Sheet, rect: Rect, edges: { top: boolean; bottom: boolean }): Rect {
   const b = sheet.bleed;
-  return { top: row === 0 ? b : 0, bottom: row === ROWS - 1 ? b : 0, left: column === 0 ? b : 0, right: column === COLUMNS - 1 ? b : 0 };
+  return { x: rect.x - b, y: rect.y - (edges.top ? b : 0), width: rect.width + 2 * b, height: rect.height + (edges.top ? b : 0) + (edges.bottom ? b : 0) };
 }
 
 /** A PDF box [x1 y1 x2 y2] in points, from the bottom-left corner of the page. */

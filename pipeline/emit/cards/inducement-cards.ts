@@ -20,7 +20,7 @@ export const isCardInducement = (inducement: Inducement): inducement is Induceme
 
 /** A heading (bold) followed by the blocks of its text. */
 function section(name: string, text: string, line: number, first: boolean): Block[] {
-  const heading: Block = { runs: [{ text: name, face: 'bold' }], depth: 0, marker: null, spaceBefore: first ? 0 : 0.7, textLine: 1, sourceLine: line };
+  const heading: Block = { runs: [{ text: name, face: 'bold' }], depth: 0, marker: null, spaceBefore: first ? 0 : 0.7, textLine: 1, sourceLine: line, keepWithNext: true };
   const blocks = blocksOf(markdownToMdast(text));
   return [heading, ...blocks.map((block, n) => ({ ...block, sourceLine: line, spaceBefore: n === 0 ? 0.1 : block.spaceBefore }))];
 }
@@ -39,6 +39,8 @@ export function inducementCardSpec(inducement: Inducement & { kind: CardKind }, 
     kindLabel: `Inducement · ${KIND_LABEL[inducement.kind]}`,
     marker: limits.length ? limits.join(' · ') : null,
     corner: null,
+    badge: null,
+    team: null,
     footerLeft: context.editionLabel.get(inducement.edition) ?? inducement.edition,
     footerRight: inducement.id,
     body,

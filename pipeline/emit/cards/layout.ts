@@ -1,17 +1,21 @@
 /**
- * Drawing: fitted cards onto 3 × 3 sheets with pdfkit — the card boxes (name
- * band, kind line, body, footer), the crop marks, the bleed, the TrimBox and
- * BleedBox of each page, and the backs (mirrored for long-edge duplex).
- * Positions come from geometry.ts (millimetres); the lines of text were laid
- * out by rich-text.ts. The PDF is built in memory and returned as bytes:
- * deterministic (fixed dates, an /ID from the metadata, subset names from
- * font order).
+ * Drawing: fitted cards onto pages with pdfkit — the card boxes (name band,
+ * badge and kind line, body, footer), the crop marks, the bleed, the TrimBox
+ * and BleedBox of each page, and the backs (mirrored for the duplex edge,
+ * never with marks). Positions come from geometry.ts (millimetres); the lines
+ * of text were laid out by rich-text.ts and continuation.ts. Every text is
+ * drawn in pure black (CMYK 0/0/0/100), a tint of it, or white. The PDF is
+ * built in memory and returned as bytes: deterministic (fixed dates, an /ID
+ * from the metadata, font subset tags from the file's own content).
  */
 import PDFDocument from 'pdfkit';
-import { CARD, CARD_LAYOUT, CARDS_PER_SHEET, bleedEdges, cardRect, pdfBox, pt, type Rect, type Sheet } from './geometry.ts';
-import { FACES, type Face, type Fonts } from './fonts.ts';
-import { CODEX_NAME, LABELS, type CardSpec } from './card-specs.ts';
-import { fitBlocks, layoutBlocks, type Line } from './rich-text.ts';
+import { error, type Diagnostic } from '../../model/diagnostic.ts';
+import { CARD, CARD_LAYOUT, backSlot, pdfBox, pt, withBleed, type Rect, type Sheet } from './geometry.ts';
+import { FACES, retagSubsets, type Face, type Fonts } from './fonts.ts';
+import { CODEX_NAME, LABELS, partLabel, type CardSpec } from './card-specs.ts';
+import { MAX_PARTS, fitBlocks } from './continuation.ts';
+import { layoutBlocks, type Block, type Line } from './rich-text.ts';
+import type { CardsOptions, Ink } from './options.ts';
 
 /** One physical card: a spec and the part of its text this card carries. */
 export interface FittedCard {
@@ -20,6 +24,8 @@ export interface FittedCard {
   parts: number;
   size: number;
   lineHeight: number;
+  /** The part's blocks, to lay out again at another size (empty when it was cut at a line). */
+  blocks: Block[];
   lines: Line[];
 }
 
@@ -31,12 +37,55 @@ export const BODY = {
   height: CARD.height - CARD_LAYOUT.band - CARD_LAYOUT.kindLine - CARD_LAYOUT.footer - 2 * CARD_LAYOUT.gap,
 } as const;
 
-const CONT_SIZE = 5.5;
+const CONT_SIZE = 6;
+/** The footer's type: at least 6 pt. */
+const FOOT_SIZE = 6;
 
-/** Fit a spec's body; one FittedCard per card it needs. */
-export function fitCard(spec: CardSpec, fonts: Fonts): FittedCard[] {
+/** A CMYK colour of black only: `k` per cent of black ink. */
+type Cmyk = [number, number, number, number];
+const K = (k: number): Cmyk => [0, 0, 0, k];
+const BLACK = K(100);
+const GREY = K(65);
+const WHITE = K(0);
+
+/** Fit a spec's body: one FittedCard per card it needs, or an error when it would need more than MAX_PARTS. */
+export function fitCard(spec: CardSpec, fonts: Fonts): { cards: FittedCard[]; diagnostic: Diagnostic | null } {
   const fit = fitBlocks(spec.body, pt(BODY.width), pt(BODY.height), fonts, () => CONT_SIZE * 1.6);
-  return fit.parts.map((lines, part) => ({ spec, part, parts: fit.parts.length, size: fit.size, lineHeight: fit.lineHeight, lines }));
+  if ('needed' in fit) return { cards: [], diagnostic: tooLong(spec, fit.needed) };
+  const cards = fit.parts.map((part, n) => ({ spec, part: n, parts: fit.parts.length, size: fit.size, lineHeight: fit.lineHeight, blocks: part.blocks, lines: part.lines }));
+  return { cards, diagnostic: null };
+}
+
+function tooLong(spec: CardSpec, needed: number): Diagnostic {
+  const player = spec.key.startsWith('player:');
+  return error({
+    reason: `${player ? spec.title : spec.key}: the text needs ${needed} cards at 6 pt; a card continues on at most ${MAX_PARTS}`,
+    file: spec.origin.file,
+    place: { line: spec.origin.line },
+    ruleId: 'cards/text-too-long',
+    source: 'emit',
+    note: player ? 'give the player fewer skills on one card, or print the skill cards (without --per-player)' : 'the source text is far longer than a rule: check it for a pasted duplicate, or shorten it with an erratum',
+  });
+}
+
+/**
+ * `--size uniform`: every card of a page at the smallest of their sizes, the
+ * largest that fits them all (a part cut at a line keeps its size).
+ */
+export function uniformSizes(cards: readonly FittedCard[], perPage: number, fonts: Fonts): FittedCard[] {
+  const out: FittedCard[] = [];
+  for (let start = 0; start < cards.length; start += perPage) {
+    const page = cards.slice(start, start + perPage);
+    const size = Math.min(...page.map((c) => c.size));
+    for (const card of page) {
+      if (card.size === size || !card.blocks.length) out.push(card);
+      else {
+        const laid = layoutBlocks(card.blocks, pt(BODY.width), size, fonts);
+        out.push({ ...card, size, lineHeight: laid.lineHeight, lines: laid.lines });
+      }
+    }
+  }
+  return out;
 }
 
 export interface DocumentMeta {
@@ -47,11 +96,9 @@ export interface DocumentMeta {
   lang: string;
 }
 
-const INK = '#161616';
-const GREY = '#5c5c5c';
+type Doc = PDFKit.PDFDocument;
 
-/** Render the cards to a PDF, nine to a sheet, with a back page after each front page when `backs`. */
-export function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: Fonts, meta: DocumentMeta, backs: boolean): Promise<{ bytes: Uint8Array; pages: number }> {
+function createDocument(meta: DocumentMeta, fonts: Fonts): Doc {
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -70,6 +117,12 @@ export function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: 
     } as PDFKit.DocumentInfo,
   });
   for (const face of FACES) doc.registerFont(face, fonts.parsed[face] as unknown as Buffer);
+  return doc;
+}
+
+/** Render the cards to a PDF, a sheet's worth to a page, with a back page after each front page when asked. */
+export async function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: Fonts, meta: DocumentMeta, options: Pick<CardsOptions, 'backs' | 'duplex' | 'ink'>): Promise<{ bytes: Uint8Array; pages: number }> {
+  const doc = createDocument(meta, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
@@ -84,117 +137,39 @@ export function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: 
     data.BleedBox = pdfBox(sheet, sheet.bleedBox);
     pages++;
   };
-  for (let start = 0; start < cards.length; start += CARDS_PER_SHEET) {
-    const page = cards.slice(start, start + CARDS_PER_SHEET);
+  const draw = new Drawing(doc, fonts, sheet, options.ink);
+  for (let start = 0; start < cards.length; start += sheet.slots.length) {
+    const page = cards.slice(start, start + sheet.slots.length);
     newPage();
-    page.forEach((card, slot) => drawFront(doc, fonts, card, sheet, slot));
+    page.forEach((card, slot) => draw.front(card, sheet.slots[slot]!));
     drawMarks(doc, sheet);
-    if (backs) {
+    if (options.backs) {
       newPage();
-      page.forEach((card, slot) => drawBack(doc, fonts, card.spec, sheet, slot));
-      drawMarks(doc, sheet);
+      page.forEach((card, slot) => draw.back(card.spec, sheet.slots[backSlot(sheet, slot, options.duplex)]!));
     }
   }
   doc.end();
-  return done.then(() => ({ bytes: new Uint8Array(Buffer.concat(chunks)), pages }));
+  await done;
+  return { bytes: retagSubsets(new Uint8Array(Buffer.concat(chunks))), pages };
 }
 
-type Doc = PDFKit.PDFDocument;
-
-function text(doc: Doc, value: string, face: Face, size: number, colour: string, x: number, y: number): void {
-  doc.font(face).fontSize(size).fillColor(colour).text(value, x, y, { lineBreak: false });
-}
-
-/** The coloured area of a card, run into the bleed on the grid's outer edges. */
-function bleedRect(sheet: Sheet, slot: number, back: boolean, rect: Rect, height: number): Rect {
-  const edges = bleedEdges(sheet, slot, back);
-  return { x: rect.x - edges.left, y: rect.y - edges.top, width: rect.width + edges.left + edges.right, height: height + edges.top + (height >= rect.height ? edges.bottom : 0) };
-}
-
-function fill(doc: Doc, r: Rect, colour: string): void {
-  doc.rect(pt(r.x), pt(r.y), pt(r.width), pt(r.height)).fill(colour);
-}
-
-function drawFront(doc: Doc, fonts: Fonts, card: FittedCard, sheet: Sheet, slot: number): void {
-  const { spec } = card;
-  const labels = LABELS[spec.lang];
-  const rect = cardRect(sheet, slot);
-  const X = (mm: number) => pt(rect.x + mm);
-  const Y = (mm: number) => pt(rect.y + mm);
-  const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
-
-  // Name band
-  fill(doc, bleedRect(sheet, slot, false, rect, CARD_LAYOUT.band), spec.colour);
-  const title = card.part > 0 ? `${spec.title} ${labels.cont}` : spec.title;
-  const titleLines = fitTitle(title, inner, fonts);
-  titleLines.lines.forEach((line, n) => text(doc, line, 'bold', titleLines.size, '#ffffff', X(CARD_LAYOUT.padding), Y(1.6) + n * titleLines.size * 1.08));
-  const bandBottom = CARD_LAYOUT.band;
-  let markerWidth = 0;
-  if (spec.marker) {
-    const size = 5.2;
-    const w = fonts.width(spec.marker, 'bold', size) + pt(2.2);
-    const h = pt(3.1);
-    const x = X(CARD.width - CARD_LAYOUT.padding) - w;
-    const y = Y(bandBottom - 1.1) - h;
-    doc.roundedRect(x, y, w, h, pt(0.8)).fill('#ffffff');
-    text(doc, spec.marker, 'bold', size, spec.colour, x + pt(1.1), y + (h - size) / 2 - size * 0.02);
-    markerWidth = w + pt(1.5);
-  }
-  if (spec.subtitle) {
-    const size = fitSize(spec.subtitle, 'italic', 6.2, 5, inner - markerWidth, fonts);
-    text(doc, spec.subtitle, 'italic', size, '#ffffff', X(CARD_LAYOUT.padding), Y(bandBottom - 1.2) - size * 1.05);
-  }
-
-  // Kind and category line, random-table slots in the corner
-  const kindY = Y(bandBottom + 1.5);
-  const kindSize = 6.6;
-  let cornerWidth = 0;
-  if (spec.corner) {
-    const size = 6;
-    cornerWidth = fonts.width(spec.corner, 'bold', size);
-    text(doc, spec.corner, 'bold', size, GREY, X(CARD.width - CARD_LAYOUT.padding) - cornerWidth, kindY + 0.4);
-  }
-  text(doc, spec.kindLabel, 'bold', fitSize(spec.kindLabel, 'bold', kindSize, 5, inner - cornerWidth - pt(2), fonts), spec.colour, X(CARD_LAYOUT.padding), kindY);
-  doc
-    .moveTo(X(CARD_LAYOUT.padding), Y(bandBottom + CARD_LAYOUT.kindLine))
-    .lineTo(X(CARD.width - CARD_LAYOUT.padding), Y(bandBottom + CARD_LAYOUT.kindLine))
-    .lineWidth(0.5)
-    .strokeColor(spec.colour)
-    .stroke();
-
-  // Body
-  const bodyX = X(BODY.x);
-  const bodyY = Y(BODY.y);
-  for (const line of card.lines) {
-    const y = bodyY + line.top;
-    if (line.marker) text(doc, line.marker.text, 'regular', card.size, INK, bodyX + line.marker.x, y);
-    for (const segment of line.segments) text(doc, segment.text, segment.face, card.size, INK, bodyX + line.indent + segment.x, y);
-  }
-  if (card.part < card.parts - 1) {
-    const w = fonts.width(labels.contNext, 'italic', CONT_SIZE);
-    text(doc, labels.contNext, 'italic', CONT_SIZE, GREY, bodyX + pt(BODY.width) - w, Y(BODY.y + BODY.height) - CONT_SIZE * 1.25);
-  }
-
-  // Footer
-  const footerTop = CARD.height - CARD_LAYOUT.footer;
-  doc
-    .moveTo(X(CARD_LAYOUT.padding), Y(footerTop + 0.6))
-    .lineTo(X(CARD.width - CARD_LAYOUT.padding), Y(footerTop + 0.6))
-    .lineWidth(0.3)
-    .strokeColor('#9a9a9a')
-    .stroke();
-  const footSize = 5.2;
-  const pageNote = card.parts > 1 ? `${card.part + 1}/${card.parts}` : '';
-  const noteWidth = pageNote ? fonts.width(pageNote, 'bold', footSize) : 0;
-  text(doc, spec.footerLeft, 'regular', fitSize(spec.footerLeft, 'regular', footSize, 4, inner - noteWidth - pt(2), fonts), GREY, X(CARD_LAYOUT.padding), Y(footerTop + 1.5));
-  text(doc, spec.footerRight, 'regular', fitSize(spec.footerRight, 'regular', footSize, 4, inner - noteWidth - pt(2), fonts), GREY, X(CARD_LAYOUT.padding), Y(footerTop + 3.9));
-  if (pageNote) text(doc, pageNote, 'bold', footSize, GREY, X(CARD.width - CARD_LAYOUT.padding) - noteWidth, Y(footerTop + 3.9));
+function drawMarks(doc: Doc, sheet: Sheet): void {
+  doc.lineWidth(0.3).strokeColor(BLACK);
+  for (const m of sheet.marks) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2)).stroke();
 }
 
 /** The largest size from `max` down to `min` at which `value` fits `width` (at `min` it is the caller's limit). */
 function fitSize(value: string, face: Face, max: number, min: number, width: number, fonts: Fonts): number {
   for (let size = max; size > min; size -= 0.25) if (fonts.width(value, face, size) <= width) return size;
   return min;
+}
+
+/** `value` cut with an ellipsis to fit `width` at `size`. */
+function clip(value: string, face: Face, size: number, width: number, fonts: Fonts): string {
+  if (fonts.width(value, face, size) <= width) return value;
+  let cut = value;
+  while (cut.length > 1 && fonts.width(`${cut}…`, face, size) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
 }
 
 /** The name: one line from 10.5 pt down to 8 pt, else two lines (from 8.5 pt down). */
@@ -207,30 +182,146 @@ function fitTitle(title: string, width: number, fonts: Fonts): { size: number; l
   return { size: 6, lines: [title] };
 }
 
-function drawBack(doc: Doc, fonts: Fonts, spec: CardSpec, sheet: Sheet, slot: number): void {
-  const rect = cardRect(sheet, slot, true);
-  fill(doc, bleedRect(sheet, slot, true, rect, CARD.height), spec.colour);
-  const inset = 3.2;
-  doc
-    .roundedRect(pt(rect.x + inset), pt(rect.y + inset), pt(CARD.width - 2 * inset), pt(CARD.height - 2 * inset), pt(2))
-    .lineWidth(0.8)
-    .strokeColor('#ffffff')
-    .stroke();
-  const centre = (value: string, face: Face, size: number, yMm: number) => {
-    const w = fonts.width(value, face, size);
-    text(doc, value, face, size, '#ffffff', pt(rect.x + CARD.width / 2) - w / 2, pt(rect.y + yMm) - size / 2);
-  };
-  centre(CODEX_NAME.toUpperCase(), 'bold', 13, CARD.height / 2 - 4);
-  doc
-    .moveTo(pt(rect.x + CARD.width / 2 - 12), pt(rect.y + CARD.height / 2 + 0.5))
-    .lineTo(pt(rect.x + CARD.width / 2 + 12), pt(rect.y + CARD.height / 2 + 0.5))
-    .lineWidth(0.6)
-    .strokeColor('#ffffff')
-    .stroke();
-  centre(spec.backLabel, 'bold', fitSize(spec.backLabel, 'bold', 10, 6, pt(CARD.width - 12), fonts), CARD.height / 2 + 5);
+/** Draws the parts of a card on one document, in full colour or low ink. */
+class Drawing {
+  private readonly low: boolean;
+  private readonly doc: Doc;
+  private readonly fonts: Fonts;
+  private readonly sheet: Sheet;
+  constructor(doc: Doc, fonts: Fonts, sheet: Sheet, ink: Ink) {
+    this.doc = doc;
+    this.fonts = fonts;
+    this.sheet = sheet;
+    this.low = ink === 'low';
+  }
+
+  private text(value: string, face: Face, size: number, colour: Cmyk, x: number, y: number): void {
+    this.doc.font(face).fontSize(size).fillColor(colour).text(value, x, y, { lineBreak: false });
+  }
+
+  private rule(x1: number, y: number, x2: number, width: number, colour: string | Cmyk): void {
+    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(colour).stroke();
+  }
+
+  front(card: FittedCard, rect: Rect): void {
+    const at = { X: (mm: number) => pt(rect.x + mm), Y: (mm: number) => pt(rect.y + mm) };
+    this.band(card, rect, at);
+    this.kindLine(card.spec, at);
+    this.body(card, at);
+    this.footer(card.spec, at);
+  }
+
+  private band(card: FittedCard, rect: Rect, { X, Y }: At): void {
+    const { spec } = card;
+    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
+    if (this.low) {
+      this.doc.roundedRect(X(1.2), Y(1.2), pt(CARD.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2)).lineWidth(1).strokeColor(spec.colour).stroke();
+    } else {
+      const band = withBleed(this.sheet, { ...rect, height: CARD_LAYOUT.band }, { top: true, bottom: false });
+      this.doc.rect(pt(band.x), pt(band.y), pt(band.width), pt(band.height)).fill(spec.colour);
+    }
+    const ink = this.low ? BLACK : WHITE;
+    const title = card.parts > 1 ? `${spec.title} ${partLabel(card.part, card.parts)}` : spec.title;
+    const fitted = fitTitle(title, inner, this.fonts);
+    fitted.lines.forEach((line, n) => this.text(line, 'bold', fitted.size, ink, X(CARD_LAYOUT.padding), Y(2.4) + n * fitted.size * 1.08));
+    const markerWidth = spec.marker ? this.marker(spec.marker, X, Y) : 0;
+    if (spec.subtitle) {
+      const size = fitSize(spec.subtitle, 'italic', 6.2, 6, inner - markerWidth, this.fonts);
+      const subtitle = clip(spec.subtitle, 'italic', size, inner - markerWidth, this.fonts);
+      this.text(subtitle, 'italic', size, this.low ? GREY : WHITE, X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band - 1.4) - size * 1.05);
+    }
+  }
+
+  /** "COMPULSORY" in a white box (an outlined one in low ink), right of the band's foot; its width with the space after it. */
+  private marker(value: string, X: (mm: number) => number, Y: (mm: number) => number): number {
+    const size = 6;
+    const w = this.fonts.width(value, 'bold', size) + pt(2.2);
+    const h = pt(3.3);
+    const x = X(CARD.width - CARD_LAYOUT.padding) - w;
+    const y = Y(CARD_LAYOUT.band - 1.3) - h;
+    if (this.low) this.doc.roundedRect(x, y, w, h, pt(0.8)).lineWidth(0.6).strokeColor(BLACK).stroke();
+    else this.doc.roundedRect(x, y, w, h, pt(0.8)).fill(WHITE);
+    this.text(value, 'bold', size, BLACK, x + pt(1.1), y + (h - size) / 2 - size * 0.02);
+    return w + pt(1.5);
+  }
+
+  /** The category's letter badge, the kind and category, the random-table slots, and a rule in the category's colour. */
+  private kindLine(spec: CardSpec, { X, Y }: At): void {
+    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
+    const top = CARD_LAYOUT.band + 1.2;
+    let left = CARD_LAYOUT.padding;
+    if (spec.badge) {
+      const r = 1.65;
+      const [cx, cy] = [X(left + r), Y(top + r - 0.1)];
+      if (this.low) this.doc.circle(cx, cy, pt(r)).lineWidth(0.8).strokeColor(spec.colour).stroke();
+      else this.doc.circle(cx, cy, pt(r)).fill(spec.colour);
+      const size = 6.4;
+      this.text(spec.badge, 'bold', size, this.low ? BLACK : WHITE, cx - this.fonts.width(spec.badge, 'bold', size) / 2, cy - size * 0.56);
+      left += 2 * r + 1.2;
+    }
+    let cornerWidth = 0;
+    if (spec.corner) {
+      cornerWidth = this.fonts.width(spec.corner, 'bold', 6);
+      this.text(spec.corner, 'bold', 6, GREY, X(CARD.width - CARD_LAYOUT.padding) - cornerWidth, Y(top + 0.55));
+    }
+    const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth - pt(2);
+    const kindSize = fitSize(spec.kindLabel, 'bold', 6.6, 6, room, this.fonts);
+    this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));
+    this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(CARD.width - CARD_LAYOUT.padding), 0.6, spec.colour);
+  }
+
+  private body(card: FittedCard, { X, Y }: At): void {
+    const [bodyX, bodyY] = [X(BODY.x), Y(BODY.y)];
+    for (const line of card.lines) {
+      const y = bodyY + line.top;
+      if (line.marker) this.text(line.marker.text, 'regular', card.size, BLACK, bodyX + line.marker.x, y);
+      for (const segment of line.segments) this.text(segment.text, segment.face, card.size, BLACK, bodyX + line.indent + segment.x, y);
+    }
+    if (card.part < card.parts - 1) {
+      const next = LABELS[card.spec.lang].contNext;
+      const w = this.fonts.width(next, 'italic', CONT_SIZE);
+      this.text(next, 'italic', CONT_SIZE, GREY, bodyX + pt(BODY.width) - w, Y(BODY.y + BODY.height) - CONT_SIZE * 1.25);
+    }
+  }
+
+  /** Two lines of 6 pt: the team (or the edition), then the edition and the record id. */
+  private footer(spec: CardSpec, { X, Y }: At): void {
+    const top = CARD.height - CARD_LAYOUT.footer;
+    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
+    this.rule(X(CARD_LAYOUT.padding), Y(top + 0.4), X(CARD.width - CARD_LAYOUT.padding), 0.3, K(40));
+    const [first, second] = spec.team ? [spec.team, [spec.footerLeft, spec.footerRight].filter(Boolean).join(' · ')] : [spec.footerLeft, spec.footerRight];
+    const face: Face = spec.team ? 'bold' : 'regular';
+    this.text(clip(first, face, FOOT_SIZE, inner, this.fonts), face, FOOT_SIZE, spec.team ? BLACK : GREY, X(CARD_LAYOUT.padding), Y(top + 1.0));
+    if (second) this.text(clip(second, 'regular', FOOT_SIZE, inner, this.fonts), 'regular', FOOT_SIZE, GREY, X(CARD_LAYOUT.padding), Y(top + 3.4));
+  }
+
+  /** The back: the category's colour to the bleed (plain in low ink), the codex, the category and the team. */
+  back(spec: CardSpec, rect: Rect): void {
+    const inset = 3.2;
+    if (!this.low) {
+      const full = withBleed(this.sheet, rect, { top: true, bottom: true });
+      this.doc.rect(pt(full.x), pt(full.y), pt(full.width), pt(full.height)).fill(spec.colour);
+    }
+    const ink = this.low ? BLACK : WHITE;
+    this.doc
+      .roundedRect(pt(rect.x + inset), pt(rect.y + inset), pt(CARD.width - 2 * inset), pt(CARD.height - 2 * inset), pt(2))
+      .lineWidth(this.low ? 0.6 : 0.8)
+      .strokeColor(this.low ? spec.colour : WHITE)
+      .stroke();
+    const centre = (value: string, face: Face, size: number, yMm: number) => {
+      const w = this.fonts.width(value, face, size);
+      this.text(value, face, size, ink, pt(rect.x + CARD.width / 2) - w / 2, pt(rect.y + yMm) - size / 2);
+    };
+    const mid = CARD.height / 2;
+    centre(CODEX_NAME.toUpperCase(), 'bold', 13, mid - 4);
+    this.rule(pt(rect.x + CARD.width / 2 - 12), pt(rect.y + mid + 0.5), pt(rect.x + CARD.width / 2 + 12), 0.6, this.low ? spec.colour : WHITE);
+    const width = pt(CARD.width - 12);
+    centre(spec.backLabel, 'bold', fitSize(spec.backLabel, 'bold', 10, 6, width, this.fonts), mid + 5);
+    if (spec.team) centre(clip(spec.team, 'italic', 8, width, this.fonts), 'italic', 8, mid + 12);
+  }
 }
 
-function drawMarks(doc: Doc, sheet: Sheet): void {
-  doc.lineWidth(0.3).strokeColor('#000000');
-  for (const m of sheet.marks) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2)).stroke();
+interface At {
+  X: (mm: number) => number;
+  Y: (mm: number) => number;
 }

@@ -1,10 +1,8 @@
 /**
  * The mdast-to-PDF text renderer, without the PDF: rule text (mdast from the
  * records' Markdown) becomes blocks of styled runs, then lines laid out at a
- * body width with the fonts' real widths, then a fit: the body size steps
- * down from 9 pt to a 6 pt floor until the text fits; text that still does
- * not fit is split at a line boundary onto continuation cards. Pure: the
- * drawing (layout.ts) only places the lines computed here.
+ * body width with the fonts' real widths (the fit, and the split over
+ * continuation cards, are continuation.ts's). Pure: the drawing (layout.ts) only places the lines computed here.
  *
  * Lines are broken here rather than by pdfkit's `heightOfString`, because a
  * card mixes bold, italic and regular runs on one line, and a continuation
@@ -31,6 +29,8 @@ export interface Block {
   textLine: number;
   /** Line in the source file, when known (inducement abilities and spells); else the record's first line is reported. */
   sourceLine?: number;
+  /** A heading (a player's skill, an ability, a spell): a card never ends on it. */
+  keepWithNext?: boolean;
 }
 
 export interface Segment {
@@ -243,39 +243,4 @@ function splitLongWords(words: readonly Word[], avail: number, size: number, fon
     if (pieces.length) out.push({ pieces, width, unit: [] });
   }
   return out;
-}
-
-export interface Fit {
-  size: number;
-  lineHeight: number;
-  /** One list of lines per card: more than one when the text continues. */
-  parts: Line[][];
-}
-
-/**
- * The largest size from 9 pt down to 6 pt at which the blocks fit `height`;
- * at the floor, the lines are split over as many cards as needed, the first
- * cards keeping `reserve` points free for the "(cont.)" line. A line is never
- * cut and never drawn past the body.
- */
-export function fitBlocks(blocks: readonly Block[], width: number, height: number, fonts: Fonts, reserve: (size: number) => number): Fit {
-  let laid: Laid | undefined;
-  for (const size of BODY_SIZES) {
-    laid = layoutBlocks(blocks, width, size, fonts);
-    if (laid.height <= height + 0.01) return { size, lineHeight: laid.lineHeight, parts: [laid.lines] };
-  }
-  const floor = laid!;
-  const parts: Line[][] = [];
-  let rest = floor.lines;
-  while (rest.length) {
-    const offset = rest[0]!.top;
-    const fitsAll = rest.at(-1)!.top - offset + floor.lineHeight <= height + 0.01;
-    const limit = fitsAll ? height : height - reserve(floor.size);
-    let n = 0;
-    while (n < rest.length && rest[n]!.top - offset + floor.lineHeight <= limit + 0.01) n++;
-    if (n === 0) n = 1; // a body too short for one line: still progress (never happens with card geometry)
-    parts.push(rest.slice(0, n).map((line) => ({ ...line, top: line.top - offset })));
-    rest = rest.slice(n);
-  }
-  return { size: floor.size, lineHeight: floor.lineHeight, parts };
 }

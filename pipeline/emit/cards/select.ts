@@ -43,6 +43,8 @@ export interface RosterPlayer {
 export interface Roster {
   team: string | null;
   edition: string | null;
+  /** The line of `edition:`, for an error about it. */
+  editionLine: number | null;
   players: RosterPlayer[];
 }
 
@@ -315,6 +317,7 @@ export function parseRoster(text: string, file: string, validator: Validator): {
   let playersNode: YamlNode | null = null;
   let team: string | null = null;
   let edition: string | null = null;
+  let editionLine: number | null = null;
   if (isSeq(root)) playersNode = root;
   else if (isMap(root)) {
     const get = (key: string) => root.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.value as YamlNode | null | undefined;
@@ -322,7 +325,7 @@ export function parseRoster(text: string, file: string, validator: Validator): {
     const teamNode = get('team') ?? get('name');
     const editionNode = get('edition');
     if (isScalar(teamNode) && teamNode.value !== null) team = String(teamNode.value);
-    if (isScalar(editionNode) && editionNode.value !== null) edition = String(editionNode.value);
+    if (isScalar(editionNode) && editionNode.value !== null) [edition, editionLine] = [String(editionNode.value), lineOf(editionNode)];
   }
   if (!isSeq(playersNode)) return fail('the roster has no list of players (a "players:" list, or a bare list)', root as YamlNode | null);
   const players: RosterPlayer[] = [];
@@ -346,5 +349,5 @@ export function parseRoster(text: string, file: string, validator: Validator): {
     }
     players.push({ name, position: isScalar(positionNode) && positionNode.value !== null ? String(positionNode.value) : null, skills });
   }
-  return { roster: { team, edition, players }, diagnostics: [] };
+  return { roster: { team, edition, editionLine, players }, diagnostics: [] };
 }

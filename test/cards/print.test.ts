@@ -1,0 +1,234 @@
+/**
+ * What a league and a print shop get on paper, read from the PDFs: text in
+ * pure black ink (CMYK 0/0/0/100) and nothing under 6 pt; `--ink low` fills
+ * no area at all; a team deck names its team on every card and back and the
+ * players on each skill; a long text continues at a sentence, under a
+ * repeated heading, balanced, and a runaway text is refused; each file has
+ * its own font subset tags; roster and usage errors say one clear thing.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DataBundle } from '../../pipeline/model/dataset.ts';
+import { fitCard } from '../../pipeline/emit/cards/layout.ts';
+import { loadFonts } from '../../pipeline/emit/cards/fonts.ts';
+import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
+import { readSchemaFiles } from '../../pipeline/io.ts';
+import { readFontBytes } from '../../pipeline/targets/cards.ts';
+import { createValidator } from '../../pipeline/validate/schemas.ts';
+import { repoRoot } from '../helpers.ts';
+import { cards, pageCount, poppler, realBundle, squash, tempDir, writeDataDir } from './helpers.ts';
+import { readPdfPages } from './pdf-geometry.ts';
+
+const MM = 72 / 25.4;
+const ROSTER = `team: Reikland Reavers
+edition: en-2020
+players:
+  - name: Griff Oberwald
+    position: Blitzer
+    skills: [Block, Dodge, Sprint, Sure Feet]
+  - name: Big Bertha
+    skills: "Mighty Blow (+2), Loner (4+), Bone Head, Block"
+  - name: Lineman
+    skills: [Block, Dodge]
+`;
+
+let bundle: DataBundle;
+let dataDir: string;
+let rosterFile: string;
+
+beforeAll(() => {
+  bundle = realBundle();
+  dataDir = writeDataDir(bundle);
+  rosterFile = join(tempDir(), 'reavers.yaml');
+  writeFileSync(rosterFile, ROSTER);
+});
+
+/** `nuffle cards … -o FILE` with the real data; the file, and what it printed. */
+async function make(args: string[], name = 'cards.pdf', data = dataDir) {
+  const file = join(tempDir(), name);
+  const run = await cards(['--data', data, ...args, '-o', file]);
+  expect(run.code, run.stderr).toBe(0);
+  return { file, ...run };
+}
+
+/** The text of each card of a page, cropped on the card (pdftotext -x -y -W -H, in points at 72 dpi). */
+function cardTexts(file: string, page: number): string[] {
+  const [pdf] = readPdfPages(file).slice(page - 1);
+  const [, , , height] = pdf!.mediaBox;
+  const [x1, y1, x2, y2] = pdf!.trimBox;
+  const out: string[] = [];
+  for (let top = height - y2; top < height - y1 - 1; top += 88 * MM) {
+    for (let left = x1; left < x2 - 1; left += 63 * MM) {
+      const crop = ['-x', String(Math.round(left)), '-y', String(Math.round(top)), '-W', String(Math.round(63 * MM)), '-H', String(Math.round(88 * MM))];
+      out.push(poppler('pdftotext', ['-layout', '-f', String(page), '-l', String(page), ...crop, file, '-']));
+    }
+  }
+  return out.filter((t) => t.trim());
+}
+
+describe('ink', () => {
+  it('draws every text in black ink only (CMYK 0/0/0/k, or white), the body in 100 % black, none under 6 pt', async () => {
+    for (const args of [['--roster', rosterFile, '--backs'], ['--edition', 'fr-legacy'], ['--roster', rosterFile, '--per-player', '--ink', 'low']]) {
+      const { file } = await make(args);
+      const texts = readPdfPages(file).flatMap((p) => p.texts);
+      expect(texts.length, args.join(' ')).toBeGreaterThan(50);
+      for (const t of texts) {
+        expect(t.colour.space, `${args.join(' ')}: text at ${t.x}, ${t.y}`).toBe('cmyk');
+        expect(t.colour.values.slice(0, 3), `${args.join(' ')}: text at ${t.x}, ${t.y}`).toEqual([0, 0, 0]);
+        expect(t.size, `${args.join(' ')}: text at ${t.x}, ${t.y}`).toBeGreaterThanOrEqual(6);
+      }
+      const byColour = new Map<string, number>();
+      for (const t of texts) byColour.set(t.colour.values.join(), (byColour.get(t.colour.values.join()) ?? 0) + 1);
+      expect([...byColour].sort((a, b) => b[1] - a[1])[0]![0], args.join(' ')).toBe('0,0,0,1');
+    }
+  });
+
+  it('--ink low fills no area, front or back (white bands with a coloured rule and outline, plain backs)', async () => {
+    const low = readPdfPages((await make(['--roster', rosterFile, '--backs', '--ink', 'low'])).file);
+    expect(low.length).toBe(2);
+    for (const page of low) expect(page.fills).toEqual([]);
+    // …and the category colour is still drawn, as lines.
+    expect(low[0]!.strokes.some((s) => s.space === 'rgb' && s.colour.some((c) => c > 0))).toBe(true);
+    const full = readPdfPages((await make(['--roster', rosterFile, '--backs'])).file);
+    expect(full.every((page) => page.fills.length > 0)).toBe(true);
+  });
+
+  it('marks each category with its letter by the printed label, so it reads in greyscale', async () => {
+    const { file } = await make(['--edition', 'en-2020', '--skills', 'Block, Dodge, Mighty Blow, Accurate, Claws, Loner']);
+    const texts = cardTexts(file, 1).map(squash);
+    for (const [letter, label] of [['G', 'General'], ['A', 'Agility'], ['S', 'Strength'], ['P', 'Passing'], ['M', 'Mutation'], ['T', 'Trait']]) {
+      expect(texts.some((t) => t.includes(`${letter} ${label === 'Trait' ? 'Trait' : `Skill · ${label}`}`)), `${letter} ${label}`).toBe(true);
+    }
+  });
+});
+
+describe('a team deck', () => {
+  it('prints the team on every card and every back, and on each skill the players who have it', async () => {
+    const { file } = await make(['--roster', rosterFile, '--backs']);
+    expect(pageCount(file)).toBe(2);
+    const fronts = cardTexts(file, 1).map(squash);
+    expect(fronts).toHaveLength(7);
+    for (const text of fronts) expect(text).toContain('Reikland Reavers');
+    const block = fronts.find((t) => t.includes('en-2020/block'))!;
+    expect(block).toContain('Players: Griff Oberwald, Big Bertha, Lineman');
+    expect(fronts.find((t) => t.includes('en-2020/dodge'))).toContain('Players: Griff Oberwald, Lineman');
+    expect(fronts.find((t) => t.includes('en-2020/mighty-blow'))).toContain('Players: Big Bertha');
+    const backs = cardTexts(file, 2).map(squash);
+    expect(backs.filter((t) => t.includes('Reikland Reavers'))).toHaveLength(7);
+  });
+
+  it('prints the team, not the roster file, on per-player cards', async () => {
+    const { file } = await make(['--roster', rosterFile, '--per-player']);
+    const text = squash(poppler('pdftotext', [file, '-']));
+    expect(text).toContain('Reikland Reavers');
+    expect(text).not.toContain('reavers.yaml');
+  });
+
+  it('reports a roster edition that is no edition id as a roster error at its line, listing the ids', async () => {
+    const dir = tempDir();
+    const roster = join(dir, 'orcs.yaml');
+    writeFileSync(roster, ROSTER.replace('edition: en-2020', 'edition: 2020'));
+    const run = await cards(['--data', dataDir, '--roster', roster, '-o', join(dir, 'x.pdf')]);
+    expect(run.code).toBe(1);
+    const ids = [...new Set(bundle.skills.map((s) => s.edition))].sort();
+    expect(run.stderr).toContain(`orcs.yaml:2:1 error unknown edition "2020"; the editions with cards are ${ids.join(', ')}`);
+    expect(run.stderr).toContain('[cards/bad-roster]');
+    expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
+  });
+});
+
+describe('continuations', () => {
+  const withText = (id: string, text: (old: string) => string): string => {
+    const copy = structuredClone(bundle);
+    const record = copy.skills.find((r) => r.id === id)!;
+    record.text = text(record.text);
+    return writeDataDir(copy);
+  };
+
+  it('end each card on a sentence, head every card (n/m), balance the cards, and name the -o file in the summary', async () => {
+    // Twenty copies in one paragraph: three cards at 6 pt, where filling each card in turn would leave the last a stub.
+    const data = withText('en-2020/block', (text) => Array.from({ length: 20 }, () => text.trim()).join(' ') + '\n');
+    const { file, stdout } = await make(['--skills', 'Block'], 'long-block.pdf', data);
+    expect(stdout).toContain(`en-2020/block (${file})`);
+    expect(stdout).not.toContain('cards.pdf');
+    const texts = cardTexts(file, 1);
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    const bodies = texts.map((t, n) => {
+      expect(squash(t), `card ${n + 1}`).toContain(`Block (${n + 1}/${texts.length})`);
+      return t.split('\n').map((l) => l.trim()).filter((l) => l && !/Block \(|Skill · General|BB 1-3|Blood Bowl 2020|^en-2020\/block$|^G$|continued on the next/.test(l));
+    });
+    for (const body of bodies.slice(0, -1)) expect(body.at(-1), body.join('\n')).toMatch(/[.!?]$/);
+    for (const body of bodies.slice(1)) expect(body[0], body.join('\n')).toMatch(/^[A-Z]/);
+    const lines = bodies.map((b) => b.length);
+    expect(Math.min(...lines) / Math.max(...lines), `lines per card: ${lines}`).toBeGreaterThan(0.75);
+    // Nothing lost: every copy of the sentence is printed.
+    expect(squash(texts.join(' ')).split('When a both down result is applied').length - 1).toBe(20);
+  });
+
+  it("never ends a card on a player's skill heading: the heading goes with its text", () => {
+    const roster = `team: Orcland Raiders\nedition: en-2020\nplayers:\n  - name: Karl\n    skills: [Block, Dodge, Animal Savagery]\n  - name: Bertha\n    skills: [Mighty Blow, Loner, Bone Head, Block, Projectile Vomit]\n`;
+    const planned = planSelection(bundle, { skills: null, edition: null, lang: null, roster: { text: roster, file: 'orcs.yaml' }, perPlayer: true }, createValidator(readSchemaFiles(repoRoot)));
+    if ('usage' in planned) throw new Error(planned.usage);
+    const fonts = loadFonts(readFontBytes());
+    let continued = 0;
+    for (const spec of planned.plan.specs) {
+      const parts = fitCard(spec, fonts).cards;
+      for (const part of parts.slice(0, -1)) {
+        continued++;
+        expect(part.blocks.at(-1)?.keepWithNext, `${spec.title} (${part.part + 1}/${part.parts}) ends on ${JSON.stringify(part.blocks.at(-1)?.runs)}`).not.toBe(true);
+      }
+    }
+    expect(continued).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a text that would need more than 4 cards, at its record and line; nothing written', async () => {
+    const data = withText('en-2020/dodge', (text) => Array.from({ length: 120 }, () => text.trim()).join('\n\n') + '\n');
+    const file = join(tempDir(), 'runaway.pdf');
+    const run = await cards(['--data', data, '--skills', 'Dodge', '-o', file]);
+    expect(run.code).toBe(1);
+    const dodge = bundle.skills.find((r) => r.id === 'en-2020/dodge')!;
+    expect(run.stderr).toMatch(new RegExp(`en-2020-skills-traits\\.txt:${dodge.source.lines[0]}:1 error en-2020/dodge: the text needs \\d+ cards at 6 pt; a card continues on at most 4`));
+    expect(run.stderr).toContain('[cards/text-too-long]');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--size uniform sets every body of a page at one size, the largest that fits them all', async () => {
+    const sizes = (file: string) => readPdfPages(file).map((page) => new Set(page.texts.filter((t) => t.colour.values.join() === '0,0,0,1' && t.size !== 6.6 && t.size !== 6.4 && t.size < 10).map((t) => t.size)));
+    const skills = ['--edition', 'en-2020', '--skills', 'Block, Dodge, Bone Head, Loner, Sprint, Claws'];
+    const fit = sizes((await make(skills)).file);
+    const uniform = sizes((await make([...skills, '--size', 'uniform'])).file);
+    expect(fit[0]!.size).toBeGreaterThan(2);
+    // The body and the bold team line (6 pt) are the only sizes left: one body size.
+    expect([...uniform[0]!].filter((s) => s !== 6).length).toBeLessThanOrEqual(1);
+    expect(Math.min(...uniform[0]!)).toBe(Math.min(...fit[0]!));
+  });
+});
+
+describe('files', () => {
+  const tags = (file: string) => poppler('pdffonts', [file]).trim().split('\n').slice(2).map((row) => row.slice(0, 6));
+
+  it('gives each file its own font subset tags, the same on every run', async () => {
+    const a = tags((await make(['--skills', 'Block'], 'a.pdf')).file);
+    const b = tags((await make(['--skills', 'Dodge'], 'b.pdf')).file);
+    const again = tags((await make(['--skills', 'Block'], 'c.pdf')).file);
+    expect(a.length).toBeGreaterThanOrEqual(2);
+    for (const tag of [...a, ...b]) expect(tag).toMatch(/^[A-Z]{6}$/);
+    expect(new Set(a).size).toBe(a.length);
+    expect(a.filter((tag) => b.includes(tag))).toEqual([]);
+    expect(again).toEqual(a);
+  });
+});
+
+describe('usage', () => {
+  it('prints one line for a usage error and points at --help', async () => {
+    for (const args of [['--paper', 'a5'], ['--ink', 'none'], ['--per-player'], ['--nope']]) {
+      const run = await cards(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(2);
+      expect(lines[0]).toMatch(/^nuffle cards: /);
+      expect(lines[1]).toBe('Run "nuffle cards --help" for the options.');
+    }
+  });
+});
