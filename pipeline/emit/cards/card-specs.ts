@@ -6,7 +6,7 @@
  */
 import { markdownToMdast } from '../../parse/markdown.ts';
 import type { DataBundle } from '../../model/dataset.ts';
-import { enumLabels } from '../../model/labels.ts';
+import { ENUM_LABELS } from '../../model/labels.ts';
 import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
 import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
@@ -67,9 +67,9 @@ const capitalised = (value: string): string => value.charAt(0).toUpperCase() + v
 /** The card's labels: the schema's enums from pipeline/model/labels.ts (one home with the site), and the card's own words. */
 export const LABELS = {
   en: {
-    skill: capitalised(enumLabels('en').kinds.skill),
-    trait: capitalised(enumLabels('en').kinds.trait),
-    categories: enumLabels('en').categories,
+    skill: capitalised(ENUM_LABELS.en.kinds.skill),
+    trait: capitalised(ENUM_LABELS.en.kinds.trait),
+    categories: ENUM_LABELS.en.categories,
     compulsory: 'COMPULSORY',
     compulsoryIn2020: 'COMPULSORY IN 2020',
     contNext: 'continued on the next card →',
@@ -78,9 +78,9 @@ export const LABELS = {
     skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
   },
   fr: {
-    skill: capitalised(enumLabels('fr').kinds.skill),
-    trait: capitalised(enumLabels('fr').kinds.trait),
-    categories: enumLabels('fr').categories,
+    skill: capitalised(ENUM_LABELS.fr.kinds.skill),
+    trait: capitalised(ENUM_LABELS.fr.kinds.trait),
+    categories: ENUM_LABELS.fr.categories,
     compulsory: 'OBLIGATOIRE',
     compulsoryIn2020: 'OBLIGATOIRE EN 2020',
     contNext: 'suite sur la carte suivante →',
