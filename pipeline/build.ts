@@ -5,11 +5,12 @@
  */
 import { memoKey, type StageMemo } from './model/memo.ts';
 import { byId } from './model/order.ts';
-import { ERRATA_PATH } from './model/paths.ts';
+import { ALIASES_PATH, ERRATA_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
   AcceptedCharacter,
+  AliasAnnotations,
   CompulsoryReviews,
   MigrationAnnotations,
   Concept,
@@ -40,6 +41,7 @@ import { parseFrLegacy } from './parse/fr-legacy.ts';
 import { parseTraitsAlt } from './parse/traits-alt.ts';
 import { parseInducementNotes } from './parse/inducements.ts';
 import { linkInducements } from './link/inducements.ts';
+import { linkNames } from './link/aliases.ts';
 import { createNameResolver } from './link/names.ts';
 import { createFinderWithRules } from './link/mentions.ts';
 import { linkConcepts, type UnlinkedRecord } from './link/crosswalk.ts';
@@ -64,7 +66,7 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile; aliases?: TextFile };
   /** sources/ids.lock, or null when the project has none yet. */
   lock: TextFile | null;
   /** The `version` of the project's package.json, which must be the manifest's dataset version; null when there is none (a copy of sources/ only). */
@@ -127,7 +129,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   inducements: parseInducementNotes,
 };
 
-export { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from './model/paths.ts';
+export { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH, ALIASES_PATH } from './model/paths.ts';
 
 export interface CompiledSource {
   records: Skill[];
@@ -192,7 +194,10 @@ function compile(input: BuildInput): BuildResult {
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics, input.memo);
   const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics, input.memo);
   const migrationFile = readYaml<MigrationAnnotations>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics, input.memo);
-  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile) return fail();
+  const aliasFile = input.annotations.aliases
+    ? readYaml<AliasAnnotations>(input.annotations.aliases, 'input/aliases.schema.json', validator, diagnostics, input.memo)
+    : { value: { aliases: [] }, locate: () => null };
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile || !aliasFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
   const { sources, parsed, diagnostics: parseDiagnostics } = parseSources({
@@ -261,6 +266,7 @@ function compile(input: BuildInput): BuildResult {
     [input.annotations.inducements, inducementFile],
     [input.annotations.compulsory, compulsoryFile],
     [input.annotations.migrations, migrationFile],
+    ...(input.annotations.aliases ? [[input.annotations.aliases, aliasFile] as const] : []),
   ] as const;
   const stringProblems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(yamlFiles.map(([file, read]) => ({ file: file.path, value: read.value, locate: read.locate })))];
   diagnostics.push(...stringProblems);
@@ -330,6 +336,9 @@ function compile(input: BuildInput): BuildResult {
   diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));
   // Ids: every locked id is still published, or migrated.
   const migrations = migrationFile.value.migrations;
+  // The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept).
+  const { names, diagnostics: nameProblems } = linkNames({ concepts, skills: records, migrations, annotations: aliasFile.value, file: input.annotations.aliases?.path ?? ALIASES_PATH, locate: aliasFile.locate });
+  diagnostics.push(...nameProblems);
   ids.published = [
     ...concepts.map((c) => ({ kind: 'concept' as const, id: c.id })),
     ...records.map((r) => ({ kind: 'record' as const, id: r.id })),
@@ -398,6 +407,7 @@ function compile(input: BuildInput): BuildResult {
     'inducements.json': inducements,
     'leagues.json': leagues,
     'migrations.json': migrations,
+    'names.json': names,
   };
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     diagnostics.push(...validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
@@ -418,6 +428,7 @@ function compile(input: BuildInput): BuildResult {
     inducements,
     leagues,
     migrations,
+    names,
   };
   const { files } = emitJson(content, input.schemas);
   for (const [path, schema] of Object.entries(DATA_FILES)) {

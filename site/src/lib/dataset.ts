@@ -11,7 +11,7 @@ import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, Rand
 export type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill };
 
 /** The published files the pages read (every one but migrations.json), with look-ups. */
-export interface Dataset extends Omit<DataBundle, 'migrations'> {
+export interface Dataset extends Omit<DataBundle, 'migrations' | 'names'> {
   skill: (id: string) => Skill;
   concept: (id: string) => Concept;
   edition: (id: string) => Edition;
