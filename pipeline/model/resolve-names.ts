@@ -54,7 +54,9 @@ function collectAliases(sources: NameSources): NameEntry[] {
     if (migration.kind !== 'concept' && migration.kind !== 'record') continue;
     const to = followTo(sources.migrations, migration);
     const concept = to === null ? null : migration.kind === 'concept' ? (conceptIds.has(to) ? to : null) : (conceptOfRecord.get(to) ?? null);
-    if (concept !== null) add(retiredName(migration.id), concept, null, 'retired', null);
+    if (concept === null) continue;
+    add(migration.id, concept, null, 'retired', null);
+    if (migration.id.includes('/') || migration.id.includes('-')) add(retiredName(migration.id), concept, null, 'retired', null);
   }
   for (const curated of sources.curated ?? []) add(curated.alias, curated.concept, curated.lang, 'curated', null);
   return out;

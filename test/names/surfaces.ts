@@ -63,10 +63,15 @@ export function sqliteAliasConcept(db: DatabaseSync, row: Spelling): string | nu
   }
 }
 
-/** Full-text search as docs/DATA.md shows it: each word quoted, any word of the name column, concepts only, best rank first. */
+/**
+ * Full-text search as docs/DATA.md shows it: each word quoted (a quote inside
+ * doubled), any of them or all of them run together, in the name and alias
+ * columns; concepts only, best rank first.
+ */
 export function searchQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? `name : (${words.map((w) => `"${w}"`).join(' OR ')})` : null;
+  const terms = [...new Set([...words, words.join('')])].map((w) => `"${w.replace(/"/g, '""')}"`);
+  return words.length ? `{name aliases} : (${terms.join(' OR ')})` : null;
 }
 
 export function sqliteSearchConcept(db: DatabaseSync, row: Spelling): string | null {
