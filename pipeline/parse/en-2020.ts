@@ -21,6 +21,7 @@ import { error, excerpt, warning, type Diagnostic } from '../model/diagnostic.ts
 import type { Category, Game, Kind, RandomSlot, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { byId as byIdOrder, compare } from '../model/order.ts';
 import { splitDisplayName } from '../model/names.ts';
+import { foldSpaces } from '../model/fold.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult, SlotLine } from '../model/parse-result.ts';
@@ -491,7 +492,7 @@ export function parseEn2020(input: SourceInput): ParseResult {
 }
 
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = foldSpaces;
 
 /** First 8 hex digits of the SHA-256 of the normalised question: stable wherever the ruling is printed. */
 export function rulingHash(question: string): string {
