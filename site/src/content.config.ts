@@ -15,4 +15,5 @@ export const collections = {
   crosswalk: defineCollection({ loader: datasetLoader('crosswalk.json') }),
   inducements: defineCollection({ loader: datasetLoader('inducements.json') }),
   leagues: defineCollection({ loader: datasetLoader('leagues.json') }),
+  names: defineCollection({ loader: datasetLoader('names.json') }),
 };
