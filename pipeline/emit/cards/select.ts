@@ -128,7 +128,7 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   };
 }
 
-const scopeOf = (filter: Filter): string => [filter.edition ? `${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
+const scopeOf = (filter: Filter): string => [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
 
 /**
  * A name no record of the filter answers: when it names a concept, which
