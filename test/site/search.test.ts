@@ -57,10 +57,9 @@ afterAll(async () => {
 async function search(page: Page, query: string): Promise<{ first: string | null; kind: string | null; results: string[] }> {
   await page.locator('site-search button[data-open-modal]').click();
   await page.locator('site-search input.pagefind-ui__search-input').first().fill(query);
-  await page.waitForFunction(() => {
-    const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
-    return message !== '' && !/^(Searching|Recherche)/.test(message);
-  });
+  // Pagefind says "Searching for …" until its answer is in.
+  const message = page.locator('.pagefind-ui__message').first();
+  await expect.poll(async () => ((await message.count()) ? ((await message.textContent()) ?? '') : ''), { timeout: 20_000 }).toMatch(/^(?!Searching|Recherche)\S/);
   // The resolver's line follows each change of the results after a short pause; it settles within a second.
   await page.waitForTimeout(600);
   const results = await page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => (a as unknown as { pathname: string }).pathname));
