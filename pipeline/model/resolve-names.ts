@@ -7,7 +7,7 @@
  * compiles this file into the package.
  */
 import { editDistance, fuzzyBound, nameKey, parameterKey, splitParameter } from './fold.ts';
-import type { Concept, CuratedAlias, AliasWinner, Lang, Migration, NameEntry, Skill } from './schema-types.ts';
+import type { Concept, Lang, Migration, NameEntry, Skill } from './schema-types.ts';
 
 export { foldCharacters, foldSpaces, foldWords, nameKey, splitParameter } from './fold.ts';
 
@@ -16,8 +16,10 @@ export interface NameSources {
   concepts: readonly Pick<Concept, 'id' | 'name' | 'names'>[];
   skills: readonly Pick<Skill, 'id' | 'name' | 'displayName' | 'lang' | 'concept'>[];
   migrations: readonly Migration[];
-  curated?: readonly CuratedAlias[];
-  winners?: readonly AliasWinner[];
+  /** Reviewed aliases (sources/annotations/aliases.yaml `aliases`). */
+  curated?: readonly { alias: string; concept: string; lang: Lang }[];
+  /** Which concept keeps a shared spelling (`winners`). */
+  winners?: readonly { alias: string; concept: string }[];
 }
 
 /** A key two concepts claim, with every alias that gives it. */
