@@ -27,7 +27,7 @@ export default defineConfig({
       lastUpdated: false,
       customCss: ['./src/styles/codex.css'],
       // Head entries' contents as text, never raw HTML: a page title is a name from the dataset.
-      components: { Head: './src/components/Head.astro', Footer: './src/components/Footer.astro' },
+      components: { Head: './src/components/Head.astro', Footer: './src/components/Footer.astro', Search: './src/components/Search.astro' },
     }),
   ],
 });

@@ -36,12 +36,13 @@ describe('dist/data contract', () => {
       'schema/leagues.schema.json',
       'schema/meta.schema.json',
       'schema/migrations.schema.json',
+      'schema/names.schema.json',
       'schema/random-tables.schema.json',
       'schema/rulings.schema.json',
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'meta', 'datapackage']) {
+    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'names', 'meta', 'datapackage']) {
       const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);

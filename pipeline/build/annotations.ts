@@ -6,6 +6,7 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { memoKey, type StageMemo } from '../cache/memo.ts';
 import type {
   AcceptedCharacter,
+  AliasAnnotations,
   CompulsoryReviews,
   CrosswalkAnnotations,
   Erratum,
@@ -18,6 +19,7 @@ import type {
 import { parseYaml, type ParsedYaml } from '../parse/yaml.ts';
 import type { Validator } from '../validate/schemas.ts';
 import type { BuildInput, TextFile } from '../build.ts';
+import { ALIASES_PATH } from '../model/paths.ts';
 
 export type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;
 
@@ -37,6 +39,7 @@ export interface Annotations {
   inducements: Annotation<InducementAnnotations>;
   compulsory: Annotation<CompulsoryReviews>;
   migrations: Annotation<MigrationAnnotations>;
+  aliases: Annotation<AliasAnnotations>;
 }
 
 /** Each curated file: where the build input holds it, and the schema (in schema/) it must meet. In reading order. */
@@ -49,7 +52,12 @@ export const ANNOTATION_FILES: { readonly [K in keyof Annotations]: { file: (inp
   inducements: { file: (input) => input.annotations.inducements, schema: 'input/inducements.schema.json' },
   compulsory: { file: (input) => input.annotations.compulsory, schema: 'input/compulsory.schema.json' },
   migrations: { file: (input) => input.annotations.migrations, schema: 'input/migrations.schema.json' },
+  // Optional: a project without it has no curated spellings.
+  aliases: { file: (input) => input.annotations.aliases ?? NO_ALIASES, schema: 'input/aliases.schema.json' },
 };
+
+/** What a project without sources/annotations/aliases.yaml reads: no curated spelling. */
+const NO_ALIASES: TextFile = { path: ALIASES_PATH, text: 'aliases: []\n' };
 
 /** Every curated file, read and validated (each one's problems reported, whatever the others'); null if any is wrong. */
 export function readAnnotations(input: BuildInput, validator: Validator, diagnostics: Diagnostic[]): Annotations | null {

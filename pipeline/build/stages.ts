@@ -6,12 +6,13 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { memoKey } from '../cache/memo.ts';
 import { byId } from '../model/order.ts';
-import type { Concept, CrosswalkRow, Edition, Inducement, League, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { checksumFiles, emitDataPackage, minifiedFiles } from '../emit/release.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
 import { linkConcepts } from '../link/crosswalk.ts';
 import { linkInducements } from '../link/inducements.ts';
+import { linkNames } from '../link/aliases.ts';
 import { checkKeptIds, keepIds } from '../link/kept-ids.ts';
 import { createFinderWithRules } from '../link/mentions.ts';
 import { createNameResolver } from '../link/names.ts';
@@ -54,6 +55,7 @@ export class Build {
   readonly inducements: Inducement[] = [];
   readonly leagues: League[] = [];
   randomTables!: RandomTable[];
+  names!: NameEntry[];
   editions!: Edition[];
   content!: DatasetContent;
   files!: Map<string, string>;
@@ -252,6 +254,22 @@ export const checkTables: Stage = (build) => {
   return 'next';
 };
 
+/** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept). */
+export const linkAliases: Stage = (build) => {
+  const { aliases, migrations } = build.annotations;
+  const linked = linkNames({
+    concepts: build.concepts,
+    skills: build.records,
+    migrations: migrations.value.migrations,
+    annotations: aliases.value,
+    file: aliases.file.path,
+    locate: aliases.locate,
+  });
+  build.names = linked.names;
+  build.diagnostics.push(...linked.diagnostics);
+  return 'next';
+};
+
 /** Ids: every locked id is still published, or migrated; and the package's version is the dataset's. */
 export const checkAllIds: Stage = (build) => {
   const { input, annotations, ids } = build;
@@ -318,6 +336,7 @@ export const validateData: Stage = (build) => {
     inducements: build.inducements,
     leagues: build.leagues,
     migrations: build.annotations.migrations.value.migrations,
+    names: build.names,
   };
   const { content } = build;
   const data = {
@@ -330,6 +349,7 @@ export const validateData: Stage = (build) => {
     'inducements.json': content.inducements,
     'leagues.json': content.leagues,
     'migrations.json': content.migrations,
+    'names.json': content.names,
   };
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     build.diagnostics.push(...build.validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));

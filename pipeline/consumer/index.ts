@@ -8,7 +8,9 @@
  *   import { getConcept, findByName } from 'nuffle-codex';
  *   (await findByName('chataigne', { lang: 'fr' }))[0]?.concept  // 'mighty-blow'
  */
-import type { Concept, Game, IdKind, Lang, Migration, RandomCategory, RandomTable, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, Game, IdKind, Lang, Migration, NameEntry, RandomCategory, RandomTable, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import { foldWords, splitParameter } from '../model/fold.ts';
+import { findIn, resolveIn, type NameData, type NameMatch, type ResolveOptions } from './names.ts';
 
 export type * from '../model/schema-types.ts';
 
@@ -49,27 +51,13 @@ const GAMES: readonly Game[] = ['blood-bowl', 'dungeon-bowl'];
 const CATEGORIES: readonly RandomCategory[] = ['agility', 'general', 'mutation', 'passing', 'strength'];
 
 /**
- * The name without a final parameter and its star, `Loner (4+)*` → `Loner`:
- * the last `(…)`, opened after the parenthesis closed before it, read from
- * the end (the pattern `\s*\([^)]*\)\s*\*?\s*$` retried at every `(`).
+ * Case, accents, punctuation, `&`/"and"/"et" and a parameter folded, words
+ * kept apart: `Châtaigne`, `chataigne`, `Mighty Blow (+1)` → `mighty blow`.
+ * Matching compares these words run together (names.json `folded`).
  */
-function withoutParameter(name: string): string {
-  let trimmed = name.trimEnd();
-  if (trimmed.endsWith('*')) trimmed = trimmed.slice(0, -1).trimEnd();
-  if (!trimmed.endsWith(')')) return name;
-  const open = trimmed.indexOf('(', trimmed.lastIndexOf(')', trimmed.length - 2) + 1);
-  return open >= 0 && open < trimmed.length - 1 ? trimmed.slice(0, open).trimEnd() : name;
-}
-
-/** Case, accents, punctuation and a trailing parameter folded: `Châtaigne`, `chataigne`, `Mighty Blow (+1)` → `mighty blow`. */
 export function foldName(name: string): string {
   checkString(name, 'name');
-  return withoutParameter(name.normalize('NFD').replace(/\p{M}+/gu, ''))
-    .replace(/\*$/u, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return foldWords(splitParameter(name).name).join(' ');
 }
 
 export interface ResolvedId {
@@ -119,17 +107,41 @@ export interface FindOptions {
 }
 
 /**
- * Records whose name matches, ignoring case, accents, punctuation and a
- * parameter (`Loner (4+)` finds Loner), sorted by id. `lang` keeps one
- * language: `findByName('chataigne', { lang: 'fr' })`.
+ * Records the name names, sorted by id: any spelling of names.json (a record's
+ * name in any edition, a concept's name in any language, a reviewed alias, a
+ * retired id), folded as `resolveName` folds it, with its parameter dropped
+ * (`Loner (4+)` finds Loner). `lang` keeps one language:
+ * `findByName('chataigne', { lang: 'fr' })`. No typo correction: see `resolveName`.
  */
 export async function findByName(name: string, options: FindOptions = {}): Promise<Skill[]> {
   checkString(name, 'name');
   checkOptions(options, 'options');
   if (options.lang !== undefined) checkOneOf(options.lang, 'options.lang', LANGS);
-  const wanted = foldName(name);
-  if (!wanted) return [];
-  return (await load<Skill[]>('skills.json')).filter((record) => foldName(record.name) === wanted && (options.lang === undefined || record.lang === options.lang));
+  return findIn(await nameData(), name, (options as FindOptions).lang);
+}
+
+export type { NameMatch, ResolveOptions };
+
+/**
+ * Every reading of a name, best first. Exact matches of any spelling in
+ * names.json come first (`exact: true`, score 1); when there is none, the
+ * names within a few edits (`exact: false`, a lower score the more edits).
+ * Each match names the concept, the record of `edition` (or the one record
+ * in `lang`) when asked for, and the parameter as written:
+ * `resolveName('Chataigne +1', { edition: 'en-2020' })` →
+ * `[{ concept: 'mighty-blow', record: 'en-2020/mighty-blow', parameter: '+1', exact: true, score: 1, alias: 'Châtaigne' }]`.
+ */
+export async function resolveName(text: string, options: ResolveOptions = {}): Promise<NameMatch[]> {
+  checkString(text, 'text');
+  checkOptions(options, 'options');
+  if (options.lang !== undefined) checkOneOf(options.lang, 'options.lang', LANGS);
+  if (options.edition !== undefined) checkString(options.edition, 'options.edition');
+  return resolveIn(await nameData(), text, options as ResolveOptions);
+}
+
+async function nameData(): Promise<NameData> {
+  const [names, skills, migrations] = await Promise.all([load<NameEntry[]>('names.json'), load<Skill[]>('skills.json'), load<Migration[]>('migrations.json')]);
+  return { names, skills, migrations };
 }
 
 /** Every record of a concept, in every edition and language, sorted by id. */

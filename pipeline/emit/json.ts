@@ -24,6 +24,7 @@ export const DATA_FILES = {
   'inducements.json': 'inducements.schema.json',
   'leagues.json': 'leagues.schema.json',
   'migrations.json': 'migrations.schema.json',
+  'names.json': 'names.schema.json',
 } as const;
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -44,6 +45,7 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'inducements.json': content.inducements,
     'leagues.json': content.leagues,
     'migrations.json': content.migrations,
+    'names.json': content.names,
   };
   const files = new Map<string, string>();
   for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));

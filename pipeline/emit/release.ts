@@ -61,9 +61,10 @@ const DESCRIPTIONS: Record<string, string> = {
   'crosswalk.json': 'One row per record: its concept, relation to the English 2020 rules, confidence and rationale.',
   'inducements.json': 'Inducements, mercenaries, coaching staff, referees, wizards and price lists from the inducement notes.',
   'leagues.json': 'The leagues the price lists name, with every spelling used.',
+  'names.json': 'The alias index: every spelling of every concept (names in each language, record names in every edition, retired ids, reviewed aliases) with its matching key.',
   'meta.json': 'Dataset and schema versions, source digests, and the digest and record count of every other file.',
   'types.d.ts': 'TypeScript types generated from the published schemas.',
-  [SQLITE_FILE]: 'The whole dataset as a SQLite database: one table per data file, join tables for list fields, and an FTS5 table `search` over names in every language and rule text.',
+  [SQLITE_FILE]: 'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
 };
 
 export const LICENCE_NOTE =

@@ -2,9 +2,9 @@
  * dist/data/nuffle-codex.sqlite: the dataset as one SQLite database, built in
  * memory with Node's built-in `node:sqlite` (no native dependency) and
  * serialised to bytes. One table per data file, keys and foreign keys that
- * mirror the contract, join tables for list fields, and an FTS5 table `search`
- * over names in every language and rule text (accents folded, so `chataigne`
- * finds Châtaigne).
+ * mirror the contract, join tables for list fields, the alias index (`aliases`,
+ * names.json) and an FTS5 table `search` over names in every language, every
+ * alias and rule text (accents folded, so `chataigne` finds Châtaigne).
  *
  * Deterministic: the same data gives the same bytes (fixed page size, rows
  * inserted in id order in one transaction, no timestamps).
@@ -67,7 +67,12 @@ CREATE TABLE inducements (
 ) STRICT;
 CREATE TABLE inducement_spells (id TEXT PRIMARY KEY, inducement TEXT NOT NULL REFERENCES inducements(id), name TEXT NOT NULL, text TEXT NOT NULL) STRICT;
 CREATE TABLE inducement_mentions (inducement TEXT NOT NULL REFERENCES inducements(id), concept TEXT NOT NULL REFERENCES concepts(id), PRIMARY KEY (inducement, concept)) STRICT;
-CREATE VIRTUAL TABLE search USING fts5(kind UNINDEXED, id UNINDEXED, lang UNINDEXED, name, text, tokenize = 'unicode61 remove_diacritics 2');
+CREATE TABLE aliases (
+  alias TEXT NOT NULL, folded TEXT NOT NULL, concept TEXT NOT NULL REFERENCES concepts(id), lang TEXT, source TEXT NOT NULL,
+  record TEXT REFERENCES skills(id)
+) STRICT;
+CREATE INDEX aliases_folded ON aliases(folded);
+CREATE VIRTUAL TABLE search USING fts5(kind UNINDEXED, id UNINDEXED, lang UNINDEXED, name, aliases, text, tokenize = 'unicode61 remove_diacritics 2');
 `;
 
 const bool = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
@@ -116,18 +121,8 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
     );
     insert('inducement_spells', data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text])));
     insert('inducement_mentions', data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c])));
-    // Search: every name in every language, and every text, by what it is.
-    const conceptOf = new Map(data.concepts.map((c) => [c.id, c]));
-    insert('search', [
-      ...data.concepts.map((c) => ['concept', c.id, 'en', [c.names.en, c.names.fr].filter(Boolean).join(' · '), ''] as const),
-      ...data.skills.map((s) => {
-        const concept = s.concept ? conceptOf.get(s.concept) : undefined;
-        const names = [s.name, concept?.names.en, concept?.names.fr].filter((n, i, all) => n && all.indexOf(n) === i);
-        return ['record', s.id, s.lang, names.join(' · '), s.text] as const;
-      }),
-      ...data.rulings.map((r) => ['ruling', r.id, 'en', '', `${r.question}\n${r.answer}`] as const),
-      ...data.inducements.map((i) => ['inducement', i.id, 'en', i.name, [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n')] as const),
-    ]);
+    insert('aliases', data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record]));
+    insert('search', searchRows(data));
     db.exec('COMMIT');
     db.exec("INSERT INTO search(search) VALUES ('optimize')");
     db.exec('VACUUM');
@@ -135,4 +130,33 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
   } finally {
     db.close();
   }
+}
+
+type SearchRow = readonly [kind: string, id: string, lang: string, name: string, aliases: string, text: string];
+
+/**
+ * The full-text rows: every concept with its names and every spelling of the
+ * alias index (as written and as its matching key, so `timmmber` and
+ * `pickmeup` find their concept), every record, every ruling under the names
+ * of the skills it is about, every inducement.
+ */
+function searchRows(data: Pick<DataBundle, 'concepts' | 'skills' | 'rulings' | 'inducements' | 'names'>): SearchRow[] {
+  const conceptOf = new Map(data.concepts.map((c) => [c.id, c]));
+  const recordOf = new Map(data.skills.map((s) => [s.id, s]));
+  const spellings = new Map<string, Set<string>>();
+  for (const n of data.names) {
+    const set = spellings.get(n.concept) ?? new Set<string>();
+    set.add(n.alias).add(n.folded);
+    spellings.set(n.concept, set);
+  }
+  const unique = (names: readonly (string | null | undefined)[]): string => names.filter((n, i, all): n is string => !!n && all.indexOf(n) === i).join(' · ');
+  return [
+    ...data.concepts.map((c): SearchRow => ['concept', c.id, 'en', unique([c.names.en, c.names.fr]), [...(spellings.get(c.id) ?? [])].join(' · '), '']),
+    ...data.skills.map((s): SearchRow => {
+      const concept = s.concept ? conceptOf.get(s.concept) : undefined;
+      return ['record', s.id, s.lang, unique([s.name, concept?.names.en, concept?.names.fr]), '', s.text];
+    }),
+    ...data.rulings.map((r): SearchRow => ['ruling', r.id, 'en', unique(r.records.map((id) => recordOf.get(id)?.name)), '', `${r.question}\n${r.answer}`]),
+    ...data.inducements.map((i): SearchRow => ['inducement', i.id, 'en', i.name, '', [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n')]),
+  ];
 }

@@ -22,6 +22,7 @@ import { BASE_PARSER } from '../model/dataset.ts';
 import { slugify } from '../model/slug.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
+import { foldSpaces } from '../model/fold.ts';
 import { plainTextOfMarkdown } from '../parse/markdown.ts';
 import { createSuggester, type Candidate, type Query, type Suggestion } from './suggest.ts';
 import { byId, compare } from '../model/order.ts';
@@ -379,7 +380,7 @@ export function unlinkedRecord(record: Skill, options: { named: boolean }): Unli
   };
 }
 
-const normalise = (text: string) => text.replace(/^[^\p{L}]+/u, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = (text: string) => foldSpaces(text.replace(/^[^\p{L}]+/u, ''));
 /** Plain text of a record's Markdown (memoised: suggestions re-read the same texts many times). */
 const plain = plainTextOfMarkdown;
 

@@ -19,6 +19,7 @@ import type {
   PriceItem,
 } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
+import { foldSpaces } from '../model/fold.ts';
 import { errataWithin } from '../parse/errata.ts';
 import type { NoteBlock, NoteLine } from '../model/parse-result.ts';
 import { mdastToMarkdown } from '../parse/markdown.ts';
@@ -53,7 +54,7 @@ export interface Segment {
   bullet: boolean;
 }
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = foldSpaces;
 
 /** The spellings of every league: exact spelling → league id, and the spellings sorted (for messages). */
 export interface LeagueSpellings {

@@ -1,7 +1,7 @@
 /**
  * Suggestions: rank candidate concepts for a record, with the evidence that
  * drove each score. Three signals, all surviving translation:
- *  - name similarity: character trigrams of the names (accents folded), after
+ *  - name similarity: character trigrams of the names (folded by model/fold.ts), after
  *    the glossary turned French game terms into English ones;
  *  - text similarity: TF-IDF cosine of the rule texts, French texts first put
  *    through the glossary;
@@ -12,6 +12,7 @@
  */
 import type { GlossaryTerm, Lang } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
+import { foldCharacters } from '../model/fold.ts';
 
 export interface Candidate {
   concept: string;
@@ -55,7 +56,7 @@ export const GAME_TERMS = [
   'both down', 'touchdown', 'reserves', 'star player points', 'ko', 'team-mate', 'opponent', 'opposition',
 ];
 
-const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, "'");
+const fold = foldCharacters;
 
 export function createSuggester(candidates: readonly Candidate[], glossary: readonly GlossaryTerm[]): (query: Query) => Suggestion[] {
   // Translations and features depend only on the text, its language and the glossary: memoised per glossary.

@@ -3,7 +3,7 @@
  * `dist/data` (cards, site loaders, the consumer API) read. Built from the
  * file texts by `parseDataBundle`; `io.ts` `readDataBundle` reads a folder.
  */
-import type { Concept, CrosswalkRow, Edition, Inducement, League, ManifestSource, MetaFile, Migration, RandomTable, Ruling, Skill } from './schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, ManifestSource, MetaFile, Migration, NameEntry, RandomTable, Ruling, Skill } from './schema-types.ts';
 
 /**
  * The parser of the reference edition (English 2020): its records define the
@@ -22,6 +22,8 @@ export interface DataBundle {
   inducements: Inducement[];
   leagues: League[];
   migrations: Migration[];
+  /** The alias index (names.json); empty in a release before schema 2.3.0. */
+  names: NameEntry[];
 }
 
 /** File name in `dist/data` of each part of the bundle. */
@@ -36,6 +38,7 @@ export const BUNDLE_FILES = {
   inducements: 'inducements.json',
   leagues: 'leagues.json',
   migrations: 'migrations.json',
+  names: 'names.json',
 } as const satisfies Record<keyof DataBundle, string>;
 
 /**
@@ -60,4 +63,4 @@ export function parseDataBundle(read: (file: string) => string | null): DataBund
 }
 
 /** Bundle parts that older releases lack, with the schema version that added them. */
-export const SINCE: Partial<Record<keyof DataBundle, string>> = { migrations: '2.1.0' };
+export const SINCE: Partial<Record<keyof DataBundle, string>> = { migrations: '2.1.0', names: '2.3.0' };

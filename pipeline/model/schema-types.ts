@@ -501,6 +501,35 @@ export type CharacteristicChange = {
   as: string;
 };
 
+// input/aliases.schema.json
+
+/** sources/annotations/aliases.yaml: reviewed extra spellings of concept names (a later spelling, a translation the sources lack, a common variant), and which concept wins a spelling two concepts share. Compiled with the names the data already gives into dist/data/names.json. */
+export type AliasAnnotations = {
+  /** Extra spellings, one per entry. */
+  aliases: CuratedAlias[];
+  /** Spellings that name two concepts (the build's `names/alias-collision`), each with the concept it resolves to. The other concept loses that spelling. */
+  winners?: AliasWinner[];
+};
+
+/** One reviewed spelling of a concept's name. */
+export type CuratedAlias = {
+  /** The spelling, as people write it. */
+  alias: string;
+  concept: ConceptId;
+  lang: Lang;
+  /** Where the spelling is used, in one line. */
+  note: string;
+};
+
+/** A spelling two concepts share, and the concept it resolves to. */
+export type AliasWinner = {
+  /** The spelling (any spelling with the same matching key). */
+  alias: string;
+  concept: ConceptId;
+  /** Why this concept, in one line. */
+  note: string;
+};
+
 // input/compulsory.schema.json
 
 /** sources/annotations/compulsory.yaml: reviewed sentences that oblige ("must", "the only action they may", "cannot choose not to") in records a marking source leaves without `*`. `nuffle check` warns about every such sentence (`compulsory/unmarked-obligation`) until a review here says why the rule is still optional; a missing mark is fixed by an erratum instead. */
@@ -837,6 +866,26 @@ export type Migration = {
 
 /** What the id names: a concept, a skill or trait record, a ruling, an inducement, a wizard's spell, a league. */
 export type IdKind = "concept" | "record" | "ruling" | "inducement" | "spell" | "league";
+
+// names.schema.json
+
+/** dist/data/names.json: the alias index. Every way the data and the reviewed aliases (sources/annotations/aliases.yaml) name a concept, each with its matching key, sorted by key, then concept, then alias. One key names one concept: the build fails otherwise, unless sources/annotations/aliases.yaml says which concept wins. What `resolveName`, the cards and the SQLite `aliases` table resolve names with. */
+export type NamesFile = NameEntry[];
+
+/** One spelling of a concept's name. */
+export type NameEntry = {
+  /** The spelling as written (a name, a printed name, a retired id, a reviewed alias). */
+  alias: string;
+  /** The matching key: accents, case, quotes, punctuation, hyphens, spaces and a final `*` dropped, `&` and "et" read as "and" (docs/DATA.md, Names). Two spellings match when their keys are equal. */
+  folded: string;
+  concept: ConceptId;
+  /** The language of the spelling; null when it belongs to none (a retired id). */
+  lang: Lang | null;
+  /** Where the spelling comes from: `concept` (a concept's name in a language), `record` (a record's name or printed name, in any edition), `retired` (a retired id, through migrations.json), `curated` (a reviewed alias in sources/annotations/aliases.yaml). */
+  source: "concept" | "record" | "retired" | "curated";
+  /** For `record`: the record that prints this name; null otherwise. */
+  record: RecordId | null;
+};
 
 // random-tables.schema.json
 

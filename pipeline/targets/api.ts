@@ -8,7 +8,7 @@
  * Each folder is swapped in atomically; on any error neither moves.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,17 +87,37 @@ export function compileRuntime(): Map<string, string> {
         '--ignoreConfig',
         join(repoRoot, 'pipeline/consumer/index.ts'),
         ...['--outDir', out, '--rootDir', join(repoRoot, 'pipeline'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
-        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--types', 'node', '--newLine', 'lf'],
+        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--types', 'node', '--newLine', 'lf', '--rewriteRelativeImportExtensions'],
       ],
       { encoding: 'utf8', cwd: repoRoot },
     );
     if (result.status !== 0) throw new Error(`${result.stdout}${result.stderr}`.trim() || `tsc exited with ${result.status}`);
-    const types = (text: string) => text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'");
-    return new Map([
-      ['index.js', types(readFileSync(join(out, 'consumer/index.js'), 'utf8'))],
-      ['index.d.ts', types(readFileSync(join(out, 'consumer/index.d.ts'), 'utf8'))],
-    ]);
+    return runtimeFiles(out);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * tsc's output as dist/lib lays it out: consumer/* at the top, the shared
+ * model modules it imports (the name resolver) under model/, their types
+ * importing the published dist/data/types.d.ts instead of schema-types.
+ */
+function runtimeFiles(out: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [folder, prefix, types] of [
+    ['consumer', '', '../data/types.js'],
+    ['model', 'model/', '../../data/types.js'],
+  ] as const) {
+    const dir = join(out, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (name.startsWith('schema-types.') || !/\.(?:js|d\.ts)$/.test(name)) continue;
+      const text = readFileSync(join(dir, name), 'utf8')
+        .replace(/(['"])(?:\.\.\/model\/|\.\/)schema-types\.(?:ts|js)\1/g, `'${types}'`)
+        .replace(/(['"])\.\.\/model\//g, '$1./model/');
+      files.set(`${prefix}${name}`, text);
+    }
+  }
+  return files;
 }

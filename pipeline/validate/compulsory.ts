@@ -10,6 +10,7 @@
 import { warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { CompulsoryReview, Skill } from '../model/schema-types.ts';
 import { plainTextOfMarkdown } from '../parse/markdown.ts';
+import { foldQuotes, foldSpaces } from '../model/fold.ts';
 
 /** Words that make a sentence an obligation. */
 export const OBLIGATION = /\b(?:must|cannot choose not to|the only actions? (?:they|this player|the player) (?:may|can))\b/giu;
@@ -33,7 +34,7 @@ export interface Obligation {
   line: number;
 }
 
-const fold = (text: string): string => text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (text: string): string => foldSpaces(foldQuotes(text));
 
 /** Sentences of a record's text: plain text split at full stops and paragraph ends. */
 export function sentencesOf(markdown: string): string[] {

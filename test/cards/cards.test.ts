@@ -174,7 +174,7 @@ describe('selection', () => {
     const file = join(tempDir(), 'none.pdf');
     const run = await cards(['--data', dataDir, '--skills', 'Block, Mighty Blo', '-o', file]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('unknown skill or trait "Mighty Blo"; closest: Mighty Blow');
+    expect(run.stderr).toContain('unknown skill or trait "Mighty Blo"; did you mean: Mighty Blow');
     expect(run.stderr).toContain('[cards/unknown-name]');
     expect(existsSync(file)).toBe(false);
   });
@@ -262,7 +262,7 @@ players:
     writeFileSync(roster, yamlRoster.replace('Sure Feet', 'Sure Fet'));
     const run = await cards(['--data', dataDir, '--roster', roster, '-o', join(dir, 'x.pdf')]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/team\.yaml:6:1 error unknown skill or trait "Sure Fet" in edition en-2020; closest: Sure Feet/);
+    expect(run.stderr).toMatch(/team\.yaml:6:1 error unknown skill or trait "Sure Fet" in edition en-2020; did you mean: Sure Feet/);
     expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
   });
 });

@@ -65,3 +65,38 @@ describe('card selection errors', () => {
     expect(result.diagnostics.map((d) => [d.ruleId, d.reason])).toEqual([['cards/unexpected-parameter', '"Dodge (+1)": Dodge (en-2020/dodge) takes no parameter']]);
   });
 });
+
+describe('card selection through the name resolver', () => {
+  const bundle = () => {
+    if (runCli(['build', '--only', 'data', '--out', out]).status !== 0) throw new Error('build failed');
+    return readDataBundle(join(out, 'data'));
+  };
+
+  it("a French, later-wording or bare-parameter name selects the requested edition's card; an id of any edition its own", () => {
+    const d = bundle();
+    const en2020 = createResolver(d, { edition: 'en-2020', lang: null });
+    const result = resolveAll(parseSkillList('Châtaigne, Ball & Chain, Mighty Blow +2, Pogo, en-traits-alt/breathe-fire'), en2020);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.selected.map((s) => [s.record.id, s.parameter])).toEqual([
+      ['en-2020/mighty-blow', null],
+      ['en-2020/ball-and-chain', null],
+      ['en-2020/mighty-blow', '+2'],
+      ['en-2020/pogo-stick', null],
+      ['en-traits-alt/breathe-fire', null],
+    ]);
+  });
+
+  it('an unknown name lists one to three suggestions, never none; a name with no wording in the edition says so', () => {
+    const d = bundle();
+    const fr = createResolver(d, { edition: 'fr-legacy', lang: null });
+    for (const text of ['Blok', 'zzzzqqqq', '%%%']) {
+      const reason = resolveAll(parseSkillList(text), fr).diagnostics[0]!.reason;
+      const suggestions = /did you mean: (.+)\?$/.exec(reason)?.[1]?.split(', ') ?? [];
+      expect(suggestions.length, reason).toBeGreaterThanOrEqual(1);
+      expect(suggestions.length, reason).toBeLessThanOrEqual(3);
+    }
+    expect(resolveAll(parseSkillList('Block'), fr).diagnostics.map((d) => d.reason)).toEqual([
+      'Block has no wording in edition fr-legacy: that edition has no General skills (Block is in en-2020)',
+    ]);
+  });
+});

@@ -124,6 +124,7 @@ function bundle(): DataBundle {
     inducements: [inducement('bribe'), inducement('mercenary-prices', structuredClone(ITEMS))],
     leagues: [league('old-world', 'Old World Classic')],
     migrations: [],
+    names: [],
   };
 }
 

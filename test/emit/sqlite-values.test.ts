@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataBundle, type DataBundle } from '../../pipeline/model/dataset.ts';
 import { SQLITE_FILE } from '../../pipeline/emit/sqlite.ts';
 import { realBuild } from '../helpers.ts';
+import { searchQuery } from '../names/surfaces.ts';
 
 type Row = Record<string, string | number | null>;
 
@@ -56,16 +57,23 @@ function expectedTables(d: DataBundle): Record<string, Row[]> {
     })),
     inducement_spells: d.inducements.flatMap((i) => i.spells.map((s) => ({ id: s.id, inducement: i.id, name: s.name, text: s.text }))),
     inducement_mentions: d.inducements.flatMap((i) => i.mentions.map((concept) => ({ inducement: i.id, concept }))),
-    // Full-text search: every concept's names, every record's names (its own and its concept's), every ruling, every inducement.
+    aliases: d.names.map((n) => ({ alias: n.alias, folded: n.folded, concept: n.concept, lang: n.lang, source: n.source, record: n.record })),
+    // Full-text search: every concept's names and its aliases (as written and folded), every record's names (its own and its concept's),
+    // every ruling under its skills' names, every inducement.
     search: [
-      ...d.concepts.map((c) => ({ kind: 'concept', id: c.id, lang: 'en', name: [c.names.en, c.names.fr].filter(Boolean).join(' · '), text: '' })),
+      ...d.concepts.map((c) => ({
+        kind: 'concept', id: c.id, lang: 'en', name: [...new Set([c.names.en, c.names.fr].filter(Boolean))].join(' · '),
+        aliases: [...new Set(d.names.filter((n) => n.concept === c.id).flatMap((n) => [n.alias, n.folded]))].join(' · '), text: '',
+      })),
       ...d.skills.map((s) => {
         const c = s.concept ? conceptOf.get(s.concept) : undefined;
-        return { kind: 'record', id: s.id, lang: s.lang, name: [...new Set([s.name, c?.names.en, c?.names.fr].filter(Boolean))].join(' · '), text: s.text };
+        return { kind: 'record', id: s.id, lang: s.lang, name: [...new Set([s.name, c?.names.en, c?.names.fr].filter(Boolean))].join(' · '), aliases: '', text: s.text };
       }),
-      ...d.rulings.map((r) => ({ kind: 'ruling', id: r.id, lang: 'en', name: '', text: `${r.question}\n${r.answer}` })),
+      ...d.rulings.map((r) => ({
+        kind: 'ruling', id: r.id, lang: 'en', name: [...new Set(r.records.map((id) => d.skills.find((s) => s.id === id)?.name))].join(' · '), aliases: '', text: `${r.question}\n${r.answer}`,
+      })),
       ...d.inducements.map((i) => ({
-        kind: 'inducement', id: i.id, lang: 'en', name: i.name,
+        kind: 'inducement', id: i.id, lang: 'en', name: i.name, aliases: '',
         text: [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n'),
       })),
     ],
@@ -109,7 +117,7 @@ describe('the SQLite database', () => {
     }
   });
 
-  it.each(['meta', 'editions', 'concepts', 'skills', 'crosswalk', 'rulings', 'random_tables', 'leagues', 'inducements', 'inducement_spells'])(
+  it.each(['meta', 'editions', 'concepts', 'skills', 'crosswalk', 'rulings', 'random_tables', 'leagues', 'inducements', 'inducement_spells', 'aliases'])(
     'holds every row of %s with the values of the JSON data',
     (table) => {
       expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
@@ -137,6 +145,25 @@ describe('the SQLite database', () => {
       if (!word) continue;
       expect((find.all(`name:"${word.toLowerCase()}"`) as { id: string }[]).map((r) => r.id), s.id).toContain(s.id);
     }
+  });
+
+  it('searches user input safely, quoted as docs/DATA.md shows: no input is a syntax error, and each finds its concept first', () => {
+    const search = db.prepare("SELECT kind, id FROM search WHERE search MATCH ? AND kind = 'concept' ORDER BY rank LIMIT 1");
+    const cases = { 'Pick-Me-Up': 'pick-me-up', "nerf d'acier": 'nerves-of-steel', 'Mighty Blow (+1)': 'mighty-blow', 'ball & chain': 'ball-and-chain', Timmmber: 'timmm-ber' };
+    for (const [text, concept] of Object.entries(cases)) expect((search.get(searchQuery(text)!) as { id: string } | undefined)?.id, text).toBe(concept);
+    for (const hostile of ['"', 'NEAR(a b', 'a*', '-x', 'AND OR NOT', '{name}: x', 'x" OR "y', 'a""b']) {
+      const query = searchQuery(hostile);
+      if (query !== null) expect(() => search.all(query), hostile).not.toThrow();
+    }
+  });
+
+  it('filters full-text results by kind, and carries a ruling under the names of its skills', () => {
+    const kinds = (query: string, kind: string) => (db.prepare('SELECT DISTINCT kind FROM search WHERE search MATCH ? AND kind = ?').all(query, kind) as { kind: string }[]).map((r) => r.kind);
+    expect(kinds('name:"dodge"', 'ruling')).toEqual(['ruling']);
+    const ruling = data.rulings.find((r) => r.records.length > 0)!;
+    const name = data.skills.find((s) => s.id === ruling.records[0])!.name;
+    const hits = db.prepare("SELECT id FROM search WHERE search MATCH ? AND kind = 'ruling'").all(searchQuery(name)!) as { id: string }[];
+    expect(hits.map((h) => h.id)).toContain(ruling.id);
   });
 
   it('joins every record to its concept and every slot to its record, with no dangling key', () => {

@@ -10,6 +10,8 @@ import type { DataBundle } from '../../model/dataset.ts';
 import { parseYaml } from '../../parse/yaml.ts';
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { followMigrations } from '../../model/migrations.ts';
+import { splitParameter } from '../../model/fold.ts';
+import { buildNameIndex, createNameResolver, sameParameter, type NameResolver } from '../../model/resolve-names.ts';
 import type { Lang, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import type { Validator } from '../../validate/schemas.ts';
@@ -48,27 +50,10 @@ export interface Roster {
   players: RosterPlayer[];
 }
 
-/** Case, accents, spacing, a trailing `*` and typographic apostrophes folded. */
-export function fold(value: string): string {
-  return withoutTrailingStars(value.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'"))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
-
-/** A final run of `*` and the spaces after it removed, read from the end (`\*+\s*$` was retried at every star: quadratic). */
-function withoutTrailingStars(value: string): string {
-  const trimmed = value.trimEnd();
-  let end = trimmed.length;
-  while (end > 0 && trimmed[end - 1] === '*') end--;
-  return end < trimmed.length ? trimmed.slice(0, end) : value;
-}
-
-/** `Mighty Blow (+2)` → name and parameter; `Loner (4+)*` too. */
+/** `Mighty Blow (+2)`, `Mighty Blow +2`, `Loner (4+)*` → name and parameter, through the one name module. */
 export function parseWanted(text: string, file: string, line: number | null): Wanted {
-  const trimmed = withoutTrailingStars(text.trim()).trim();
-  const match = /^(.*\S)\s*\(([^()]*)\)$/.exec(trimmed);
-  return match ? { text: text.trim(), name: match[1]!, parameter: match[2]!.trim(), file, line } : { text: text.trim(), name: trimmed, parameter: null, file, line };
+  const { name, parameter } = splitParameter(text);
+  return { text: text.trim(), name, parameter, file, line };
 }
 
 /** The comma-separated `--skills` list. */
@@ -83,96 +68,49 @@ export function parseSkillList(value: string): Wanted[] {
 const inFilter = (record: Skill, filter: Filter): boolean =>
   (filter.edition === null || record.edition === filter.edition) && (filter.lang === null || record.lang === filter.lang);
 
-/** Every way to call a record: its id, its name, its printed name (and, for the concept step, the concept's names and id). */
-function recordKeys(record: Skill): string[] {
-  return [fold(record.id), fold(record.name), fold(record.displayName)];
-}
-
 export interface Resolver {
-  /** Every record the name could mean (no parameter check). */
+  /** Every record of the filter the name could mean (no parameter check). */
   lookup(wanted: Wanted): Skill[];
   resolve(wanted: Wanted): { selected: Selected | null; diagnostics: Diagnostic[] };
 }
 
+/** The name resolver of a bundle: its names.json, or (a release before schema 2.3.0) the index rebuilt from its data. */
+export function bundleNames(bundle: DataBundle): NameResolver {
+  const names = bundle.names?.length ? bundle.names : buildNameIndex(bundle).names;
+  return createNameResolver({ names, skills: bundle.skills, migrations: bundle.migrations ?? [] });
+}
+
 /**
- * Resolve names to records. First the records' own names and ids; when none
- * matches, the concepts' names in every language (so `Block` with `--lang fr`
- * is the French card of Block). More than one record left is ambiguous.
+ * Resolve names to records through the one name resolver (model/resolve-names.ts):
+ * any spelling of any concept (a record's name in any edition, a concept's name
+ * in any language, a reviewed alias, a retired name) selects the concept's record
+ * of the filter, so `Châtaigne` with `--edition en-2020` prints Mighty Blow. An id
+ * of any edition selects its record. More than one record left is ambiguous.
  */
 export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
-  const records = bundle.skills.filter((r) => inFilter(r, filter));
-  const unfiltered = filter.edition === null && filter.lang === null ? null : createResolver(bundle, { edition: null, lang: null });
-  const byKey = new Map<string, Skill[]>();
-  const add = (key: string, record: Skill) => {
-    const list = byKey.get(key) ?? [];
-    if (!list.includes(record)) list.push(record);
-    byKey.set(key, list);
-  };
-  for (const record of records) for (const key of recordKeys(record)) add(key, record);
-  const byConcept = new Map<string, Skill[]>();
-  const conceptOf = new Map(bundle.concepts.map((c) => [c.id, c]));
-  for (const record of records) {
-    if (record.concept === null) continue;
-    const concept = conceptOf.get(record.concept);
-    const keys = [fold(record.concept), ...(concept ? [fold(concept.name), ...Object.values(concept.names).filter((n): n is string => typeof n === 'string').map(fold)] : [])];
-    for (const key of new Set(keys)) {
-      const list = byConcept.get(key) ?? [];
-      list.push(record);
-      byConcept.set(key, list);
-    }
-  }
-  const editionLabel = new Map(bundle.editions.map((e) => [e.id, e.label]));
-  const conceptOfRecord = (r: Skill) => (r.concept === null ? undefined : conceptOf.get(r.concept));
-  const names = [...new Set(records.flatMap((r) => [r.name, conceptOfRecord(r)?.names.en, conceptOfRecord(r)?.names.fr]).filter((n): n is string => !!n))];
-
+  const names = bundleNames(bundle);
+  const byId = new Map(bundle.skills.map((r) => [r.id, r]));
   const lookup = (wanted: Wanted): Skill[] => {
-    const key = fold(wanted.name);
-    const found = byKey.get(fold(wanted.text)) ?? byKey.get(key) ?? [];
-    return found.length ? found : (byConcept.get(key) ?? []);
+    const id = byId.get(wanted.name.trim());
+    if (id) return [id];
+    const match = names.resolve(wanted.text).find((m) => m.exact);
+    if (!match) return [];
+    const records = bundle.skills.filter((r) => r.concept === match.concept && inFilter(r, filter));
+    const named = records.filter((r) => bundle.names?.some((n) => n.record === r.id && n.alias === match.alias));
+    return named.length === 1 ? named : records;
   };
   return {
     lookup,
     resolve(wanted) {
       const place = wanted.line === null ? null : { line: wanted.line };
-      const retired = lookup(wanted).length ? null : movedRecord(bundle, records, wanted, place);
+      const retired = movedRecord(bundle, bundle.skills.filter((r) => inFilter(r, filter)), wanted, place);
       if (retired) return retired;
       const found = lookup(wanted);
-      const scope = [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
-      if (!found.length) {
-        const elsewhere = unfiltered ? [...new Set(unfiltered.lookup(wanted).map((r) => r.edition))].sort(compare) : [];
-        return {
-          selected: null,
-          diagnostics: [
-            error({
-              reason: `unknown skill or trait "${wanted.text}"${scope ? ` in ${scope}` : ''}${elsewhere.length ? ` (it is in ${elsewhere.join(', ')})` : ''}; closest: ${closest(wanted.name, names).join(', ')}`,
-              file: wanted.file,
-              place,
-              ruleId: 'cards/unknown-name',
-              source: 'select',
-              note: 'names and ids of any edition or language are accepted: "Mighty Blow (+2)", "Châtaigne", "en-2020/block"',
-            }),
-          ],
-        };
-      }
-      if (found.length > 1) {
-        const options = [...found].sort((a, b) => compare(a.id, b.id)).map((r) => `${r.id} (${editionLabel.get(r.edition) ?? r.edition})`);
-        return {
-          selected: null,
-          diagnostics: [
-            error({
-              reason: `"${wanted.text}" is ambiguous: ${options.join(', ')}`,
-              file: wanted.file,
-              place,
-              ruleId: 'cards/ambiguous-name',
-              source: 'select',
-              note: `choose with --edition ${[...new Set(found.map((r) => r.edition))].sort(compare).join(' or --edition ')}, or write the id`,
-            }),
-          ],
-        };
-      }
+      if (!found.length) return { selected: null, diagnostics: [unknownName(bundle, names, filter, wanted, place)] };
+      if (found.length > 1) return { selected: null, diagnostics: [ambiguousName(bundle, found, wanted, place)] };
       const record = found[0]!;
       // `Loner (X+)` written as the record prints it asks for no particular value.
-      const parameter = wanted.parameter !== null && fold(wanted.parameter) === fold(record.parameter ?? '\u0000') ? null : wanted.parameter;
+      const parameter = sameParameter(wanted.parameter, record.parameter) ? null : wanted.parameter;
       if (parameter !== null && record.parameter === null) {
         return {
           selected: null,
@@ -190,6 +128,58 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
       return { selected: { record, parameter }, diagnostics: [] };
     },
   };
+}
+
+const scopeOf = (filter: Filter): string => [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
+
+/**
+ * A name no record of the filter answers: when it names a concept, which
+ * editions have it (and that the asked one has no skill of its category at
+ * all); otherwise up to three suggestions, never none.
+ */
+function unknownName(bundle: DataBundle, names: NameResolver, filter: Filter, wanted: Wanted, place: { line: number } | null): Diagnostic {
+  const exact = names.resolve(wanted.text).find((m) => m.exact);
+  const note = 'names and ids of any edition or language are accepted: "Mighty Blow (+2)", "Châtaigne", "en-2020/block"';
+  if (exact) {
+    const concept = bundle.concepts.find((c) => c.id === exact.concept);
+    const editions = [...new Set(bundle.skills.filter((r) => r.concept === exact.concept).map((r) => r.edition))].sort(compare);
+    const category = concept ? `${concept.category[0]!.toUpperCase()}${concept.category.slice(1)}` : '';
+    const none = concept && !bundle.skills.some((r) => inFilter(r, filter) && r.category === concept.category) ? `: ${filter.edition ? 'that edition' : 'that language'} has no ${category} skills` : '';
+    return error({
+      reason: `${concept?.name ?? exact.concept} has no wording in ${scopeOf(filter)}${none} (${concept?.name ?? exact.concept} is in ${editions.join(', ')})`,
+      file: wanted.file,
+      place,
+      ruleId: 'cards/unknown-name',
+      source: 'select',
+      expected: `--edition ${editions.join(' or --edition ')}, or a skill that ${scopeOf(filter)} has`,
+    });
+  }
+  const fuzzy = [...new Set(names.resolve(wanted.text).map((m) => conceptName(bundle, m.concept)))];
+  const suggestions = (fuzzy.length ? fuzzy : names.closest(wanted.text, 3)).slice(0, 3);
+  const scope = scopeOf(filter);
+  return error({
+    reason: `unknown skill or trait "${wanted.text}"${scope ? ` in ${scope}` : ''}; did you mean: ${suggestions.join(', ')}?`,
+    file: wanted.file,
+    place,
+    ruleId: 'cards/unknown-name',
+    source: 'select',
+    note,
+  });
+}
+
+const conceptName = (bundle: DataBundle, id: string): string => bundle.concepts.find((c) => c.id === id)?.name ?? id;
+
+function ambiguousName(bundle: DataBundle, found: readonly Skill[], wanted: Wanted, place: { line: number } | null): Diagnostic {
+  const editionLabel = new Map(bundle.editions.map((e) => [e.id, e.label]));
+  const options = [...found].sort((a, b) => compare(a.id, b.id)).map((r) => `${r.id} (${editionLabel.get(r.edition) ?? r.edition})`);
+  return error({
+    reason: `"${wanted.text}" is ambiguous: ${options.join(', ')}`,
+    file: wanted.file,
+    place,
+    ruleId: 'cards/ambiguous-name',
+    source: 'select',
+    note: `choose with --edition ${[...new Set(found.map((r) => r.edition))].sort(compare).join(' or --edition ')}, or write the id`,
+  });
 }
 
 /**
@@ -232,36 +222,6 @@ export function resolveAll(wanted: readonly Wanted[], resolver: Resolver): { sel
     selected.push(result.selected);
   }
   return { selected, diagnostics };
-}
-
-/** The five closest names (edit distance on folded names; a name that contains the query comes first). */
-export function closest(query: string, names: readonly string[], count = 5): string[] {
-  const q = fold(query);
-  return names
-    .map((name) => {
-      const n = fold(name);
-      const distance = levenshtein(q, n) / Math.max((q.length + n.length) / 2, 1);
-      let prefix = 0;
-      while (prefix < Math.min(q.length, n.length) && q[prefix] === n[prefix]) prefix++;
-      return { name, score: (n.includes(q) || q.includes(n) ? distance - 0.5 : distance) - 0.08 * Math.min(prefix, 4) };
-    })
-    .sort((a, b) => a.score - b.score || compare(a.name, b.name))
-    .slice(0, count)
-    .map((c) => c.name);
-}
-
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }
 
 const ROSTER_NOTE = 'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)';

@@ -3,6 +3,7 @@
  * occurrence per printing. Ids are a hash of the question, so they hold
  * wherever it is printed.
  */
+import { foldSpaces } from '../../model/fold.ts';
 import { createHash } from 'node:crypto';
 import { error } from '../../model/diagnostic.ts';
 import { byId as byIdOrder, compare } from '../../model/order.ts';
@@ -10,7 +11,7 @@ import type { Ruling } from '../../model/schema-types.ts';
 import { errataWithin } from '../errata.ts';
 import type { Context, DraftRuling } from './context.ts';
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = foldSpaces;
 
 /** First 8 hex digits of the SHA-256 of the normalised question: stable wherever the ruling is printed. */
 export function rulingHash(question: string): string {

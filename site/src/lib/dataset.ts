@@ -5,13 +5,16 @@
  * (dist/data/types.d.ts, the same file as pipeline/model/schema-types.ts).
  */
 import { getCollection } from 'astro:content';
+import { nameKey } from '../../../pipeline/model/fold.ts';
 import { BASE_PARSER, type DataBundle } from '../../../pipeline/model/dataset.ts';
-import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, NameEntry, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
 
 export type { Concept, Inducement, Skill };
 
 /** The published files the pages read (every one but migrations.json), with look-ups. */
 export interface Dataset extends Omit<DataBundle, 'migrations'> {
+  /** Other spellings of a concept (names.json), one per matching key, without its names in either language: what readers may search for. */
+  aliasesOf: (conceptId: string) => string[];
   skill: (id: string) => Skill;
   concept: (id: string) => Concept;
   edition: (id: string) => Edition;
@@ -55,7 +58,7 @@ export function dataset(): Promise<Dataset> {
 }
 
 async function build(): Promise<Dataset> {
-  const [metaList, editions, skills, rulings, randomTables, concepts, crosswalk, inducements, leagues] = await Promise.all([
+  const [metaList, editions, skills, rulings, randomTables, concepts, crosswalk, inducements, leagues, names] = await Promise.all([
     load<MetaFile>('meta'),
     load<Edition>('editions'),
     load<Skill>('skills'),
@@ -65,6 +68,7 @@ async function build(): Promise<Dataset> {
     load<CrosswalkRow>('crosswalk'),
     load<Inducement>('inducements'),
     load<League>('leagues'),
+    load<NameEntry>('names'),
   ]);
   for (const list of [editions, skills, rulings, randomTables, concepts, inducements, leagues] as { id: string }[][]) list.sort(byId);
   crosswalk.sort((a, b) => (a.record < b.record ? -1 : 1));
@@ -94,6 +98,8 @@ async function build(): Promise<Dataset> {
     crosswalk,
     inducements,
     leagues,
+    names,
+    aliasesOf: aliasesOf(concepts, names),
     skill,
     concept: index(concepts, (c) => c.id, 'concept'),
     edition: index(editions, (e) => e.id, 'edition'),
@@ -106,4 +112,23 @@ async function build(): Promise<Dataset> {
     baseEdition: base.id,
     skillEditions: editions.filter((e) => withRecords.has(e.id)),
   };
+}
+
+/**
+ * A concept's other spellings for readers and the search index: record names
+ * of every edition and reviewed aliases, one per matching key, never a key its
+ * English or French name already has, and never a retired id.
+ */
+function aliasesOf(concepts: readonly Concept[], names: readonly NameEntry[]): (conceptId: string) => string[] {
+  const keys = new Map(concepts.map((c) => [c.id, new Set([c.names.en, c.names.fr].filter((n): n is string => !!n).map(nameKey))]));
+  const byConcept = new Map<string, string[]>();
+  // Names the sources print before reviewed aliases.
+  const ordered = [...names.filter((n) => n.source === 'record'), ...names.filter((n) => n.source === 'curated')];
+  for (const entry of ordered) {
+    const taken = keys.get(entry.concept);
+    if (!taken || taken.has(entry.folded) || entry.alias.includes('(')) continue;
+    taken.add(entry.folded);
+    byConcept.set(entry.concept, [...(byConcept.get(entry.concept) ?? []), entry.alias]);
+  }
+  return (id) => byConcept.get(id) ?? [];
 }
