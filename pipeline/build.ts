@@ -29,7 +29,7 @@ import type {
   SourceManifest,
 } from './model/schema-types.ts';
 import { emitJson, emitMeta, DATA_FILES } from './emit/json.ts';
-import { checksumFiles, emitDataPackage, minifiedFiles } from './emit/release.ts';
+import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from './emit/release.ts';
 import { emitSqlite, SQLITE_FILE } from './emit/sqlite.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
@@ -442,6 +442,7 @@ function compile(input: BuildInput): BuildResult {
   files.set('meta.json', metaText);
   files.set('meta.min.json', JSON.stringify(meta));
   for (const [path, text] of checksumFiles(everything())) files.set(path, text);
+  files.set(CHECKSUM_LIST, checksumList(everything()));
   if (hasErrors(diagnostics)) return fail();
   return {
     files,

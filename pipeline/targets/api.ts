@@ -2,13 +2,13 @@
  * The `api` build target: from the published dataset only, write
  * - dist/api: the static JSON API (pipeline/emit/api.ts), every endpoint
  *   validated against its published schema (dist/data/schema/api/);
- * - dist/lib: the package's runtime API (pipeline/consumer/index.ts), compiled
- *   by TypeScript to index.js and index.d.ts, whose types point at
- *   dist/data/types.d.ts.
+ * - dist/lib: the package's runtime API (pipeline/consumer/), compiled by
+ *   TypeScript to index.js and index.d.ts (and a .js and .d.ts per module),
+ *   whose types point at dist/data/types.d.ts.
  * Each folder is swapped in atomically; on any error neither moves.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,9 +33,9 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
   }
   let lib: Map<string, string>;
   try {
-    lib = compileRuntime();
+    lib = compileRuntime(context.dataDir);
   } catch (cause) {
-    console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/index.ts): ${(cause as Error).message}`);
+    console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/): ${(cause as Error).message}`);
     return 1;
   }
   try {
@@ -73,31 +73,42 @@ function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundl
 }
 
 /**
- * pipeline/consumer/index.ts → index.js + index.d.ts, through the project's
- * TypeScript; the types import `../data/types.js` (dist/data/types.d.ts).
+ * pipeline/consumer/*.ts → dist/lib/*.js + *.d.ts, through the project's
+ * TypeScript, compiled in the package's own layout: the modules in lib/, the
+ * published data's declarations (`<file>.d.json.ts`, types.d.ts) in data/, so
+ * each static data import (`../data/skills.json`) is checked against the type
+ * of the file it loads. The types import `../data/types.js`
+ * (dist/data/types.d.ts).
  */
-export function compileRuntime(): Map<string, string> {
+export function compileRuntime(dataDir: string): Map<string, string> {
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
-  const out = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
+  const stage = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
   try {
+    const modules = readdirSync(join(repoRoot, 'pipeline/consumer')).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+    // The `@ts-ignore` of each data import goes: here the import must resolve, to the file's declared type.
+    mkdirSync(join(stage, 'src/lib'), { recursive: true });
+    for (const f of modules) writeFileSync(join(stage, 'src/lib', f), readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''));
+    for (const [from, to] of [
+      [join(repoRoot, 'pipeline/model/schema-types.ts'), join(stage, 'src/model/schema-types.ts')],
+      ...readdirSync(dataDir).filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json').map((f) => [join(dataDir, f), join(stage, 'src/data', f)]),
+    ] as [string, string][]) cpSync(from, to);
+    writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
     const result = spawnSync(
       process.execPath,
       [
         tsc,
         '--ignoreConfig',
-        join(repoRoot, 'pipeline/consumer/index.ts'),
-        ...['--outDir', out, '--rootDir', join(repoRoot, 'pipeline'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
-        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--types', 'node', '--newLine', 'lf'],
+        ...modules.map((f) => join(stage, 'src/lib', f)),
+        ...['--outDir', join(stage, 'out'), '--rootDir', join(stage, 'src'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
+        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--newLine', 'lf', '--allowArbitraryExtensions', '--rewriteRelativeImportExtensions'],
       ],
-      { encoding: 'utf8', cwd: repoRoot },
+      { encoding: 'utf8', cwd: stage },
     );
     if (result.status !== 0) throw new Error(`${result.stdout}${result.stderr}`.trim() || `tsc exited with ${result.status}`);
-    const types = (text: string) => text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'");
-    return new Map([
-      ['index.js', types(readFileSync(join(out, 'consumer/index.js'), 'utf8'))],
-      ['index.d.ts', types(readFileSync(join(out, 'consumer/index.d.ts'), 'utf8'))],
-    ]);
+    // Declarations keep the specifiers as written: `./dice.ts` becomes `./dice.js` there too.
+    const types = (text: string) => text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'").replace(/(['"]\.\/[\w-]+)\.ts(['"])/g, '$1.js$2');
+    return new Map(modules.flatMap((f) => [f.replace(/\.ts$/, '.js'), f.replace(/\.ts$/, '.d.ts')]).map((f) => [f, types(readFileSync(join(stage, 'out/lib', f), 'utf8'))]));
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(stage, { recursive: true, force: true });
   }
 }
