@@ -45,12 +45,16 @@ export function packPackage(prefix: string): Packed {
   return { work, out, tarball: join(work, report.filename), report };
 }
 
-/** A fresh ES-module project in `<work>/<name>` with the tarball installed (offline: the package has no dependency). */
-export function installApp(packed: Packed, name: string, from = packed.tarball): string {
+/**
+ * A fresh ES-module project in `<work>/<name>` with the package installed:
+ * the tarball (offline: the package has no dependency), or `from` (a name
+ * from the registry `extra` configures).
+ */
+export function installApp(packed: Packed, name: string, from = packed.tarball, extra: Record<string, string> = {}): string {
   const app = join(packed.work, name);
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
-  npm(['install', '--offline', '--no-save', from], app);
+  npm(['install', ...(from === packed.tarball ? ['--offline'] : []), '--no-save', from], app, extra);
   return app;
 }
 
