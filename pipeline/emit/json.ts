@@ -29,6 +29,19 @@ export const DATA_FILES = {
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 const digest = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
 
+/** Where the schemas are served: `$id` = this + `<schemaVersion>/<path>`. */
+export const SCHEMA_ROOT = 'https://nuffle-codex.dev/schema/';
+
+/**
+ * A schema as published: its `$id` names the exact schema version
+ * (`https://nuffle-codex.dev/schema/2.3.0/skills.schema.json`), so no two
+ * versions share an id and each is served at its own address; `$ref`s are
+ * relative, so they resolve within the version.
+ */
+export function publishedSchema(schema: SchemaFile, schemaVersion: string): SchemaFile['schema'] {
+  return { ...schema.schema, $id: `${SCHEMA_ROOT}${schemaVersion}/${schema.path}` };
+}
+
 /** Output schemas are published; input (annotation) schemas stay in the repository. */
 export const isPublishedSchema = (schema: SchemaFile): boolean => !schema.path.startsWith('input/');
 
@@ -47,14 +60,14 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
   };
   const files = new Map<string, string>();
   for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));
-  for (const schema of published) files.set(`schema/${schema.path}`, toJson(schema.schema));
+  for (const schema of published) files.set(`schema/${schema.path}`, toJson(publishedSchema(schema, content.schemaVersion)));
   files.set('types.d.ts', generateTypes(published));
   for (const [path, text] of jsonDeclarations(published)) files.set(path, text);
   return { files };
 }
 
 /**
- * `skills.d.json.ts` beside `skills.json` (and its minified copy, and
+ * `skills.d.json.ts` beside `skills.json` (and every data file, and
  * meta.json): the file's type, so that `import skills from
  * 'nuffle-codex/data/skills.json'` is typed as published (`Skill[]`, `lang`
  * as `'en' | 'fr'`) in a project with TypeScript's `allowArbitraryExtensions`.
@@ -70,7 +83,7 @@ export function jsonDeclarations(published: readonly SchemaFile[]): Map<string, 
     if (!schema) continue;
     const type = nameOf(schemaPath, schema.schema);
     const text = `// The type of ${file}, generated from schema/${schemaPath}.\nimport type { ${type} } from './types.js';\ndeclare const value: ${type};\nexport = value;\n`;
-    for (const name of [file, file.replace(/\.json$/, '.min.json')]) out.set(name.replace(/\.json$/, '.d.json.ts'), text);
+    out.set(file.replace(/\.json$/, '.d.json.ts'), text);
   }
   // A JSON module is its whole value (`export =`), which TypeScript allows in a CommonJS-format declaration only.
   out.set(DECLARATIONS_SCOPE, `${JSON.stringify({ type: 'commonjs' })}\n`);

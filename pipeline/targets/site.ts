@@ -77,6 +77,9 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     rmSync(join(work, 'site/.prerender'), { recursive: true, force: true });
     moveTree(join(work, 'site'), staging);
     cpSync(dataDir, join(staging, 'data'), { recursive: true });
+    // Each schema is served at its `$id` too: /schema/<schemaVersion>/<path>.
+    const { schemaVersion } = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as { schemaVersion: string };
+    cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
     if (existsSync(apiDir)) cpSync(apiDir, join(staging, 'api'), { recursive: true });
