@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_SCHEMAS, apiTexts, emitApi } from '../emit/api.ts';
+import { API_SCHEMAS, apiTexts, emitApi, hostFiles } from '../emit/api.ts';
 import { dataDirReader, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
@@ -39,7 +39,7 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
     return 1;
   }
   try {
-    writeTreeAtomically(context.outDir, apiTexts(files));
+    writeTreeAtomically(context.outDir, new Map([...apiTexts(files), ...hostFiles(files)]));
     writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
   } catch (cause) {
     console.error(`nuffle build: cannot write ${context.outDir}: ${(cause as Error).message}`);

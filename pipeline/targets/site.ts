@@ -9,7 +9,7 @@
  * that breaks its schema is refused with the file named, and the previous
  * site stays.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
@@ -82,7 +82,14 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
-    if (existsSync(apiDir)) cpSync(apiDir, join(staging, 'api'), { recursive: true });
+    if (existsSync(apiDir)) {
+      cpSync(apiDir, join(staging, 'api'), { recursive: true });
+      // The hosts' _headers and _redirects work from the site's root: their paths move under /api/.
+      for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
+        writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replace(/ \//g, ' /api/'));
+        rmSync(join(staging, 'api', name));
+      }
+    }
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
         if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
