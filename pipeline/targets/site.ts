@@ -86,7 +86,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
       cpSync(apiDir, join(staging, 'api'), { recursive: true });
       // The hosts' _headers and _redirects work from the site's root: their paths move under /api/.
       for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
-        writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replace(/ \//g, ' /api/'));
+        writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replaceAll(' /', ' /api/'));
         rmSync(join(staging, 'api', name));
       }
     }
