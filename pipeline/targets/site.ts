@@ -77,19 +77,10 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     rmSync(join(work, 'site/.prerender'), { recursive: true, force: true });
     moveTree(join(work, 'site'), staging);
     cpSync(dataDir, join(staging, 'data'), { recursive: true });
-    // Each schema is served at its `$id` too: /schema/<schemaVersion>/<path>.
-    const { schemaVersion } = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as { schemaVersion: string };
-    cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
+    serveSchemasAtIds(dataDir, staging);
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
-    if (existsSync(apiDir)) {
-      cpSync(apiDir, join(staging, 'api'), { recursive: true });
-      // The hosts' _headers and _redirects work from the site's root: their paths move under /api/.
-      for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
-        writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replaceAll(' /', ' /api/'));
-        rmSync(join(staging, 'api', name));
-      }
-    }
+    if (existsSync(apiDir)) serveApi(apiDir, staging);
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
         if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
@@ -140,6 +131,21 @@ function readTree(dir: string): Map<string, Uint8Array | null> {
   };
   walk(dir, '');
   return files;
+}
+
+/** Each schema is served at its `$id` too: /schema/<schemaVersion>/<path>. */
+function serveSchemasAtIds(dataDir: string, staging: string): void {
+  const { schemaVersion } = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as { schemaVersion: string };
+  cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
+}
+
+/** dist/api under /api/; the hosts' _headers and _redirects work from the site's root, so their paths move under /api/. */
+function serveApi(apiDir: string, staging: string): void {
+  cpSync(apiDir, join(staging, 'api'), { recursive: true });
+  for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
+    writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replaceAll(' /', ' /api/'));
+    rmSync(join(staging, 'api', name));
+  }
 }
 
 /** Rename, or copy when the two folders are on different file systems. */
