@@ -45,11 +45,14 @@ describe('the README', () => {
   it('types a JSON import as published, as its example says', () => {
     const [example] = blocks('ts').filter((code) => code.includes("from 'nuffle-codex/data/skills.json'"));
     writeFileSync(join(app, 'typed.ts'), `${example}export { all };\n`);
-    const compilerOptions = { target: 'es2024', lib: ['es2024'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, allowArbitraryExtensions: true, noEmit: true, types: [] };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
-    const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
-    expect(result.stdout).toBe('');
-    expect(result.status).toBe(0);
+    // As Node resolves it, and as a bundler (Vite, esbuild) does.
+    for (const [module, moduleResolution] of [['nodenext', 'nodenext'], ['esnext', 'bundler']]) {
+      const compilerOptions = { target: 'es2024', lib: ['es2024'], module, moduleResolution, strict: true, allowArbitraryExtensions: true, noEmit: true, types: [] };
+      writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
+      const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
+      expect(result.stdout, moduleResolution).toBe('');
+      expect(result.status, moduleResolution).toBe(0);
+    }
   });
 
   it('gives checksum commands that pass on the built dist/data, schemas included', () => {
