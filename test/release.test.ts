@@ -31,23 +31,24 @@ beforeAll(() => {
 });
 
 describe('checksums', () => {
-  it('has a .sha256 next to every file, and sha256sum -c verifies them all', () => {
+  it('has a .sha256 next to every file and one SHA256SUMS, each naming files by their path in dist/data, and sha256sum -c verifies them all from there', () => {
     const files = walk(data);
-    const bodies = files.filter((f) => !f.endsWith('.sha256'));
+    const bodies = files.filter((f) => !f.endsWith('.sha256') && f !== 'SHA256SUMS');
     expect(files.filter((f) => f.endsWith('.sha256')).sort()).toEqual(bodies.map((f) => `${f}.sha256`).sort());
-    for (const file of bodies) {
-      const line = readFileSync(join(data, `${file}.sha256`), 'utf8');
-      expect(line).toBe(`${createHash('sha256').update(readFileSync(join(data, file))).digest('hex')}  ${file.split('/').pop()}\n`);
+    const lines = bodies.map((file) => `${createHash('sha256').update(readFileSync(join(data, file))).digest('hex')}  ${file}\n`);
+    bodies.forEach((file, i) => expect(readFileSync(join(data, `${file}.sha256`), 'utf8')).toBe(lines[i]));
+    expect(readFileSync(join(data, 'SHA256SUMS'), 'utf8')).toBe([...lines].sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1)).join(''));
+    for (const command of ['sha256sum -c SHA256SUMS', 'sha256sum -c *.sha256 schema/*.sha256 schema/api/*.sha256']) {
+      const checked = execFileSync('sh', ['-c', command], { cwd: data, encoding: 'utf8' });
+      expect(checked.trim().split('\n').every((l) => l.endsWith(': OK'))).toBe(true);
+      expect(checked.trim().split('\n')).toHaveLength(bodies.length);
     }
-    const checked = execFileSync('sh', ['-c', 'sha256sum -c *.sha256 && cd schema && sha256sum -c *.sha256 && cd api && sha256sum -c *.sha256'], { cwd: data, encoding: 'utf8' });
-    expect(checked.trim().split('\n').every((l) => l.endsWith(': OK'))).toBe(true);
-    expect(checked.trim().split('\n')).toHaveLength(bodies.length);
   });
 });
 
 describe('minified copies', () => {
   it('hold the same content as every top-level JSON file, without whitespace', () => {
-    const pretty = walk(data).filter((f) => !f.includes('/') && f.endsWith('.json') && !f.endsWith('.min.json') && f !== 'datapackage.json');
+    const pretty = walk(data).filter((f) => !f.includes('/') && f.endsWith('.json') && !f.endsWith('.min.json') && f !== 'datapackage.json' && f !== 'package.json');
     expect(pretty.length).toBeGreaterThanOrEqual(9);
     for (const file of pretty) {
       const min = readFileSync(join(data, file.replace(/\.json$/, '.min.json')), 'utf8');
@@ -60,7 +61,7 @@ describe('minified copies', () => {
 describe('datapackage.json', () => {
   it('describes every file but the checksums and meta.json (which lists its digest), with true sizes, hashes and schemas', () => {
     const pkg = json<{ version: string; resources: { path: string; bytes: number; hash: string; jsonSchema?: string }[]; sources: { id: string; sha256: string }[]; licenseNote: string }>('datapackage.json');
-    const files = walk(data).filter((f) => !f.endsWith('.sha256') && !['datapackage.json', 'meta.json', 'meta.min.json'].includes(f));
+    const files = walk(data).filter((f) => !f.endsWith('.sha256') && !['datapackage.json', 'meta.json', 'meta.min.json', 'SHA256SUMS'].includes(f));
     expect(pkg.resources.map((r) => r.path)).toEqual(files);
     for (const r of pkg.resources) {
       const body = readFileSync(join(data, r.path));

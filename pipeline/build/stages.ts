@@ -8,7 +8,7 @@ import { memoKey } from '../cache/memo.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
-import { checksumFiles, emitDataPackage, minifiedFiles } from '../emit/release.ts';
+import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
 import { linkConcepts } from '../link/crosswalk.ts';
 import { linkInducements } from '../link/inducements.ts';
@@ -386,6 +386,7 @@ export const emitRelease: Stage = (build) => {
   files.set('meta.json', metaText);
   files.set('meta.min.json', JSON.stringify(meta));
   for (const [path, text] of checksumFiles(everything())) files.set(path, text);
+  files.set(CHECKSUM_LIST, checksumList(everything()));
   return goOnUnlessErrors(build);
 };
 

@@ -3,52 +3,21 @@
  * common questions, over the published data only. Compiled by the `api` build
  * target into dist/lib/index.js (+ index.d.ts), next to dist/data; it has no
  * dependency, and each function loads only the data files it needs, once
- * (JSON modules imported on first use).
+ * (JSON modules imported on first use, through static specifiers: see data.ts).
  *
  *   import { getConcept, findByName } from 'nuffle-codex';
  *   (await findByName('chataigne', { lang: 'fr' }))[0]?.concept  // 'mighty-blow'
  */
-import type { Concept, Game, IdKind, Lang, Migration, NameEntry, RandomCategory, RandomTable, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, ConceptRelation, CrosswalkRow, Edition, Game, IdKind, Lang, RandomCategory, Roll, Ruling, Skill } from '../model/schema-types.ts';
 import { foldWords, splitParameter } from '../model/fold.ts';
 import { findIn, resolveIn, type NameData, type NameMatch, type ResolveOptions } from './names.ts';
+import { CATEGORIES, GAMES, LANGS, checkOneOf, checkOptions, checkString, shown } from './checks.ts';
+import { rollSlot, type Rng } from './dice.ts';
+import { loadConcepts, loadCrosswalk, loadEditions, loadMigrations, loadNames, loadRandomTables, loadRulings, loadSkills } from './data.ts';
 
 export type * from '../model/schema-types.ts';
 
-const loaded = new Map<string, Promise<unknown>>();
-
-/** A data file of the package (`../data/<file>` from this module), loaded once. */
-function load<T>(file: string): Promise<T> {
-  let pending = loaded.get(file);
-  if (!pending) {
-    pending = import(new URL(`../data/${file}`, import.meta.url).href, { with: { type: 'json' } }).then((module: { default: unknown }) => module.default);
-    loaded.set(file, pending);
-  }
-  return pending as Promise<T>;
-}
-
-/**
- * Argument checks: every function names the argument it refuses, with a
- * TypeError for a wrong type and a RangeError for a value out of its set, so
- * a caller's mistake never surfaces as an error from inside.
- */
-const shown = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
-
-function checkString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string; got ${shown(value)}`);
-}
-
-function checkOneOf(value: unknown, name: string, allowed: readonly string[]): void {
-  checkString(value, name);
-  if (!allowed.includes(value)) throw new RangeError(`${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}`);
-}
-
-function checkOptions(value: unknown, name: string): asserts value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError(`${name} must be an object; got ${shown(value)}`);
-}
-
-const LANGS: readonly Lang[] = ['en', 'fr'];
-const GAMES: readonly Game[] = ['blood-bowl', 'dungeon-bowl'];
-const CATEGORIES: readonly RandomCategory[] = ['agility', 'general', 'mutation', 'passing', 'strength'];
+export type { Rng } from './dice.ts';
 
 /**
  * Case, accents, punctuation, `&`/"and"/"et" and a parameter folded, words
@@ -75,7 +44,7 @@ export interface ResolvedId {
  */
 export async function resolveId(id: string, kind: IdKind = id.includes('/') ? 'record' : 'concept'): Promise<ResolvedId> {
   checkString(id, 'id');
-  const migrations = (await load<Migration[]>('migrations.json')).filter((m) => m.kind === kind);
+  const migrations = (await loadMigrations()).filter((m) => m.kind === kind);
   const byId = new Map(migrations.map((m) => [m.id, m]));
   if (!byId.has(id)) return { id, movedFrom: null };
   let to: string | null = id;
@@ -88,17 +57,45 @@ export async function resolveId(id: string, kind: IdKind = id.includes('/') ? 'r
 }
 
 /**
- * The concept with this id (`mighty-blow`), or undefined. A retired id is
- * followed through its migrations, and the concept says so (`movedFrom`).
+ * The concept with this id (`mighty-blow`). A retired id is followed through
+ * its migrations, and the concept says so (`movedFrom`). An id the data never
+ * had throws a RangeError naming the id it most likely meant
+ * (`getConcept('Mighty Blow')`: did you mean "mighty-blow"?), as does a
+ * deleted one (with the migration's note).
  */
-export async function getConcept(id: string): Promise<(Concept & { movedFrom?: string }) | undefined> {
+export async function getConcept(id: string): Promise<Concept & { movedFrom?: string }> {
   checkString(id, 'id');
-  const concepts = await load<Concept[]>('concepts.json');
+  const concepts = await loadConcepts();
   const found = concepts.find((concept) => concept.id === id);
   if (found) return found;
   const resolved = await resolveId(id, 'concept');
   const moved = resolved.id === null || resolved.movedFrom === null ? undefined : concepts.find((concept) => concept.id === resolved.id);
-  return moved && { ...moved, movedFrom: id };
+  if (moved) return { ...moved, movedFrom: id };
+  if (resolved.movedFrom !== null) throw new RangeError(`concept "${id}" was deleted: ${(await loadMigrations()).find((m) => m.kind === 'concept' && m.id === id)?.note ?? 'see migrations.json'}`);
+  throw unknownId('concept', id, concepts.flatMap((c) => [[c.id, c.id], [c.id, c.names.en], ...(c.names.fr ? [[c.id, c.names.fr] as const] : [])] as const));
+}
+
+/**
+ * The RangeError for an id the data does not have: it names the ids whose id
+ * or name folds to the same words (`Mighty Blow`, `mighty_blow` → `mighty-blow`),
+ * or starts like it, at most three.
+ */
+function unknownId(kind: string, id: string, candidates: readonly (readonly [id: string, label: string])[]): RangeError {
+  const wanted = foldName(id.replace(/^.*\//, ''));
+  const same = candidates.filter(([candidate, label]) => foldName(label) === wanted || foldName(candidate.replace(/^.*\//, '')) === wanted);
+  const near = same.length ? same : wanted ? candidates.filter(([, label]) => foldName(label).startsWith(wanted)) : [];
+  const ids = [...new Set(near.map(([candidate]) => candidate))].slice(0, 3);
+  const hint = ids.length ? `; did you mean ${ids.map((x) => JSON.stringify(x)).join(' or ')}?` : '';
+  return new RangeError(`unknown ${kind} id ${JSON.stringify(id)}${hint}`);
+}
+
+/** The record with this id, followed through its migrations; a RangeError (with the likely id) when the data never had it. */
+async function knownRecord(id: string): Promise<string> {
+  const resolved = await resolveId(id, 'record');
+  const skills = await loadSkills();
+  if (resolved.id !== null && skills.some((record) => record.id === resolved.id)) return resolved.id;
+  if (resolved.movedFrom !== null) return id;
+  throw unknownId('record', id, skills.flatMap((r) => [[r.id, r.id], [r.id, r.name]] as const));
 }
 
 export interface FindOptions {
@@ -140,30 +137,42 @@ export async function resolveName(text: string, options: ResolveOptions = {}): P
 }
 
 async function nameData(): Promise<NameData> {
-  const [names, skills, migrations] = await Promise.all([load<NameEntry[]>('names.json'), load<Skill[]>('skills.json'), load<Migration[]>('migrations.json')]);
+  const [names, skills, migrations] = await Promise.all([loadNames(), loadSkills(), loadMigrations()]);
   return { names, skills, migrations };
 }
 
-/** Every record of a concept, in every edition and language, sorted by id. */
+/** Every record of a concept, in every edition and language, sorted by id; a RangeError for an unknown concept id (see getConcept). */
 export async function recordsOf(conceptId: string): Promise<Skill[]> {
   checkString(conceptId, 'conceptId');
-  const concept = await getConcept(conceptId);
-  if (!concept) return [];
-  const wanted = new Set(concept.records);
-  return (await load<Skill[]>('skills.json')).filter((record) => wanted.has(record.id));
+  const wanted = new Set((await getConcept(conceptId)).records);
+  return (await loadSkills()).filter((record) => wanted.has(record.id));
 }
 
 /**
  * The FAQ rulings about a record (`en-2020/dodge`: those it is printed under
- * or named in) or a concept (`dodge`: those of any of its records), sorted by id.
+ * or named in) or a concept (`dodge`: those of any of its records), sorted by
+ * id: an empty list for a known id that has none, a RangeError naming the
+ * likely id for one the data does not have (`rulingsFor('Dodge')`).
  */
 export async function rulingsFor(id: string): Promise<Ruling[]> {
   checkString(id, 'id');
-  const rulings = await load<Ruling[]>('rulings.json');
-  const record = id.includes('/') ? ((await resolveId(id, 'record')).id ?? id) : null;
-  const records = new Set(record !== null ? [record] : ((await getConcept(id))?.records ?? []));
-  return rulings.filter((ruling) => ruling.records.some((record) => records.has(record)));
+  const records = new Set(id.includes('/') ? [await knownRecord(id)] : (await getConcept(id)).records);
+  return (await loadRulings()).filter((ruling) => ruling.records.some((record) => records.has(record)));
 }
+
+/**
+ * Every edition (one per compiled source), the reference first (the English
+ * 2020 rules, whose records define the concepts), then the others by id: the
+ * order the site compares them in.
+ */
+export async function editions(): Promise<Edition[]> {
+  const list = await loadEditions();
+  const reference = list.filter((edition) => edition.id === REFERENCE_EDITION);
+  return [...reference, ...list.filter((edition) => edition.id !== REFERENCE_EDITION)];
+}
+
+/** The edition whose records define the concepts (`declaredBy: source`) and carry the random-skill tables. */
+const REFERENCE_EDITION = 'en-2020';
 
 export interface RandomSkillOptions {
   /** The edition whose tables to read (default `en-2020`, the one with tables). */
@@ -173,7 +182,9 @@ export interface RandomSkillOptions {
 /**
  * The record a random-skill roll gives: `randomSkill('blood-bowl', 'agility', '1-3', 4)`
  * is the skill in the 1-3 column, row 4 of the Blood Bowl agility table.
- * Undefined when there is no such table; a roll outside the table throws.
+ * Undefined when the edition has no such table; a roll outside the table, or
+ * an edition the data does not have, throws a RangeError. `roll()` rolls the
+ * dice too.
  */
 export async function randomSkill(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<Skill | undefined> {
   checkOneOf(game, 'game', GAMES);
@@ -184,8 +195,63 @@ export async function randomSkill(game: Game, category: RandomCategory, roll: Ro
   if (options.edition !== undefined) checkString(options.edition, 'options.edition');
   if (roll !== '1-3' && roll !== '4-6') throw new RangeError(`roll must be "1-3" or "4-6"; got ${JSON.stringify(roll)}`);
   if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) throw new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`);
-  const table = (await load<RandomTable[]>('random-tables.json')).find((t) => t.id === `${options.edition ?? 'en-2020'}/${game}/${category}`);
+  const edition = options.edition ?? REFERENCE_EDITION;
+  if (options.edition !== undefined && !(await loadEditions()).some((e) => e.id === edition)) {
+    throw unknownId('edition', edition, (await loadEditions()).flatMap((e) => [[e.id, e.id], [e.id, e.label]] as const));
+  }
+  const table = (await loadRandomTables()).find((t) => t.id === `${edition}/${game}/${category}`);
   const slot = table?.slots.find((s) => s.roll === roll && s.d6 === d6);
   if (!slot) return undefined;
-  return (await load<Skill[]>('skills.json')).find((record) => record.id === slot.record);
+  return (await loadSkills()).find((record) => record.id === slot.record);
+}
+
+export interface RolledSkill {
+  /** The column the first die gave. */
+  roll: Roll;
+  /** The row the second die gave, 1 to 6. */
+  d6: number;
+  /** The record in that slot; undefined when the edition has no such table. */
+  record: Skill | undefined;
+}
+
+/**
+ * Roll a random skill as the rules do: a D6 for the column (1-3 or 4-6), a D6
+ * for the row, and the record in that slot (`options.edition` as for
+ * randomSkill). `rng` is the random source, `Math.random` by default: pass a
+ * seeded generator for repeatable rolls.
+ */
+export async function roll(game: Game, category: RandomCategory, rng: Rng = Math.random, options: RandomSkillOptions = {}): Promise<RolledSkill> {
+  checkOneOf(game, 'game', GAMES);
+  checkOneOf(category, 'category', CATEGORIES);
+  if (typeof rng !== 'function') throw new TypeError(`rng must be a function; got ${shown(rng)}`);
+  checkOptions(options, 'options');
+  const slot = rollSlot(rng);
+  return { ...slot, record: await randomSkill(game, category, slot.roll, slot.d6, options) };
+}
+
+export interface ConceptCrosswalk {
+  concept: Concept;
+  /** One row per record of the concept (sorted by record id): its relation to the English 2020 rules, and for readers, what changed (`summary`). */
+  rows: (CrosswalkRow & { edition: string; name: string })[];
+  /** The concepts this one is linked to (`replaced-by`, `replaces`, `split-into`, `split-from`), each with its name. */
+  relations: (ConceptRelation & { name: string })[];
+}
+
+/**
+ * How a concept reads across editions and languages: each record's crosswalk
+ * row (relation, confidence, the reader-facing `summary` of what changed),
+ * with the record's edition and name, and the concepts it is linked to.
+ * A RangeError for an unknown concept id (see getConcept).
+ */
+export async function crosswalkOf(conceptId: string): Promise<ConceptCrosswalk> {
+  checkString(conceptId, 'conceptId');
+  const concept = await getConcept(conceptId);
+  const [rows, skills, concepts] = await Promise.all([loadCrosswalk(), loadSkills(), loadConcepts()]);
+  const record = new Map(skills.map((r) => [r.id, r]));
+  const members = new Set(concept.records);
+  return {
+    concept,
+    rows: rows.filter((row) => members.has(row.record)).map((row) => ({ ...row, edition: record.get(row.record)!.edition, name: record.get(row.record)!.name })),
+    relations: concept.relations.map((relation) => ({ ...relation, name: concepts.find((c) => c.id === relation.concept)?.name ?? relation.concept })),
+  };
 }

@@ -19,6 +19,8 @@ export const apiPath = {
   concept: (id: string) => `${API_VERSION}/concepts/${id}.json`,
   record: (id: string) => `${API_VERSION}/records/${id}.json`,
   ruling: (id: string) => `${API_VERSION}/rulings/${id}.json`,
+  list: (kind: string) => `${API_VERSION}/${kind}.json`,
+  bulkData: () => `${API_VERSION}/bulk-data.json`,
 };
 
 /** The schema (relative to schema/) each endpoint kind satisfies. */
@@ -28,6 +30,8 @@ export const API_SCHEMAS = {
   record: 'api/record.schema.json',
   ruling: 'api/ruling.schema.json',
   moved: 'api/moved.schema.json',
+  list: 'api/list.schema.json',
+  bulkData: 'api/bulk-data.schema.json',
 } as const;
 
 export interface ApiFile {
@@ -53,7 +57,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
     files.push({
       path: apiPath.concept(c.id),
       kind: 'concept',
-      value: { concept: c, records, crosswalk: records.map((r) => row.get(r.id)!).filter(Boolean), rulings, related: pick(c.relations.map((r) => r.concept), concept) },
+      value: { url: apiPath.concept(c.id), concept: c, records, crosswalk: records.map((r) => row.get(r.id)!).filter(Boolean), rulings, related: pick(c.relations.map((r) => r.concept), concept) },
     });
   }
   for (const r of data.skills) {
@@ -61,6 +65,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
       path: apiPath.record(r.id),
       kind: 'record',
       value: {
+        url: apiPath.record(r.id),
         record: r,
         concept: (r.concept ? concept.get(r.concept) : undefined) ?? null,
         crosswalk: row.get(r.id) ?? null,
@@ -70,10 +75,10 @@ export function emitApi(data: DataBundle): ApiFile[] {
     });
   }
   for (const ruling of data.rulings) {
-    files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { ruling, records: pick(ruling.records, record) } });
+    files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { url: apiPath.ruling(ruling.id), ruling, records: pick(ruling.records, record) } });
   }
-  files.push(...movedStubs(data.migrations ?? []));
-  const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string) => ({ id, name, path: path.slice(API_VERSION.length + 1), kind });
+  files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), bulkData(data));
+  const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string, extra: object = {}) => ({ id, name, path: path.slice(API_VERSION.length + 1), kind, ...extra });
   files.push({
     path: apiPath.index(),
     kind: 'index',
@@ -81,14 +86,99 @@ export function emitApi(data: DataBundle): ApiFile[] {
       apiVersion: API_VERSION,
       datasetVersion: data.meta.datasetVersion,
       schemaVersion: data.meta.schemaVersion,
+      lists: {
+        ...Object.fromEntries(TABLE_KINDS.map(([key, kind]) => [key, apiPath.list(kind)])),
+        concepts: apiPath.list('concepts'),
+        rulings: apiPath.list('rulings'),
+        records: Object.fromEntries(recordEditions(data).map((edition) => [edition, apiPath.list(`records/${edition}`)])),
+      },
+      bulkData: apiPath.bulkData(),
       endpoints: [
-        ...data.concepts.map((c: Concept) => entry('concepts', c.id, c.name, apiPath.concept(c.id))),
-        ...data.skills.map((r: Skill) => entry('records', r.id, r.name, apiPath.record(r.id))),
+        ...data.concepts.map((c: Concept) => entry('concepts', c.id, c.name, apiPath.concept(c.id), { names: c.names })),
+        ...data.skills.map((r: Skill) => entry('records', r.id, r.name, apiPath.record(r.id), { lang: r.lang })),
         ...data.rulings.map((r: Ruling) => entry('rulings', r.id, r.question, apiPath.ruling(r.id))),
       ],
     },
   });
   return files.sort((a, b) => compare(a.path, b.path));
+}
+
+/** The kinds listed in full (they have no endpoint of their own): index key, list name, bundle part. */
+const TABLE_KINDS = [
+  ['inducements', 'inducements', 'inducements'],
+  ['leagues', 'leagues', 'leagues'],
+  ['editions', 'editions', 'editions'],
+  ['randomTables', 'random-tables', 'randomTables'],
+  ['migrations', 'migrations', 'migrations'],
+] as const;
+
+/** The editions that have records, sorted by id. */
+const recordEditions = (data: DataBundle): string[] => [...new Set(data.skills.map((r) => r.edition))].sort(compare);
+
+/** One list endpoint per kind: links to the concept, record (per edition) and ruling endpoints; the other kinds in full. */
+function listEndpoints(data: DataBundle): ApiFile[] {
+  const list = (kind: string, items: readonly unknown[], extra: object = {}): ApiFile => ({ path: apiPath.list(kind), kind: 'list', value: { url: apiPath.list(kind), kind: kind.split('/')[0], ...extra, count: items.length, items } });
+  return [
+    list(
+      'concepts',
+      data.concepts.map((c) => ({ id: c.id, name: c.name, names: c.names, url: apiPath.concept(c.id) })),
+    ),
+    ...recordEditions(data).map((edition) =>
+      list(
+        `records/${edition}`,
+        data.skills.filter((r) => r.edition === edition).map((r) => ({ id: r.id, name: r.name, lang: r.lang, url: apiPath.record(r.id) })),
+        { edition },
+      ),
+    ),
+    list(
+      'rulings',
+      data.rulings.map((r) => ({ id: r.id, name: r.question, url: apiPath.ruling(r.id) })),
+    ),
+    ...TABLE_KINDS.map(([, kind, part]) => list(kind, data[part] ?? [])),
+  ];
+}
+
+/** Where the site serves the dataset's files: /data/<path>. */
+const DATA_ROUTE = '/data/';
+
+/** The bulk-data manifest: the data files, datapackage.json, the SQLite database, SHA256SUMS and meta.json, with where to download each and its digest. */
+function bulkData(data: DataBundle): ApiFile {
+  const type = (path: string) => (path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : path.endsWith('.ts') ? 'application/typescript' : 'text/plain');
+  const downloadable = (path: string) => !path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite'));
+  const listed = data.meta.files.filter((f) => downloadable(f.path)).map((f) => ({ path: f.path, sha256: f.sha256, records: f.records }));
+  const own = ['meta.json', 'SHA256SUMS'].map((path) => ({ path, sha256: null, records: null }));
+  return {
+    path: apiPath.bulkData(),
+    kind: 'bulkData',
+    value: {
+      url: apiPath.bulkData(),
+      datasetVersion: data.meta.datasetVersion,
+      schemaVersion: data.meta.schemaVersion,
+      files: [...listed, ...own].sort((a, b) => compare(a.path, b.path)).map((f) => ({ path: f.path, download: `${DATA_ROUTE}${f.path}`, sha256: f.sha256, records: f.records, contentType: type(f.path) })),
+    },
+  };
+}
+
+/**
+ * `_headers` and `_redirects` for the static hosts that read them (Netlify,
+ * Cloudflare Pages): JSON served as JSON with CORS open to any origin, and
+ * each retired id's old address redirected (301) to where it leads (a host
+ * that serves a file before a redirect, as Netlify does, serves the stub
+ * there instead, which says the same). Paths from `root`: `/` when dist/api
+ * is served alone, `/api/` under the docs site.
+ */
+export function hostFiles(files: readonly ApiFile[], root = '/'): Map<string, string> {
+  const headers = [`${root}${API_VERSION}/*`, '  Access-Control-Allow-Origin: *', '  Content-Type: application/json; charset=utf-8', ''].join('\n');
+  const redirects = files
+    .filter((f) => f.kind === 'moved')
+    .flatMap((f) => {
+      const { url } = f.value as { url: string | null };
+      return url === null ? [] : [`${root}${f.path} ${root}${url} 301`];
+    });
+  return new Map([
+    ['_headers', headers],
+    ['_redirects', redirects.length ? `${redirects.join('\n')}\n` : ''],
+  ]);
 }
 
 /** A stub at the old address of every retired concept, record and ruling id, naming what became of it. */

@@ -5,7 +5,7 @@
  * final newline, no timestamps.
  */
 import { createHash } from 'node:crypto';
-import { generateTypes, type SchemaFile } from '../model/generate-types.ts';
+import { generateTypes, nameOf, type SchemaFile } from '../model/generate-types.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import type { FileDigest, MetaFile } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
@@ -30,6 +30,19 @@ export const DATA_FILES = {
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 const digest = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
 
+/** Where the schemas are served: `$id` = this + `<schemaVersion>/<path>`. */
+export const SCHEMA_ROOT = 'https://nuffle-codex.dev/schema/';
+
+/**
+ * A schema as published: its `$id` names the exact schema version
+ * (`https://nuffle-codex.dev/schema/2.3.0/skills.schema.json`), so no two
+ * versions share an id and each is served at its own address; `$ref`s are
+ * relative, so they resolve within the version.
+ */
+export function publishedSchema(schema: SchemaFile, schemaVersion: string): SchemaFile['schema'] {
+  return { ...schema.schema, $id: `${SCHEMA_ROOT}${schemaVersion}/${schema.path}` };
+}
+
 /** Output schemas are published; input (annotation) schemas stay in the repository. */
 export const isPublishedSchema = (schema: SchemaFile): boolean => !schema.path.startsWith('input/');
 
@@ -49,9 +62,34 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
   };
   const files = new Map<string, string>();
   for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));
-  for (const schema of published) files.set(`schema/${schema.path}`, toJson(schema.schema));
+  for (const schema of published) files.set(`schema/${schema.path}`, toJson(publishedSchema(schema, content.schemaVersion)));
   files.set('types.d.ts', generateTypes(published));
+  for (const [path, text] of jsonDeclarations(published)) files.set(path, text);
   return { files };
+}
+
+/**
+ * `skills.d.json.ts` beside `skills.json` (and every data file, and
+ * meta.json): the file's type, so that `import skills from
+ * 'nuffle-codex/data/skills.json'` is typed as published (`Skill[]`, `lang`
+ * as `'en' | 'fr'`) in a project with TypeScript's `allowArbitraryExtensions`.
+ */
+/** dist/data/package.json: makes the declarations beside the data CommonJS-format, for their `export =`; Node reads no code from dist/data. */
+export const DECLARATIONS_SCOPE = 'package.json';
+
+export function jsonDeclarations(published: readonly SchemaFile[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const files: Record<string, string> = { ...DATA_FILES, 'meta.json': 'meta.schema.json' };
+  for (const [file, schemaPath] of Object.entries(files)) {
+    const schema = published.find((s) => s.path === schemaPath);
+    if (!schema) continue;
+    const type = nameOf(schemaPath, schema.schema);
+    const text = `// The type of ${file}, generated from schema/${schemaPath}.\nimport type { ${type} } from './types.js';\ndeclare const value: ${type};\nexport = value;\n`;
+    out.set(file.replace(/\.json$/, '.d.json.ts'), text);
+  }
+  // A JSON module is its whole value (`export =`), which TypeScript allows in a CommonJS-format declaration only.
+  out.set(DECLARATIONS_SCOPE, `${JSON.stringify({ type: 'commonjs' })}\n`);
+  return out;
 }
 
 /**

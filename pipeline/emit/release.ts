@@ -4,13 +4,14 @@
  * - `<name>.min.json`: each top-level JSON file without whitespace, same content;
  * - `datapackage.json`: a Frictionless Data Package (v2) describing every file,
  *   its JSON Schema, its digest, the licence notes and the sources;
- * - `<file>.sha256`: one per file, in the `sha256sum` format (`sha256sum -c`).
+ * - `<file>.sha256`: one per file, and `SHA256SUMS`: every file, in the
+ *   `sha256sum` format, paths relative to dist/data (`sha256sum -c`).
  * Pure functions of the emitted files; deterministic.
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { compare } from '../model/order.ts';
-import { DATA_FILES, toJson } from './json.ts';
+import { DATA_FILES, DECLARATIONS_SCOPE, toJson } from './json.ts';
 import { SQLITE_FILE } from './sqlite.ts';
 
 const sha256 = (body: string | Uint8Array): string => createHash('sha256').update(body).digest('hex');
@@ -20,20 +21,36 @@ const bytes = (body: string | Uint8Array): number => (typeof body === 'string' ?
 export function minifiedFiles(files: ReadonlyMap<string, string | Uint8Array>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, body] of files) {
-    if (path.includes('/') || !path.endsWith('.json') || path.endsWith('.min.json') || typeof body !== 'string') continue;
+    if (path.includes('/') || !path.endsWith('.json') || path.endsWith('.min.json') || path === DECLARATIONS_SCOPE || typeof body !== 'string') continue;
     out.set(path.replace(/\.json$/, '.min.json'), JSON.stringify(JSON.parse(body)));
   }
   return out;
 }
 
-/** `skills.json.sha256` = `<sha256>  skills.json\n` for every file, so `sha256sum -c` verifies it where it lies. */
+/** The file that lists every file's digest, at the root of dist/data: `cd dist/data && sha256sum -c SHA256SUMS`. */
+export const CHECKSUM_LIST = 'SHA256SUMS';
+
+/**
+ * `skills.json.sha256` = `<sha256>  skills.json\n` for every file, named by its
+ * path in dist/data (`schema/api/index.schema.json`), as in SHA256SUMS: run
+ * `sha256sum -c` on any of them from dist/data.
+ */
 export function checksumFiles(files: ReadonlyMap<string, string | Uint8Array>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, body] of files) {
-    if (path.endsWith('.sha256')) continue;
-    out.set(`${path}.sha256`, `${sha256(body)}  ${basename(path)}\n`);
+    if (path.endsWith('.sha256') || path === CHECKSUM_LIST) continue;
+    out.set(`${path}.sha256`, `${sha256(body)}  ${path}\n`);
   }
   return out;
+}
+
+/** SHA256SUMS: one `sha256sum` line per file (not the `.sha256` files, which repeat it), sorted by path. */
+export function checksumList(files: ReadonlyMap<string, string | Uint8Array>): string {
+  return [...files]
+    .filter(([path]) => !path.endsWith('.sha256') && path !== CHECKSUM_LIST)
+    .sort(([a], [b]) => compare(a, b))
+    .map(([path, body]) => `${sha256(body)}  ${path}\n`)
+    .join('');
 }
 
 export interface PackageSource {
@@ -64,6 +81,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'names.json': 'The alias index: every spelling of every concept (names in each language, record names in every edition, retired ids, reviewed aliases) with its matching key.',
   'meta.json': 'Dataset and schema versions, source digests, and the digest and record count of every other file.',
   'types.d.ts': 'TypeScript types generated from the published schemas.',
+  [DECLARATIONS_SCOPE]: 'Marks the TypeScript declarations of the data files (*.d.json.ts) as CommonJS-format, so each declares the whole file (`export =`).',
   [SQLITE_FILE]: 'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
 };
 
@@ -80,9 +98,11 @@ export function emitDataPackage(input: DataPackageInput): string {
     .map(([path, body]) => {
       const base = path.replace(/\.min\.json$/, '.json');
       const schema = (DATA_FILES as Record<string, string>)[base] ?? (base === 'meta.json' ? 'meta.schema.json' : null);
-      const format = path.endsWith('.json') ? 'json' : path.endsWith('.sqlite') ? 'sqlite' : path.endsWith('.d.ts') ? 'ts' : 'bin';
+      const format = path.endsWith('.json') ? 'json' : path.endsWith('.sqlite') ? 'sqlite' : path.endsWith('.ts') ? 'ts' : 'bin';
       const mediatype = { json: 'application/json', sqlite: 'application/vnd.sqlite3', ts: 'application/typescript', bin: 'application/octet-stream' }[format];
-      const description = path.startsWith('schema/')
+      const description = path.endsWith('.d.json.ts')
+        ? `TypeScript declaration of ${path.replace(/\.d\.json\.ts$/, '.json')} (with allowArbitraryExtensions).`
+        : path.startsWith('schema/')
         ? `JSON Schema (2020-12) ${basename(path)}.`
         : path.endsWith('.min.json')
           ? `${base}, minified (same content).`

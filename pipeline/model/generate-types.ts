@@ -41,8 +41,8 @@ const pascal = (value: string): string =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
-/** Name of the type declared for a definition. */
-const nameOf = (key: string, schema: JsonSchema): string => pascal(schema.title ?? key);
+/** Name of the type declared for a definition: its title in PascalCase (`Skills file` → `SkillsFile`). */
+export const nameOf = (key: string, schema: JsonSchema): string => pascal(schema.title ?? key);
 
 export function generateTypes(files: readonly SchemaFile[]): string {
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));

@@ -1,10 +1,34 @@
 // Generated from schema/*.schema.json by `npm run gen`. Do not edit by hand:
 // edit the schema and regenerate; test/schema-types.test.ts fails when this file drifts.
 
+// api/bulk-data.schema.json
+
+/** dist/api/v1/bulk-data.json: every downloadable file of the dataset (the data files, SHA256SUMS, the SQLite database, datapackage.json), with its digest, like Scryfall's bulk-data list. */
+export type BulkDataEndpoint = {
+  /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
+  url: string;
+  datasetVersion: string;
+  schemaVersion: string;
+  /** Sorted by path. */
+  files: {
+    /** The file's path in the dataset folder (dist/data). */
+    path: string;
+    /** Where the site serves it (a path from the site's root). */
+    download: string;
+    /** Its SHA-256, as meta.json and SHA256SUMS give it; null for files derived from meta.json (SHA256SUMS, meta.json), which carry their own. */
+    sha256: string | null;
+    /** Record count of a data file; null for the others. */
+    records: number | null;
+    contentType: string;
+  }[];
+};
+
 // api/concept.schema.json
 
 /** dist/api/v1/concepts/{id}.json: a concept with its links resolved one level. */
 export type ConceptEndpoint = {
+  /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
+  url?: string;
   concept: Concept;
   /** Every record of the concept (its `records`), sorted by id. */
   records: Skill[];
@@ -36,7 +60,62 @@ export type ApiIndex = {
     path: string;
     /** What it serves. */
     kind: "concepts" | "records" | "rulings";
+    /** A concept's name in each language (concepts only), for a look-up in French or English. */
+    names?: {
+      en: string;
+      fr?: string;
+    };
+    /** A record's language (records only). */
+    lang?: "en" | "fr";
   }[];
+  /** The list endpoint of each kind (paths relative to the API root): read one kind without this index's full list. */
+  lists?: {
+    concepts: string;
+    rulings: string;
+    inducements: string;
+    leagues: string;
+    editions: string;
+    randomTables: string;
+    migrations: string;
+    /** Records, one list per edition id. */
+    records: {
+      [key: string]: string;
+    };
+  };
+  /** The bulk-data manifest: every downloadable file of the dataset. */
+  bulkData?: string;
+};
+
+// api/list.schema.json
+
+/** dist/api/v1/{concepts,rulings,inducements,leagues,editions,random-tables,migrations}.json and v1/records/{edition}.json: every item of one kind. Concepts, records and rulings are listed as links to their endpoints; the other kinds, which have no endpoint of their own, in full, as in their data file. */
+export type ListEndpoint = {
+  /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
+  url: string;
+  /** What it lists. */
+  kind: "concepts" | "records" | "rulings" | "inducements" | "leagues" | "editions" | "random-tables" | "migrations";
+  /** For records: the edition listed. */
+  edition?: string;
+  /** Number of items. */
+  count: number;
+  /** Links (concepts, records, rulings) or the records of the data file (the other kinds), sorted by id. */
+  items: ApiLink[] | InducementsFile | LeaguesFile | EditionsFile | RandomTablesFile | MigrationsFile;
+};
+
+/** A link to an endpoint, PokeAPI-style. */
+export type ApiLink = {
+  id: string;
+  /** Its name (a ruling's question). */
+  name: string;
+  /** A concept's name in each language (concepts only), for a look-up in French or English. */
+  names?: {
+    en: string;
+    fr?: string;
+  };
+  /** A record's language (records only). */
+  lang?: "en" | "fr";
+  /** The endpoint's path, relative to the API root. */
+  url: string;
 };
 
 // api/moved.schema.json
@@ -62,6 +141,8 @@ export type MovedEndpoint = {
 
 /** dist/api/v1/records/{edition}/{slug}.json: a skill or trait record with its links resolved one level. */
 export type RecordEndpoint = {
+  /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
+  url?: string;
   record: Skill;
   /** Its concept, or null while unlinked. */
   concept: Concept | null;
@@ -77,6 +158,8 @@ export type RecordEndpoint = {
 
 /** dist/api/v1/rulings/{edition}/{id}.json: a ruling with the records it is about. */
 export type RulingEndpoint = {
+  /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
+  url?: string;
   ruling: Ruling;
   /** The records its `records` list names, sorted by id. */
   records: Skill[];

@@ -2,17 +2,17 @@
  * The `api` build target: from the published dataset only, write
  * - dist/api: the static JSON API (pipeline/emit/api.ts), every endpoint
  *   validated against its published schema (dist/data/schema/api/);
- * - dist/lib: the package's runtime API (pipeline/consumer/index.ts), compiled
- *   by TypeScript to index.js and index.d.ts, whose types point at
- *   dist/data/types.d.ts.
+ * - dist/lib: the package's runtime API (pipeline/consumer/), compiled by
+ *   TypeScript to index.js and index.d.ts (and a .js and .d.ts per module),
+ *   whose types point at dist/data/types.d.ts.
  * Each folder is swapped in atomically; on any error neither moves.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_SCHEMAS, apiTexts, emitApi } from '../emit/api.ts';
+import { API_SCHEMAS, apiTexts, emitApi, hostFiles } from '../emit/api.ts';
 import { dataDirReader, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
@@ -33,13 +33,13 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
   }
   let lib: Map<string, string>;
   try {
-    lib = compileRuntime();
+    lib = compileRuntime(context.dataDir);
   } catch (cause) {
-    console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/index.ts): ${(cause as Error).message}`);
+    console.error(`nuffle build: cannot compile the runtime API (pipeline/consumer/): ${(cause as Error).message}`);
     return 1;
   }
   try {
-    writeTreeAtomically(context.outDir, apiTexts(files));
+    writeTreeAtomically(context.outDir, new Map([...apiTexts(files), ...hostFiles(files)]));
     writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
   } catch (cause) {
     console.error(`nuffle build: cannot write ${context.outDir}: ${(cause as Error).message}`);
@@ -73,51 +73,74 @@ function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundl
 }
 
 /**
- * pipeline/consumer/index.ts → index.js + index.d.ts, through the project's
- * TypeScript; the types import `../data/types.js` (dist/data/types.d.ts).
+ * pipeline/consumer/*.ts → dist/lib/*.js + *.d.ts, through the project's
+ * TypeScript, compiled in the package's own layout: the modules in lib/, the
+ * published data's declarations (`<file>.d.json.ts`, types.d.ts) in data/, so
+ * each static data import (`../data/skills.json`) is checked against the type
+ * of the file it loads. The types import `../data/types.js`
+ * (dist/data/types.d.ts).
  */
-export function compileRuntime(): Map<string, string> {
+export function compileRuntime(dataDir: string): Map<string, string> {
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
-  const out = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
+  const stage = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
   try {
+    const modules = readdirSync(join(repoRoot, 'pipeline/consumer')).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+    const shared = sharedModules(modules);
+    // The `@ts-ignore` of each data import goes: here the import must resolve, to the file's declared type.
+    mkdirSync(join(stage, 'src/lib'), { recursive: true });
+    for (const f of modules) writeFileSync(join(stage, 'src/lib', f), readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''));
+    for (const [from, to] of [
+      ...['schema-types.ts', ...shared].map((f) => [join(repoRoot, 'pipeline/model', f), join(stage, 'src/model', f)]),
+      ...readdirSync(dataDir).filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json').map((f) => [join(dataDir, f), join(stage, 'src/data', f)]),
+    ] as [string, string][]) cpSync(from, to);
+    writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
     const result = spawnSync(
       process.execPath,
       [
         tsc,
         '--ignoreConfig',
-        join(repoRoot, 'pipeline/consumer/index.ts'),
-        ...['--outDir', out, '--rootDir', join(repoRoot, 'pipeline'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
-        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--types', 'node', '--newLine', 'lf', '--rewriteRelativeImportExtensions'],
+        ...modules.map((f) => join(stage, 'src/lib', f)),
+        ...['--outDir', join(stage, 'out'), '--rootDir', join(stage, 'src'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
+        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--newLine', 'lf', '--allowArbitraryExtensions', '--rewriteRelativeImportExtensions'],
       ],
-      { encoding: 'utf8', cwd: repoRoot },
+      { encoding: 'utf8', cwd: stage },
     );
     if (result.status !== 0) throw new Error(`${result.stdout}${result.stderr}`.trim() || `tsc exited with ${result.status}`);
-    return runtimeFiles(out);
+    return runtimeFiles(join(stage, 'out'), modules, shared);
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(stage, { recursive: true, force: true });
   }
 }
 
-/**
- * tsc's output as dist/lib lays it out: consumer/* at the top, the shared
- * model modules it imports (the name resolver) under model/, their types
- * importing the published dist/data/types.d.ts instead of schema-types.
- */
-function runtimeFiles(out: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [folder, prefix, types] of [
-    ['consumer', '', '../data/types.js'],
-    ['model', 'model/', '../../data/types.js'],
-  ] as const) {
-    const dir = join(out, folder);
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('schema-types.') || !/\.(?:js|d\.ts)$/.test(name)) continue;
-      const text = readFileSync(join(dir, name), 'utf8')
-        .replace(/(['"])(?:\.\.\/model\/|\.\/)schema-types\.(?:ts|js)\1/g, `'${types}'`)
-        .replace(/(['"])\.\.\/model\//g, '$1./model/');
-      files.set(`${prefix}${name}`, text);
+/** The model modules (pipeline/model/*.ts) the runtime imports, directly or through each other; schema-types aside (the published types.d.ts). */
+function sharedModules(modules: readonly string[]): string[] {
+  const found = new Set<string>();
+  const visit = (text: string, pattern: RegExp) => {
+    for (const [, name] of text.matchAll(pattern)) {
+      const file = `${name}.ts`;
+      if (file === 'schema-types.ts' || found.has(file)) continue;
+      found.add(file);
+      visit(readFileSync(join(repoRoot, 'pipeline/model', file), 'utf8'), /from '\.\/([\w-]+)\.ts'/g);
     }
-  }
-  return files;
+  };
+  for (const f of modules) visit(readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8'), /from '\.\.\/model\/([\w-]+)\.ts'/g);
+  return [...found].sort();
+}
+
+/**
+ * tsc's output as dist/lib lays it out: the runtime's modules at the top, the
+ * model modules they share with the pipeline (the name resolver) under
+ * model/, their types importing the published dist/data/types.d.ts instead of
+ * schema-types. Declarations keep the specifiers as written: `./dice.ts`
+ * becomes `./dice.js` there too.
+ */
+function runtimeFiles(out: string, modules: readonly string[], shared: readonly string[]): Map<string, string> {
+  const js = (text: string) => text.replace(/(['"]\.{1,2}\/[\w/-]+)\.ts(['"])/g, '$1.js$2');
+  const lib = (text: string) => js(text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'").replace(/(['"])\.\.\/model\//g, '$1./model/'));
+  const model = (text: string) => js(text.replace(/(['"])\.\/schema-types\.(?:ts|js)\1/g, "'../../data/types.js'"));
+  const outputs = (f: string) => [f.replace(/\.ts$/, '.js'), f.replace(/\.ts$/, '.d.ts')];
+  return new Map([
+    ...modules.flatMap(outputs).map((f) => [f, lib(readFileSync(join(out, 'lib', f), 'utf8'))] as const),
+    ...shared.flatMap(outputs).map((f) => [`model/${f}`, model(readFileSync(join(out, 'model', f), 'utf8'))] as const),
+  ]);
 }

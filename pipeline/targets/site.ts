@@ -9,7 +9,7 @@
  * that breaks its schema is refused with the file named, and the previous
  * site stays.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
@@ -77,9 +77,10 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     rmSync(join(work, 'site/.prerender'), { recursive: true, force: true });
     moveTree(join(work, 'site'), staging);
     cpSync(dataDir, join(staging, 'data'), { recursive: true });
+    serveSchemasAtIds(dataDir, staging);
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
-    if (existsSync(apiDir)) cpSync(apiDir, join(staging, 'api'), { recursive: true });
+    if (existsSync(apiDir)) serveApi(apiDir, staging);
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
         if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
@@ -130,6 +131,21 @@ function readTree(dir: string): Map<string, Uint8Array | null> {
   };
   walk(dir, '');
   return files;
+}
+
+/** Each schema is served at its `$id` too: /schema/<schemaVersion>/<path>. */
+function serveSchemasAtIds(dataDir: string, staging: string): void {
+  const { schemaVersion } = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as { schemaVersion: string };
+  cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
+}
+
+/** dist/api under /api/; the hosts' _headers and _redirects work from the site's root, so their paths move under /api/. */
+function serveApi(apiDir: string, staging: string): void {
+  cpSync(apiDir, join(staging, 'api'), { recursive: true });
+  for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
+    writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replaceAll(' /', ' /api/'));
+    rmSync(join(staging, 'api', name));
+  }
 }
 
 /** Rename, or copy when the two folders are on different file systems. */

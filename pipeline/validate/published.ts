@@ -14,6 +14,8 @@ import { checkIntegrity } from './integrity.ts';
 import type { Validator } from './schemas.ts';
 
 const DIGEST_SUFFIX = '.sha256';
+/** The list of every file's digest at the root (`sha256sum -c SHA256SUMS`). */
+const DIGEST_LIST = 'SHA256SUMS';
 /** Files meta.json does not list: itself, its minified copy and the digest files. */
 const UNLISTED = new Set(['meta.json', 'meta.min.json']);
 /** The files whose records are checked against `schema/<name>.schema.json`, besides the bundle's. */
@@ -68,6 +70,7 @@ type Problem = (path: string, ruleId: string, reason: string, extra?: Partial<Di
 function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaFile, problem: Problem, diagnostics: Diagnostic[]): Set<string> {
   const bad = new Set<string>();
   const listed = new Map(meta.files.map((f) => [f.path, f.sha256]));
+  const summed = digestList(files.get(DIGEST_LIST));
   for (const path of listed.keys()) {
     if (!files.has(path)) {
       diagnostics.push(problem(path, 'data/missing-file', `${path} is missing, though meta.json lists it`));
@@ -75,7 +78,7 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
     }
   }
   for (const [path, bytes] of files) {
-    if (bytes === null || path.endsWith(DIGEST_SUFFIX)) continue;
+    if (bytes === null || path.endsWith(DIGEST_SUFFIX) || path === DIGEST_LIST) continue;
     if (!listed.has(path) && !UNLISTED.has(path)) {
       diagnostics.push(problem(path, 'data/unlisted-file', `${path} is not a file of the dataset: meta.json does not list it`, { note: `a file added to dist/data would be served under /data/ as if it were published; ${REBUILD}` }));
       bad.add(path);
@@ -85,14 +88,14 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
     const sidecar = files.get(path + DIGEST_SUFFIX);
     if (sidecar) {
       const match = /^([0-9a-f]{64}) {2}(.+)\n?$/.exec(new TextDecoder().decode(sidecar));
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      claims.push({ by: path + DIGEST_SUFFIX, sha256: match && match[2] === name ? match[1]! : `(not "<sha256>  ${name}")` });
+      claims.push({ by: path + DIGEST_SUFFIX, sha256: match && match[2] === path ? match[1]! : `(not "<sha256>  ${path}")` });
     } else if (!path.includes('/')) {
       // Every top-level file has its digest beside it; the schema folder's are in meta.json only.
       diagnostics.push(problem(path, 'data/missing-digest', `${path} has no ${path}${DIGEST_SUFFIX} beside it`));
       bad.add(path);
     }
     if (listed.has(path)) claims.push({ by: 'meta.json', sha256: listed.get(path)! });
+    if (summed?.has(path)) claims.push({ by: DIGEST_LIST, sha256: summed.get(path)! });
     const actual = digestOf(bytes);
     const wrong = claims.filter((claim) => claim.sha256 !== actual);
     if (wrong.length) {
@@ -112,6 +115,17 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
     }
   }
   return bad;
+}
+
+/** SHA256SUMS as path → digest; a line that is not `<sha256>  <path>` gives nothing, so the file it meant to cover is then checked by its other claims only. */
+function digestList(bytes: Uint8Array | null | undefined): Map<string, string> | null {
+  if (!bytes) return null;
+  const digests = new Map<string, string>();
+  for (const line of new TextDecoder().decode(bytes).split('\n')) {
+    const match = /^([0-9a-f]{64}) {2}(\S.*)$/.exec(line);
+    if (match) digests.set(match[2]!, match[1]!);
+  }
+  return digests;
 }
 
 function parseJson(bytes: Uint8Array, path: string, diagnostics: Diagnostic[], problem: Problem): unknown {

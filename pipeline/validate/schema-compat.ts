@@ -9,8 +9,8 @@
  *   raised, …): every file valid under the new contract is valid under the
  *   old, so no consumer breaks (a bound loosened or removed is major);
  * - patch: only descriptions, titles or examples changed.
- * `$id`s and `$ref`s are compared without their `/v<major>/` segment, since a
- * major bump moves them.
+ * `$id`s and `$ref`s are compared without their `/v<major>/` segment (or, as
+ * published, their `/<schemaVersion>/` one), since a bump moves them.
  */
 export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
@@ -35,7 +35,7 @@ function boundChange(key: string, a: unknown, b: unknown): Exclude<Bump, 'none' 
 }
 const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
-const unversioned = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\/schema\/v\d+\//, '/schema/') : value);
+const unversioned = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\/schema\/(?:v\d+|\d+\.\d+\.\d+)\//, '/schema/') : value);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

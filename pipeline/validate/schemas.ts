@@ -59,16 +59,25 @@ function precompiled(schemaPath: string): ValidateFunction {
   return fn;
 }
 
-function checkId(path: string, schema: SchemaFile['schema']): void {
-  const expected = SCHEMA_BASE + path;
-  if (schema.$id !== expected) throw new SchemaError(path, `$id must be ${expected}, found ${String(schema.$id)}`);
+/**
+ * A schema's `$id` is its path under the base: `…/schema/v2/<path>` in the
+ * repository, `…/schema/<schemaVersion>/<path>` as published (each release's
+ * schemas have their own ids). Returns the id.
+ */
+function checkId(path: string, schema: SchemaFile['schema']): string {
+  const id = String(schema.$id);
+  const root = SCHEMA_BASE.replace(/v\d+\/$/, '');
+  const segment = id.startsWith(root) && id.endsWith(`/${path}`) ? id.slice(root.length, id.length - path.length - 1) : null;
+  if (segment === null || !/^(?:v\d+|\d+\.\d+\.\d+)$/.test(segment)) throw new SchemaError(path, `$id must be ${SCHEMA_BASE + path} (or, published, ${root}<schemaVersion>/${path}), found ${id}`);
+  return id;
 }
 
 function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) => ValidateFunction {
   const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
   const ajv = new Ajv(AJV_OPTIONS);
+  const ids = new Map<string, string>();
   for (const { path, schema } of schemas) {
-    checkId(path, schema);
+    ids.set(path, checkId(path, schema));
     try {
       ajv.addSchema(schema);
     } catch (cause) {
@@ -80,7 +89,7 @@ function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) 
   const depth = (path: string) => path.split('/').length;
   for (const { path } of [...schemas].sort((a, b) => depth(a.path) - depth(b.path))) {
     try {
-      ajv.getSchema(SCHEMA_BASE + path);
+      ajv.getSchema(ids.get(path)!);
     } catch (cause) {
       throw new SchemaError(path, (cause as Error).message);
     }
@@ -89,7 +98,7 @@ function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) 
   return (schemaPath) => {
     let fn = compiled.get(schemaPath);
     if (!fn) {
-      fn = ajv.getSchema(SCHEMA_BASE + schemaPath);
+      fn = ajv.getSchema(ids.get(schemaPath) ?? SCHEMA_BASE + schemaPath);
       if (!fn) throw new Error(`no schema ${schemaPath}`);
       compiled.set(schemaPath, fn);
     }

@@ -4,48 +4,45 @@
  * file with tsc, and run it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
-import { repoRoot, runCli } from '../helpers.ts';
+import { repoRoot } from '../helpers.ts';
+import { builtData, installApp, packPackage, type Packed } from './pack.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'nuffle-consumer-'));
-const out = join(work, 'dist');
-const pkg = join(work, 'package');
-const app = join(work, 'app');
-let packed: { filename: string; files: { path: string }[] };
-const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
-
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+let packed: Packed;
+let app: string;
+const data = <T>(file: string): T => builtData<T>(packed, file);
 
 beforeAll(() => {
-  for (const target of ['data', 'api']) {
-    const run = runCli(['build', '--only', target, '--out', out]);
-    if (run.status !== 0) throw new Error(`build --only ${target} failed:\n${run.stderr}`);
-  }
-  // The package folder: what a release checkout holds after `npm run build`.
-  mkdirSync(join(pkg, 'dist'), { recursive: true });
-  for (const file of ['package.json', 'README.md']) cpSync(join(repoRoot, file), join(pkg, file));
-  cpSync(join(out, 'data'), join(pkg, 'dist/data'), { recursive: true });
-  cpSync(join(out, 'lib'), join(pkg, 'dist/lib'), { recursive: true });
-  // Sources and tests that must not ship, were `files` wrong.
-  cpSync(join(repoRoot, 'pipeline'), join(pkg, 'pipeline'), { recursive: true });
-  packed = (JSON.parse(npm(['pack', '--json', '--pack-destination', work], pkg)) as (typeof packed)[])[0]!;
+  packed = packPackage('consumer');
+  app = installApp(packed, 'app');
+}, 240_000);
 
-  mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'league-app', private: true, type: 'module' }, null, 2));
-  npm(['install', '--offline', '--no-save', join(work, packed.filename)], app);
-}, 180_000);
+/** The machine's own Node (20 here), as an app on an older LTS runs the package. */
+const systemNode = ['/usr/bin/node', '/bin/node'].find((path) => spawnSync(path, ['--version']).status === 0)!;
 
 describe('npm pack', () => {
-  it('ships exactly dist/data (data, schemas, types) and the runtime API, nothing of the pipeline', () => {
-    const paths = packed.files.map((f) => f.path).sort();
-    const outside = paths.filter((p) => !p.startsWith('dist/data/') && !p.startsWith('dist/lib/') && p !== 'package.json' && p !== 'README.md');
-    expect(outside).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['dist/data/skills.json', 'dist/data/schema/skills.schema.json', 'dist/data/types.d.ts', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/data/nuffle-codex.sqlite']));
+  it('ships exactly dist/data (data, schemas, types), the runtime API, the licence and the changelog, nothing of the pipeline', () => {
+    const paths = packed.report.files.map((f) => f.path).sort();
+    const outside = paths.filter((p) => !p.startsWith('dist/data/') && !p.startsWith('dist/lib/'));
+    expect(outside.sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
+    expect(paths).toEqual(
+      expect.arrayContaining(['dist/data/skills.json', 'dist/data/skills.d.json.ts', 'dist/data/SHA256SUMS', 'dist/data/schema/skills.schema.json', 'dist/data/types.d.ts', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/data/nuffle-codex.sqlite']),
+    );
+    console.log(`package: ${packed.report.size} bytes packed, ${packed.report.unpackedSize} unpacked, ${paths.length} files`);
     expect(paths.some((p) => p.includes('pipeline/') || p.startsWith('test/') || p.startsWith('sources/'))).toBe(false);
+  });
+
+  it('can be published: not private, with repository, homepage, bugs and an engines range that the tests run', () => {
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/nuffle-codex/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.private).toBeUndefined();
+    expect(manifest).toMatchObject({ repository: { url: expect.stringMatching(/^git\+https:/) }, homepage: expect.stringMatching(/^https:/), bugs: { url: expect.stringMatching(/^https:/) } });
+    // The range admits the machine's Node, which runs the consumer below.
+    const minimum = /^>=(\d+)\.(\d+)$/.exec((manifest.engines as { node: string }).node)!;
+    const [major, minor] = execFileSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.').map(Number) as [number, number];
+    expect(major > Number(minimum[1]) || (major === Number(minimum[1]) && minor >= Number(minimum[2]))).toBe(true);
   });
 
   it('is versioned with the dataset', () => {
@@ -61,8 +58,8 @@ describe('a consumer project', () => {
 import type { Concept, Ruling, Skill } from 'nuffle-codex';
 import { findByName, getConcept, randomSkill, recordsOf, rulingsFor } from 'nuffle-codex';
 
-const all = skills as Skill[];
-const mightyBlow: Concept | undefined = await getConcept('mighty-blow');
+const all: Skill[] = skills;
+const mightyBlow: Concept = await getConcept('mighty-blow');
 const french: Skill[] = await findByName('CHATAIGNE', { lang: 'fr' });
 const loner: Skill[] = await findByName('Loner (4+)');
 const records: Skill[] = await recordsOf('mighty-blow');
@@ -87,16 +84,24 @@ console.log(JSON.stringify({
 }));
 `;
   const wrong = `import { getConcept } from 'nuffle-codex';
+import skills from 'nuffle-codex/data/skills.json' with { type: 'json' };
 const concept = await getConcept('mighty-blow');
-const n: number = concept?.name;
-export { n };
+const n: number = concept.name;
+const lang: 'de' = skills[0]!.lang;
+export { n, lang };
 `;
-  const tsconfig = { compilerOptions: { target: 'es2024', lib: ['es2024', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, resolveJsonModule: true, noEmit: true, types: [], allowImportingTsExtensions: true } };
+  const tsconfig = {
+    compilerOptions: { target: 'es2024', lib: ['es2024', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, allowArbitraryExtensions: true, noEmit: true, types: [], allowImportingTsExtensions: true },
+  };
   const tsc = (file: string) => spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, file)], { cwd: app, encoding: 'utf8' });
 
-  it('type-checks with tsc against the shipped types', () => {
+  it('type-checks with tsc against the shipped types: a JSON import needs no cast', () => {
     writeFileSync(join(app, 'consumer.ts'), consumer);
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files: ['consumer.ts'] }));
+    writeFileSync(
+      join(app, 'tsconfig.emit.json'),
+      JSON.stringify({ compilerOptions: { ...tsconfig.compilerOptions, noEmit: false, allowImportingTsExtensions: false, outDir: 'emitted' }, files: ['consumer.ts'] }),
+    );
     const result = tsc('tsconfig.json');
     expect(`${result.stdout}${result.stderr}`).toBe('');
     expect(result.status).toBe(0);
@@ -107,12 +112,19 @@ export { n };
     writeFileSync(join(app, 'tsconfig.wrong.json'), JSON.stringify({ ...tsconfig, files: ['wrong.ts'] }));
     const result = tsc('tsconfig.wrong.json');
     expect(result.status).not.toBe(0);
-    expect(result.stdout).toContain("Type 'string | undefined' is not assignable to type 'number'");
+    expect(result.stdout).toContain("Type 'string' is not assignable to type 'number'");
+    // The JSON import is typed as published: a record's lang is 'en' | 'fr', not string.
+    expect(result.stdout).toContain(`Type 'Lang' is not assignable to type '"de"'`);
   });
 
-  it('runs, and answers from the data', () => {
+  it.each([
+    ['the project Node', process.execPath, 'consumer.ts'],
+    ["the machine's Node (the engines range's low end)", systemNode, 'emitted/consumer.js'],
+  ])('runs on %s, and answers from the data', (_, node, file) => {
     writeFileSync(join(app, 'consumer.ts'), consumer);
-    const output = execFileSync(process.execPath, ['consumer.ts'], { cwd: app, encoding: 'utf8' });
+    // Node 20 does not strip types: the same program with its annotations removed by TypeScript.
+    if (file.endsWith('.js')) execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.emit.json')], { cwd: app });
+    const output = execFileSync(node, [file], { cwd: app, encoding: 'utf8' });
     const answer = JSON.parse(output) as Record<string, unknown>;
     const skills = data<Skill[]>('skills.json');
     const concepts = data<Concept[]>('concepts.json');

@@ -29,12 +29,12 @@ beforeAll(() => {
 const FORMATS: [RegExp, DataPackage['resources'][number]['format'], string][] = [
   [/\.json$/, 'json', 'application/json'],
   [/\.sqlite$/, 'sqlite', 'application/vnd.sqlite3'],
-  [/\.d\.ts$/, 'ts', 'application/typescript'],
+  [/\.ts$/, 'ts', 'application/typescript'],
 ];
 
 describe('datapackage.json', () => {
   it('lists every file of dist/data but the checksums, meta.json, its minified copy and itself, sorted by path', () => {
-    const described = [...files.keys()].filter((p) => !p.endsWith('.sha256') && !['datapackage.json', 'meta.json', 'meta.min.json'].includes(p));
+    const described = [...files.keys()].filter((p) => !p.endsWith('.sha256') && p !== 'SHA256SUMS' && !['datapackage.json', 'meta.json', 'meta.min.json'].includes(p));
     expect(pkg.resources.map((r) => r.path)).toEqual(described.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 

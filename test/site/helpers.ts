@@ -63,7 +63,7 @@ export function textOf(html: string): string {
 
 /**
  * Rewrite a file of a dataset folder as a careful forger would: its `.sha256`,
- * its meta.json entry and meta.json's own digests all recomputed, so only the
+ * its SHA256SUMS line, its meta.json entry and meta.json's own digests all recomputed, so only the
  * schema check can tell.
  */
 export function forge(dataDir: string, file: string, text: string): void {
@@ -72,9 +72,15 @@ export function forge(dataDir: string, file: string, text: string): void {
   writeFileSync(join(dataDir, `${file}.sha256`), `${sha256(text)}  ${file}\n`);
   const meta = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as MetaFile;
   for (const entry of meta.files) if (entry.path === file) entry.sha256 = sha256(text);
+  const sums = new Map([[file, sha256(text)]]);
   for (const [name, body] of [['meta.json', `${JSON.stringify(meta, null, 2)}\n`], ['meta.min.json', JSON.stringify(meta)]] as const) {
     writeFileSync(join(dataDir, name), body);
     writeFileSync(join(dataDir, `${name}.sha256`), `${sha256(body)}  ${name}\n`);
+    sums.set(name, sha256(body));
   }
+  // SHA256SUMS too, line by line.
+  const list = join(dataDir, 'SHA256SUMS');
+  const lines = readFileSync(list, 'utf8').split('\n');
+  writeFileSync(list, lines.map((line) => (sums.has(line.slice(66)) ? `${sums.get(line.slice(66))}  ${line.slice(66)}` : line)).join('\n'));
 }
 

@@ -64,6 +64,11 @@ describe('the built site', () => {
     expect(files).toContain('skills.json');
     expect(files).toContain('schema/skills.schema.json');
     for (const file of files) expect(readFileSync(join(site, 'data', file)).equals(readFileSync(join(out, 'data', file))), file).toBe(true);
+    // Each schema is served at its $id's path too (https://nuffle-codex.dev/schema/<version>/<path>).
+    for (const file of files.filter((f) => f.endsWith('.schema.json'))) {
+      const { $id } = JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as { $id: string };
+      expect(readFileSync(join(site, new URL($id).pathname)).equals(readFileSync(join(out, 'data', file))), $id).toBe(true);
+    }
     const downloads = readPage(site, 'downloads');
     for (const file of files.filter((f) => f !== 'meta.json')) expect(downloads, file).toContain(`href="/data/${file}"`);
     const cards = JSON.parse(readFileSync(join(out, 'cards/index.json'), 'utf8')) as { files: { file: string }[] };

@@ -1,0 +1,89 @@
+/**
+ * The package under a bundler (issue 22, item 2): an app that makes one call
+ * (`findByName`) is built with Vite and with esbuild from the packed tarball.
+ * The output holds the data file that call reads (skills.json) and no other,
+ * nor the SQLite file; the bundle then runs after being moved to another
+ * folder, with no package beside it.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Skill } from '../../pipeline/model/schema-types.ts';
+import { builtData, installApp, packPackage, type Packed } from './pack.ts';
+
+let packed: Packed;
+let app: string;
+const ONE_CALL = `import { findByName } from 'nuffle-codex';
+console.log(JSON.stringify((await findByName('Dodge')).map((record) => record.id)));
+`;
+
+beforeAll(() => {
+  packed = packPackage('bundlers');
+  app = installApp(packed, 'bundled-app');
+  writeFileSync(join(app, 'main.js'), ONE_CALL);
+}, 240_000);
+
+const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
+
+/** Strings of a data file that neither skills.json nor the runtime's code holds (texts, notes, labels, ids): any of them in a bundle means the file was bundled. */
+function markers(file: string): string[] {
+  const lib = join(packed.out, 'lib');
+  const skills = [readFileSync(join(packed.out, 'data/skills.json'), 'utf8'), ...readdirSync(lib).map((f) => readFileSync(join(lib, f), 'utf8'))].join('\n');
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+  return [...new Set(strings(builtData<unknown>(packed, file)))].filter((s) => s.length >= 8 && !skills.includes(JSON.stringify(s).slice(1, -1))).slice(0, 20);
+}
+
+/** Move the output folder elsewhere, run its entry with Node, and return what it printed. */
+function moveAndRun(outDir: string, entry: string): string[] {
+  const moved = `${outDir}-moved`;
+  cpSync(outDir, moved, { recursive: true });
+  rmSync(outDir, { recursive: true });
+  return JSON.parse(execFileSync(process.execPath, [join(moved, entry)], { cwd: packed.work, encoding: 'utf8' })) as string[];
+}
+
+function checkOutput(outDir: string): { bytes: number; files: string[] } {
+  const files = walk(outDir);
+  const text = files.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
+  // The call's data is there (every record id of skills.json)…
+  for (const skill of builtData<Skill[]>(packed, 'skills.json')) expect(text).toContain(skill.id);
+  // …and nothing else: no JSON or SQLite asset, no other data file's fields.
+  expect(files.filter((f) => /\.(json|sqlite|ts)$/.test(f))).toEqual([]);
+  for (const file of ['concepts.json', 'rulings.json', 'random-tables.json', 'crosswalk.json', 'inducements.json', 'editions.json', 'migrations.json', 'leagues.json']) {
+    const strings = markers(file);
+    if (file !== 'migrations.json' && file !== 'leagues.json') expect(strings.length, file).toBeGreaterThan(0);
+    const found = strings.filter((key) => text.includes(key) || text.includes(JSON.stringify(key).slice(1, -1)));
+    expect(found, `${file} is bundled`).toEqual([]);
+  }
+  return { bytes: files.reduce((sum, f) => sum + statSync(join(outDir, f)).size, 0), files };
+}
+
+const expected = () => builtData<Skill[]>(packed, 'skills.json').filter((s) => s.name === 'Dodge').map((s) => s.id);
+
+describe('a one-call app, bundled', () => {
+  it('with Vite holds skills.json only, and runs once moved', async () => {
+    const { build } = await import('vite');
+    const outDir = join(app, 'vite-out');
+    await build({
+      root: app,
+      logLevel: 'silent',
+      configFile: false,
+      build: { outDir, target: 'es2024', minify: true, rollupOptions: { input: join(app, 'main.js'), output: { entryFileNames: 'main.js' } } },
+    });
+    const { bytes } = checkOutput(outDir);
+    expect(bytes).toBeLessThan(statSync(join(packed.out, 'data/skills.json')).size * 1.2);
+    console.log(`vite one-call bundle: ${bytes} bytes`);
+    expect(moveAndRun(outDir, 'main.js')).toEqual(expected());
+  });
+
+  // One file, as esbuild bundles by default. (With --splitting, esbuild also writes a chunk for every
+  // dynamic import it saw, called or not; the app never loads those.)
+  it('with esbuild holds skills.json only, and runs once moved', async () => {
+    const { build } = await import('esbuild');
+    const outDir = join(app, 'esbuild-out');
+    await build({ entryPoints: [join(app, 'main.js')], bundle: true, format: 'esm', platform: 'node', target: 'es2022', minify: true, outdir: outDir, absWorkingDir: app, logLevel: 'silent' });
+    checkOutput(outDir);
+    expect(moveAndRun(outDir, 'main.js')).toEqual(expected());
+  });
+});

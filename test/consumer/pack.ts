@@ -1,0 +1,62 @@
+/**
+ * The package as it is published: build the data and the runtime API into a
+ * temporary folder, lay out what a release checkout holds after
+ * `npm run build`, `npm pack` it, and install the tarball into fresh
+ * projects. Every consumer test works on this tarball, never on the
+ * repository.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, runCli } from '../helpers.ts';
+
+export interface Packed {
+  /** The temporary folder everything is made in. */
+  work: string;
+  /** The build output (`<out>/data`, `<out>/lib`, `<out>/api`). */
+  out: string;
+  /** The tarball `npm pack` wrote. */
+  tarball: string;
+  /** What `npm pack --json` reported: file list, size, unpacked size. */
+  report: { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
+}
+
+const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
+
+export const npm = (args: string[], cwd: string, extra: Record<string, string> = {}): string => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...env, ...extra } });
+
+/** Build, lay out and pack the package; `extra` files are copied in too (to show `files` keeps them out). */
+export function packPackage(prefix: string): Packed {
+  const work = mkdtempSync(join(tmpdir(), `nuffle-${prefix}-`));
+  const out = join(work, 'dist');
+  for (const target of ['data', 'api']) {
+    const run = runCli(['build', '--only', target, '--out', out]);
+    if (run.status !== 0) throw new Error(`build --only ${target} failed:\n${run.stderr}`);
+  }
+  const pkg = join(work, 'package');
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(repoRoot, file), join(pkg, file));
+  cpSync(join(out, 'data'), join(pkg, 'dist/data'), { recursive: true });
+  cpSync(join(out, 'lib'), join(pkg, 'dist/lib'), { recursive: true });
+  // Sources that must not ship, were `files` wrong.
+  cpSync(join(repoRoot, 'pipeline'), join(pkg, 'pipeline'), { recursive: true });
+  const report = (JSON.parse(npm(['pack', '--json', '--pack-destination', work], pkg)) as Packed['report'][])[0]!;
+  return { work, out, tarball: join(work, report.filename), report };
+}
+
+/**
+ * A fresh ES-module project in `<work>/<name>` with the package installed:
+ * the tarball (offline: the package has no dependency), or `from` (a name
+ * from the registry `extra` configures).
+ */
+export function installApp(packed: Packed, name: string, from = packed.tarball, extra: Record<string, string> = {}): string {
+  const app = join(packed.work, name);
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+  npm(['install', ...(from === packed.tarball ? ['--offline'] : []), '--no-save', from], app, extra);
+  return app;
+}
+
+/** A data file of the build, parsed. */
+export const builtData = <T>(packed: Packed, file: string): T => JSON.parse(readFileSync(join(packed.out, 'data', file), 'utf8')) as T;
