@@ -5,13 +5,14 @@
  */
 import { memoKey, type StageMemo } from './model/memo.ts';
 import { byId } from './model/order.ts';
-import { ERRATA_PATH } from './model/paths.ts';
+import { ERRATA_PATH, RANDOM_TABLES_PATH } from './model/paths.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import type { SchemaFile } from './model/generate-types.ts';
 import type {
   AcceptedCharacter,
   CompulsoryReviews,
   MigrationAnnotations,
+  RandomTableAnnotations,
   Concept,
   CrosswalkAnnotations,
   Inducement,
@@ -64,7 +65,7 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile };
+  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile; randomTables?: TextFile };
   /** sources/ids.lock, or null when the project has none yet. */
   lock: TextFile | null;
   /** The `version` of the project's package.json, which must be the manifest's dataset version; null when there is none (a copy of sources/ only). */
@@ -192,7 +193,9 @@ function compile(input: BuildInput): BuildResult {
   const inducementFile = readYaml<InducementAnnotations>(input.annotations.inducements, 'input/inducements.schema.json', validator, diagnostics, input.memo);
   const compulsoryFile = readYaml<CompulsoryReviews>(input.annotations.compulsory, 'input/compulsory.schema.json', validator, diagnostics, input.memo);
   const migrationFile = readYaml<MigrationAnnotations>(input.annotations.migrations, 'input/migrations.schema.json', validator, diagnostics, input.memo);
-  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile) return fail();
+  // Optional: a project without it declares no vacant slot.
+  const slotFile = input.annotations.randomTables ? readYaml<RandomTableAnnotations>(input.annotations.randomTables, 'input/random-tables.schema.json', validator, diagnostics, input.memo) : { value: { slots: [] }, locate: () => null };
+  if (!manifest || !errata || !mentions || !crosswalkFile || !glossary || !inducementFile || !compulsoryFile || !migrationFile || !slotFile) return fail();
 
   // Parse every source (digest, decode, errata, parser).
   const { sources, parsed, diagnostics: parseDiagnostics } = parseSources({
@@ -261,6 +264,7 @@ function compile(input: BuildInput): BuildResult {
     [input.annotations.inducements, inducementFile],
     [input.annotations.compulsory, compulsoryFile],
     [input.annotations.migrations, migrationFile],
+    ...(input.annotations.randomTables ? ([[input.annotations.randomTables, slotFile]] as const) : []),
   ] as const;
   const stringProblems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(yamlFiles.map(([file, read]) => ({ file: file.path, value: read.value, locate: read.locate })))];
   diagnostics.push(...stringProblems);
@@ -325,6 +329,7 @@ function compile(input: BuildInput): BuildResult {
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => fileOf.get(record.source.id) ?? input.manifest.path,
     new Set(parsed.filter(({ source }) => source.parser === 'en-2020').map(({ source }) => source.edition.id)),
+    { slots: slotFile.value.slots, file: input.annotations.randomTables?.path ?? RANDOM_TABLES_PATH, locate: (index) => slotFile.locate(['slots', index])?.line ?? null },
   );
   diagnostics.push(...tables.diagnostics);
   diagnostics.push(...checkIntegrity(records, rulings, concepts, crosswalkRows));

@@ -42,7 +42,7 @@ describe('dist/data contract', () => {
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
     for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'meta', 'datapackage']) {
-      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
+      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v3/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);

@@ -106,7 +106,7 @@ export function buildKey(input: BuildInput, options: { root: string; code: strin
   for (const [path, bytes] of input.raw) field(hash, path, bytes);
   for (const name of Object.keys(input.annotations).sort()) {
     const file = input.annotations[name as keyof BuildInput['annotations']];
-    field(hash, `${name}:${file.path}`, file.text);
+    if (file) field(hash, `${name}:${file.path}`, file.text);
   }
   field(hash, 'lock', input.lock ? `${input.lock.path}\0${input.lock.text}` : '\0none');
   field(hash, 'package version', input.packageVersion ?? '\0none');

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
-import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH } from '../model/paths.ts';
+import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
 import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OutsideProject, outputFolderProblem, projectGuard, readGuard, readSchemaFiles, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from './build-cache.ts';
@@ -383,7 +383,9 @@ export function readProject(root: string, options: { strict?: boolean } = {}): B
   const input: BuildInput = {
     manifest: text(MANIFEST_PATH),
     raw,
-    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH) },
+    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH),
+      ...(existsSync(join(root, RANDOM_TABLES_PATH)) ? { randomTables: text(RANDOM_TABLES_PATH) } : {}),
+    },
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
     packageVersion: packageVersion(root),
     schemas: readSchemaFiles(root, guard.inside),

@@ -350,14 +350,27 @@ function compareRulings(before: DataBundle, after: DataBundle, push: Push): void
   }
 }
 
-/** Random-table slots whose holder changed; a slot that passed from a record to its renamed self did not move. */
+/**
+ * Random-table slots whose holder changed (a record, or a declared vacancy: a
+ * withdrawn skill's slot becoming `vacant` or `re-roll` is one slot-moved
+ * line); a slot that passed from a record to its renamed self did not move.
+ */
 function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamedTo: ReadonlyMap<string, string>): void {
+  type Held = { record: string | null; vacancy: string | null };
   const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
-  const oldSlots = new Map(before.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
-  const newSlots = new Map(after.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
+  // An older contract's slot has no `vacancy`: it read as null.
+  const slotsOf = (data: DataBundle) => new Map(data.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), { record: s.record, vacancy: s.vacancy ?? null } as Held] as const)));
+  const [oldSlots, newSlots] = [slotsOf(before), slotsOf(after)];
+  const shown = (held: Held | null) => held?.record ?? held?.vacancy ?? 'empty';
   for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
     const [a, b] = [oldSlots.get(key) ?? null, newSlots.get(key) ?? null];
-    if (a !== b && !(a !== null && renamedTo.get(a) === b)) push('slot-moved', key, `slot ${key}: ${a ?? 'empty'} → ${b ?? 'empty'}`, [{ field: 'record', before: a, after: b, words: null }], a);
+    const [ra, rb, va, vb] = [a?.record ?? null, b?.record ?? null, a?.vacancy ?? null, b?.vacancy ?? null];
+    if ((ra === rb && va === vb) || (ra !== null && renamedTo.get(ra) === rb)) continue;
+    const fields = [
+      ...(ra !== rb ? [{ field: 'record', before: ra, after: rb, words: null }] : []),
+      ...(va !== vb ? [{ field: 'vacancy', before: va, after: vb, words: null }] : []),
+    ];
+    push('slot-moved', key, `slot ${key}: ${shown(a)} → ${shown(b)}`, fields, ra);
   }
 }
 

@@ -28,17 +28,18 @@ const LABEL: Record<ChangeKind, [string, string]> = {
   'migration-added': ['id migrated', 'Ids migrated'],
 };
 
-/** `5 changes (0.1.1 → 0.2.0): 1 record added, 1 record changed, …` */
+/** `5 changes (0.1.1 → 0.2.0): 1 record added, 1 record changed, …` (and `; schema 2.2.0 → 3.0.0` when the contract changed). */
 export function summaryLine(log: Changelog): string {
   const total = log.changes.length;
   const versions = `${log.from.datasetVersion} → ${log.to.datasetVersion}`;
-  if (!total) return `no changes (${versions})`;
+  const schema = log.from.schemaVersion !== log.to.schemaVersion ? `; schema ${log.from.schemaVersion} → ${log.to.schemaVersion}` : '';
+  if (!total) return `no changes (${versions})${schema}`;
   const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
     const n = log.counts[k]!;
     const [one] = LABEL[k];
     return `${n} ${n === 1 ? one : one.replace(/^(\S+)/, '$1s')}`;
   });
-  return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}`;
+  return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}${schema}`;
 }
 
 const escape = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');

@@ -69,7 +69,7 @@ const table = (records: readonly string[]): RandomTable => ({
   edition: 'en-2020',
   game: 'blood-bowl',
   category: 'agility',
-  slots: records.map((record, i) => ({ roll: i < 6 ? '1-3' : '4-6', d6: (i % 6) + 1, record })),
+  slots: records.map((record, i) => ({ roll: i < 6 ? '1-3' : '4-6', d6: (i % 6) + 1, record, vacancy: null })),
 });
 
 const item = (text: string, cost: number, line = 1): PriceItem => ({

@@ -143,6 +143,7 @@ const en = {
   relations: ENUM_LABELS.en.relations as Record<string, string>,
   confidences: ENUM_LABELS.en.confidences as Record<string, string>,
   gameNames: ENUM_LABELS.en.games as Record<string, string>,
+  vacancies: ENUM_LABELS.en.vacancies as Record<string, string>,
   inducementKinds: ENUM_LABELS.en.inducementKinds as Record<string, string>,
   languages: ENUM_LABELS.en.languages as Record<string, string>,
 };
@@ -261,6 +262,7 @@ const fr: Strings = {
   relations: ENUM_LABELS.fr.relations,
   confidences: ENUM_LABELS.fr.confidences,
   gameNames: ENUM_LABELS.fr.games,
+  vacancies: ENUM_LABELS.fr.vacancies,
   inducementKinds: ENUM_LABELS.fr.inducementKinds,
   languages: ENUM_LABELS.fr.languages,
 };
