@@ -116,7 +116,7 @@ describe('the commands on a broken dist/data', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'nuffle-diff-')), 'changes');
     const result = runCli(['diff', older, good, '--out', out]);
     expect(result.status, result.stderr).toBe(0);
-    expect(readFileSync(join(out, 'CHANGES.md'), 'utf8')).toContain(`Schema ${SCHEMA_MAJOR - 1}.0.0 → ${meta.schemaVersion}.`);
+    expect(readFileSync(join(out, 'CHANGES.md'), 'utf8')).toContain(`Schema ${SCHEMA_MAJOR - 1}.0.0 → ${meta.schemaVersion}: a new contract`);
     // Not the other way round, and not two majors apart.
     expect(runCli(['diff', good, older]).status).toBe(2);
     expect(runCli(['diff', ofMajor(SCHEMA_MAJOR - 2), good]).status).toBe(2);

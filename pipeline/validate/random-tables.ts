@@ -206,9 +206,14 @@ function incomplete(grid: Grid, missing: readonly string[], context: Context): D
     place: null,
     ruleId: 'random-table/incomplete',
     source: 'validate',
-    expected: `12 slots (1-3·1 … 4-6·6): the missing marker line, or, for a withdrawn skill's slot given to no other skill, under slots: in ${context.declared.file}:\n${entries.join('\n')}`,
+    // A withdrawn skill leaves one slot per table: more missing is a cut-short source, not a vacancy.
+    ...(missing.length <= 2
+      ? {
+          expected: `12 slots (1-3·1 … 4-6·6): the missing marker line, or, for a withdrawn skill's slot given to no other skill, under slots: in ${context.declared.file}:\n${entries.join('\n')}`,
+          note: 'vacancy: re-roll (roll again on the table) or vacant (the roll gives no skill), as the rules say',
+        }
+      : { expected: '12 slots (1-3·1 … 4-6·6)' }),
     actual: `${grid.cells.size} of 12 slots filled`,
-    note: 'vacancy: re-roll (roll again on the table) or vacant (the roll gives no skill), as the rules say',
   });
 }
 
