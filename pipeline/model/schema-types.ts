@@ -589,11 +589,13 @@ export type Erratum = {
   reason: string;
 };
 
-/** One invisible or control character accepted in the rule text of one line of one source (after errata). The build fails if the line no longer has it (the acceptance is stale). */
+/** An invisible or control character accepted in the rule text of one source (after errata), anchored by its text like an erratum: the character right after `after` and right before `before` (at least one of the two), wherever the rule text has it so. Lines added or removed elsewhere never make it stale; the build fails when no rule text has the character there any more (the acceptance is stale). */
 export type AcceptedCharacter = {
   source: SourceId;
-  /** 1-based line in the raw file. */
-  line: number;
+  /** The text right before the character, as the rule text prints it (visible characters only). */
+  after?: string;
+  /** The text right after the character, as the rule text prints it (visible characters only). */
+  before?: string;
   /** The character as `U+XXXX` (upper-case hex), as diagnostics print it. */
   character: string;
   /** Why the source means it (a joiner inside a word of a script that needs it, …). */
