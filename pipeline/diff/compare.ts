@@ -277,8 +277,11 @@ interface ItemChange {
 /**
  * Two lists' items aligned by content, as a sequence diff aligns lines: an
  * item inserted or removed anywhere is one change, and the items around it
- * are not. Within one run of removed and added items, they pair in order as
- * items changed in place; the rest are added or removed.
+ * are not. Within one run of removed and added items, an item pairs first
+ * with one that prices the same thing (all but its text and cost: a price
+ * changed next to an inserted bullet is one change, the insertion another),
+ * then the rest in order, as items changed in place; the others are added or
+ * removed.
  */
 function priceItemChanges(before: readonly PriceItem[], after: readonly PriceItem[]): ItemChange[] {
   const key = (item: PriceItem) => JSON.stringify(withoutProvenance(item));
@@ -287,10 +290,7 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   let run: { removed: number[]; added: number[] } = { removed: [], added: [] };
   const flush = () => {
     const item = (list: readonly PriceItem[], i: number | undefined) => (i === undefined ? null : (withoutProvenance(list[i]) as Record<string, unknown>));
-    for (let i = 0; i < Math.max(run.removed.length, run.added.length); i++) {
-      const [o, n] = [run.removed[i], run.added[i]];
-      out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
-    }
+    for (const [o, n] of pairRun(run, (o, n) => what(before[o]!) === what(after[n]!))) out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
     run = { removed: [], added: [] };
   };
   for (const part of diffArrays(before.map(key), after.map(key))) {
@@ -303,6 +303,28 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   }
   flush();
   return out;
+}
+
+/** What a price item prices: the item without its wording and its cost. */
+const what = (item: PriceItem): string => JSON.stringify({ ...(withoutProvenance(item) as Record<string, unknown>), text: null, cost: null });
+
+/**
+ * One run of removed and added items (old and new indexes) as pairs: first
+ * each removed item with the first added one `alike` says prices the same,
+ * then the rest in order; a pair may lack either side. In the new list's order.
+ */
+function pairRun(run: { removed: number[]; added: number[] }, alike: (o: number, n: number) => boolean): [number | undefined, number | undefined][] {
+  const pairs: [number | undefined, number | undefined][] = [];
+  const [removed, added] = [[...run.removed], [...run.added]];
+  for (const o of run.removed) {
+    const n = added.find((candidate) => alike(o, candidate));
+    if (n === undefined) continue;
+    pairs.push([o, n]);
+    removed.splice(removed.indexOf(o), 1);
+    added.splice(added.indexOf(n), 1);
+  }
+  for (let i = 0; i < Math.max(removed.length, added.length); i++) pairs.push([removed[i], added[i]]);
+  return pairs.sort(([o1, n1], [o2, n2]) => (n1 ?? o1!) - (n2 ?? o2!));
 }
 
 /** Every field of two price items that moved. */

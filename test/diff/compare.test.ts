@@ -290,6 +290,14 @@ describe('price-list items, aligned by content', () => {
     expect(changes).toHaveLength(2);
   });
 
+  it('reports a bullet inserted right above a price that changed as one item added and one cost changed', () => {
+    const strength = { ...NEW, text: 'One only strength skill : +50K', category: 'strength' as const };
+    const changes = priceChanges((list) => [list[0]!, list[1]!, strength, { ...list[2]!, cost: 45_000, text: 'One strength skill : +45K' }, list[3]!, list[4]!]);
+    expect(changes.map((c) => c.fields.map((f) => f.field))).toEqual([['item'], ['text', 'cost']]);
+    expect(changes[0]!.fields[0]!.after).toEqual(expect.objectContaining({ text: strength.text }));
+    expect(changes[1]!.fields.find((f) => f.field === 'cost')).toEqual({ field: 'cost', before: ITEMS[2]!.cost, after: 45_000, words: null });
+  });
+
   it('reports a list that became empty as every item removed, and a new list as every item added', () => {
     expect(priceChanges(() => []).map((c) => c.fields[0]!.after)).toEqual(ITEMS.map(() => null));
     const empty = bundle();
