@@ -43,7 +43,8 @@ describe('dist/data contract', () => {
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
     for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'names', 'meta', 'datapackage']) {
-      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/v2/${name}.schema.json`)!;
+      // Published schemas name their exact version (emit/json.ts): …/schema/<schemaVersion>/<file>.
+      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/${(JSON.parse(files().get('meta.json')!) as { schemaVersion: string }).schemaVersion}/${name}.schema.json`)!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);

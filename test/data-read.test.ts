@@ -38,13 +38,13 @@ describe('parseBundleFiles', () => {
 
 describe('checkBundle', () => {
   it(`refuses data of another schema major than ${SCHEMA_MAJOR} before reading its schemas`, () => {
-    const { bundle, diagnostics } = checkBundle({ meta: { schemaVersion: '3.0.0' } }, () => {
+    const { bundle, diagnostics } = checkBundle({ meta: { schemaVersion: `${SCHEMA_MAJOR + 1}.0.0` } }, () => {
       throw new Error('the schemas of another major are not read');
     }, label);
     expect(bundle).toBeNull();
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ ruleId: 'data/schema-major', file: 'data/meta.json' });
-    expect(diagnostics[0]!.reason).toContain('3.0.0');
+    expect(diagnostics[0]!.reason).toContain(`${SCHEMA_MAJOR + 1}.0.0`);
   });
 });
 
@@ -54,7 +54,7 @@ describe('incompatibleSchemaChange', () => {
   const own = readSchemaFiles(repoRoot);
 
   it('the schemas of an earlier minor release keep the contract (they differ by additions only)', () => {
-    expect(incompatibleSchemaChange(golden('2.0.0'), own)).toBeNull();
+    expect(incompatibleSchemaChange(golden('2.0.0'), golden('2.2.0'))).toBeNull();
     expect(incompatibleSchemaChange(own, own)).toBeNull();
   });
 
@@ -94,17 +94,32 @@ describe('the commands on a broken dist/data', () => {
     expect(result.stderr).not.toMatch(/is not a function|    at /);
   });
 
-  it('nuffle diff: data of schema major 3 is exit 2, naming both versions', () => {
-    const bad = broken((dir) => {
+  const ofMajor = (major: number) =>
+    broken((dir) => {
       const path = join(dir, 'meta.json');
       const meta = JSON.parse(readFileSync(path, 'utf8'));
-      writeFileSync(path, JSON.stringify({ ...meta, schemaVersion: '3.0.0' }));
+      writeFileSync(path, JSON.stringify({ ...meta, schemaVersion: `${major}.0.0` }));
     });
+
+  it(`nuffle diff: data of schema major ${SCHEMA_MAJOR + 1} is exit 2, naming both versions`, () => {
+    const bad = ofMajor(SCHEMA_MAJOR + 1);
     const meta = JSON.parse(readFileSync(join(good, 'meta.json'), 'utf8')) as { schemaVersion: string };
     const result = runCli(['diff', good, bad]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`schema versions ${meta.schemaVersion} (${good}) and 3.0.0 (${bad})`);
+    expect(result.stderr).toContain(`schema versions ${meta.schemaVersion} (${good}) and ${SCHEMA_MAJOR + 1}.0.0 (${bad})`);
     expect(result.stdout).not.toContain('no changes');
+  });
+
+  it('nuffle diff: the last release of the previous major compares with this one (the older first), and the schema change is named', () => {
+    const older = ofMajor(SCHEMA_MAJOR - 1);
+    const meta = JSON.parse(readFileSync(join(good, 'meta.json'), 'utf8')) as { schemaVersion: string };
+    const out = join(mkdtempSync(join(tmpdir(), 'nuffle-diff-')), 'changes');
+    const result = runCli(['diff', older, good, '--out', out]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(readFileSync(join(out, 'CHANGES.md'), 'utf8')).toContain(`Schema ${SCHEMA_MAJOR - 1}.0.0 → ${meta.schemaVersion}: a new contract`);
+    // Not the other way round, and not two majors apart.
+    expect(runCli(['diff', good, older]).status).toBe(2);
+    expect(runCli(['diff', ofMajor(SCHEMA_MAJOR - 2), good]).status).toBe(2);
   });
 
   it("nuffle diff: shipped schemas that break this major's contract are exit 2 with data/schema-major", () => {

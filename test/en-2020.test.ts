@@ -166,6 +166,7 @@ describe('random-skill tables', () => {
     expect(count('dungeon-bowl')).toBe(60);
     for (const table of tables) {
       for (const slot of table.slots) {
+        if (slot.record === null) continue; // a declared vacancy: random-tables.test.ts
         expect(record(slot.record).randomSlots).toContainEqual({ game: table.game, roll: slot.roll, d6: slot.d6 });
         expect(record(slot.record).category).toBe(table.category);
       }

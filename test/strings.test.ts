@@ -31,24 +31,40 @@ function buildWith(changeText: (text: string) => string, changeErrata: (text: st
 
 const codes = (result: ReturnType<typeof buildDataset>) => result.diagnostics.filter((d) => d.fatal).map((d) => `${d.file}:${d.place?.line ?? ''} ${d.ruleId}`);
 const withJoiner = (text: string) => text.replace("During your opponent's team turn", "During your opponent's team\u200Dturn");
-const accepting = (line: number, character: string) => (errata: string) =>
-  `${errata}accepted:\n  - source: en-2020-skills-traits\n    line: ${line}\n    character: ${character}\n    reason: the source means it (a test)\n`;
+const accepting = (character: string, around: { after?: string; before?: string } = { after: 'team', before: 'turn' }) => (errata: string) =>
+  `${errata}accepted:\n  - source: en-2020-skills-traits\n${around.after !== undefined ? `    after: ${JSON.stringify(around.after)}\n` : ''}${around.before !== undefined ? `    before: ${JSON.stringify(around.before)}\n` : ''}    character: ${character}\n    reason: the source means it (a test)\n`;
+const lineOf = (text: string, words: string) => text.slice(0, text.indexOf(words)).split('\n').length;
+const rawText = () => new TextDecoder().decode(readProject(repoRoot).raw.get(EN)!);
 
 describe('hidden characters in rule text', () => {
-  it('are an error at their line, unless errata.yaml accepts that character on that line', () => {
-    expect(codes(buildWith(withJoiner))).toEqual([`${EN}:50 text/hostile-character`]);
-    const accepted = buildWith(withJoiner, accepting(50, 'U+200D'));
+  it('are an error at their line, printing the acceptance to paste; accepted, the character is kept as printed', () => {
+    const line = lineOf(rawText(), "During your opponent's team turn");
+    const refused = buildWith(withJoiner);
+    expect(codes(refused)).toEqual([`${EN}:${line} text/hostile-character`]);
+    // The entry the error prints, pasted as is (with a reason), accepts it.
+    const entry = /accept it in [^\n]*:\naccepted:\n([\s\S]*)$/.exec(refused.diagnostics.find((d) => d.fatal)!.note!)![1]!;
+    expect(entry).toContain('    character: U+200D');
+    const accepted = buildWith(withJoiner, (errata) => `${errata}accepted:\n${entry.replace('<why the source means it>', 'a test')}\n`);
     expect(codes(accepted)).toEqual([]);
-    // Accepted, it is kept as printed.
-    expect(accepted.files.get('skills.json')).toContain('team\\u200dturn'.replace('\\u200d', '\u200D'));
+    expect(accepted.files.get('skills.json')).toContain('team\u200Dturn');
   });
-  it('an acceptance names one character on one line: another character, or another line, is not accepted', () => {
-    expect(codes(buildWith(withJoiner, accepting(50, 'U+200B')))).toContain(`${EN}:50 text/hostile-character`);
-    expect(codes(buildWith(withJoiner, accepting(51, 'U+200D')))).toContain(`${EN}:50 text/hostile-character`);
+  it('an acceptance is anchored by its text: lines added above never break it', () => {
+    const moved = (text: string) => withJoiner(text.replace('\nDefensive\n', '\nDefensive\n'.replace('\n', '\n\n\n')));
+    expect(codes(buildWith(moved, accepting('U+200D')))).toEqual([]);
+    expect(codes(buildWith(withJoiner, accepting('U+200D', { after: 'team' })))).toEqual([]);
+    expect(codes(buildWith(withJoiner, accepting('U+200D', { before: 'turn' })))).toEqual([]);
+  });
+  it('an acceptance names one character in one place: another character, or other words, is not accepted', () => {
+    const line = lineOf(rawText(), "During your opponent's team turn");
+    expect(codes(buildWith(withJoiner, accepting('U+200B')))).toEqual([`${EN}:${line} text/hostile-character`]);
+    expect(codes(buildWith(withJoiner, accepting('U+200D', { after: 'opponent', before: 'turn' })))).toEqual([`${EN}:${line} text/hostile-character`]);
+  });
+  it('an acceptance whose character is gone is stale, at its entry', () => {
+    expect(codes(buildWith((t) => t, accepting('U+200D')))).toEqual([expect.stringMatching(/^sources\/annotations\/errata\.yaml:\d+ text\/stale-acceptance$/)]);
   });
   it('never accepts one in a name', () => {
     const named = (text: string) => text.replace('\nDefensive\n', '\nDefen\u200Dsive\n');
-    expect(codes(buildWith(named, accepting(48, 'U+200D')))).toContain(`${EN}:48 text/hostile-character`);
+    expect(codes(buildWith(named, accepting('U+200D', { after: 'Defen', before: 'sive' })))).toContain(`${EN}:${lineOf(rawText(), '\nDefensive\n') + 1} text/hostile-character`);
   });
 });
 

@@ -7,6 +7,7 @@ import { memoKey, type StageMemo } from '../cache/memo.ts';
 import type {
   AcceptedCharacter,
   AliasAnnotations,
+  RandomTableAnnotations,
   CompulsoryReviews,
   CrosswalkAnnotations,
   Erratum,
@@ -19,7 +20,7 @@ import type {
 import { parseYaml, type ParsedYaml } from '../parse/yaml.ts';
 import type { Validator } from '../validate/schemas.ts';
 import type { BuildInput, TextFile } from '../build.ts';
-import { ALIASES_PATH } from '../model/paths.ts';
+import { ALIASES_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
 
 export type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;
 
@@ -40,6 +41,7 @@ export interface Annotations {
   compulsory: Annotation<CompulsoryReviews>;
   migrations: Annotation<MigrationAnnotations>;
   aliases: Annotation<AliasAnnotations>;
+  randomTables: Annotation<RandomTableAnnotations>;
 }
 
 /** Each curated file: where the build input holds it, and the schema (in schema/) it must meet. In reading order. */
@@ -54,10 +56,15 @@ export const ANNOTATION_FILES: { readonly [K in keyof Annotations]: { file: (inp
   migrations: { file: (input) => input.annotations.migrations, schema: 'input/migrations.schema.json' },
   // Optional: a project without it has no curated spellings.
   aliases: { file: (input) => input.annotations.aliases ?? NO_ALIASES, schema: 'input/aliases.schema.json' },
+  // Optional: a project without it declares no vacant slot.
+  randomTables: { file: (input) => input.annotations.randomTables ?? NO_SLOTS, schema: 'input/random-tables.schema.json' },
 };
 
 /** What a project without sources/annotations/aliases.yaml reads: no curated spelling. */
 const NO_ALIASES: TextFile = { path: ALIASES_PATH, text: 'aliases: []\n' };
+
+/** What a project without sources/annotations/random-tables.yaml reads: no vacant or re-rolled slot. */
+const NO_SLOTS: TextFile = { path: RANDOM_TABLES_PATH, text: 'slots: []\n' };
 
 /** Every curated file, read and validated (each one's problems reported, whatever the others'); null if any is wrong. */
 export function readAnnotations(input: BuildInput, validator: Validator, diagnostics: Diagnostic[]): Annotations | null {

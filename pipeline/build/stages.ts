@@ -242,11 +242,13 @@ export const linkAllInducements: Stage = (build) => {
 /** Validate: the random tables, then cross-record integrity. */
 export const checkTables: Stage = (build) => {
   const { parsed } = build;
+  const slots = build.annotations.randomTables;
   const tables = buildRandomTables(
     build.records,
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => build.fileOf(record.source.id),
     new Set(parsed.filter(({ source }) => source.parser === 'en-2020').map(({ source }) => source.edition.id)),
+    { slots: slots.value.slots, file: slots.file.path, locate: (index) => slots.locate(['slots', index])?.line ?? null },
   );
   build.diagnostics.push(...tables.diagnostics);
   build.randomTables = tables.tables;

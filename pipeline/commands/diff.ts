@@ -97,10 +97,13 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
 }
 
 /**
- * Both datasets, each parsed and checked against the schemas it ships. Data
- * of another schema major than the other side's, or than this nuffle's, is
- * exit 2 naming both versions; a file cut off or breaking its schema is exit
- * 1 with every problem located. Returns the bundles or the exit code.
+ * Both datasets, each parsed and checked against the schemas it ships. The
+ * new side must be of this nuffle's schema major, and the old side of the
+ * same major or of the one before (the last release before a new contract:
+ * a field the older contract lacked reads as null, and the diff names the
+ * schema change); any other pair is exit 2 naming both versions. A file cut
+ * off or breaking its schema is exit 1 with every problem located. Returns
+ * the bundles or the exit code.
  */
 function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | number {
   const versions = [oldDir, newDir].map((dir) => {
@@ -111,16 +114,21 @@ function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | n
     }
   });
   const majors = versions.map(majorOf);
-  if (majors.every((m) => m !== null) && (majors[0] !== majors[1] || majors[0] !== SCHEMA_MAJOR)) {
+  const previousMajor = majors[0] === SCHEMA_MAJOR - 1 && majors[1] === SCHEMA_MAJOR;
+  if (majors.every((m) => m !== null) && !previousMajor && (majors[0] !== majors[1] || majors[0] !== SCHEMA_MAJOR)) {
     console.error(
-      `nuffle diff: the two datasets have schema versions ${String(versions[0])} (${oldDir}) and ${String(versions[1])} (${newDir}); this nuffle compares data of schema version ${SCHEMA_MAJOR}.x on both sides. A major version changes the shape of the data: build both with one nuffle, or compare with the nuffle of their major`,
+      `nuffle diff: the two datasets have schema versions ${String(versions[0])} (${oldDir}) and ${String(versions[1])} (${newDir}); this nuffle compares data of schema version ${SCHEMA_MAJOR}.x with data of ${SCHEMA_MAJOR}.x or ${SCHEMA_MAJOR - 1}.x (the older first). A major version changes the shape of the data: build both with one nuffle, or compare with the nuffle of their major`,
     );
     return 2;
   }
   const results = [];
   for (const dir of [oldDir, newDir]) {
     try {
-      results.push(readBundle(dataDirReader(dir)));
+      const older = previousMajor && dir === oldDir;
+      const reader = dataDirReader(dir);
+      // This nuffle's schemas are not the older release's: without its own, it is read as written.
+      const own = older && !existsSync(join(dir, 'schema')) ? { ...reader, schemas: () => [] } : reader;
+      results.push(readBundle(own, { previousMajor: older }));
     } catch (cause) {
       console.error(`nuffle diff: cannot read ${dir}: ${(cause as Error).message}`);
       return 1;
@@ -136,7 +144,7 @@ function readSides(oldDir: string, newDir: string): [DataBundle, DataBundle] | n
   }
   // Each side's shipped schemas must keep this nuffle's contract (additions aside): the comparison reads that shape.
   const own = readSchemaFiles(repoRoot);
-  for (const dir of [oldDir, newDir]) {
+  for (const dir of previousMajor ? [newDir] : [oldDir, newDir]) {
     if (!existsSync(join(dir, 'schema'))) continue;
     const change = incompatibleSchemaChange(readSchemaFiles(dir), own);
     if (change) {

@@ -8,7 +8,7 @@
  *   import { getConcept, findByName } from 'nuffle-codex';
  *   (await findByName('chataigne', { lang: 'fr' }))[0]?.concept  // 'mighty-blow'
  */
-import type { Concept, ConceptRelation, CrosswalkRow, Edition, Game, IdKind, Lang, RandomCategory, Roll, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, ConceptRelation, CrosswalkRow, Edition, Game, IdKind, Lang, RandomCategory, Roll, Ruling, Skill, Vacancy } from '../model/schema-types.ts';
 import { foldWords, splitParameter } from '../model/fold.ts';
 import { findIn, resolveIn, type NameData, type NameMatch, type ResolveOptions } from './names.ts';
 import { CATEGORIES, GAMES, LANGS, checkOneOf, checkOptions, checkString, shown } from './checks.ts';
@@ -179,14 +179,22 @@ export interface RandomSkillOptions {
   edition?: string;
 }
 
+/** What one slot of a random-skill table gives: a record, or (a withdrawn skill's slot) a vacancy. */
+export interface RandomSlot {
+  /** The skill the roll gives; null when the slot is vacant or re-rolled. */
+  record: Skill | null;
+  /** Null when a record holds the slot; `vacant` (the roll gives no skill) or `re-roll` (roll again on the same table). */
+  vacancy: Vacancy | null;
+}
+
 /**
- * The record a random-skill roll gives: `randomSkill('blood-bowl', 'agility', '1-3', 4)`
- * is the skill in the 1-3 column, row 4 of the Blood Bowl agility table.
+ * What a random-skill roll gives: `randomSlot('blood-bowl', 'agility', '1-3', 4)`
+ * is the slot in the 1-3 column, row 4 of the Blood Bowl agility table — its
+ * record, or its vacancy when no record holds it (`{ record: null, vacancy: 're-roll' }`).
  * Undefined when the edition has no such table; a roll outside the table, or
- * an edition the data does not have, throws a RangeError. `roll()` rolls the
- * dice too.
+ * an edition the data does not have, throws a RangeError.
  */
-export async function randomSkill(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<Skill | undefined> {
+export async function randomSlot(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<RandomSlot | undefined> {
   checkOneOf(game, 'game', GAMES);
   checkOneOf(category, 'category', CATEGORIES);
   checkString(roll, 'roll');
@@ -202,7 +210,20 @@ export async function randomSkill(game: Game, category: RandomCategory, roll: Ro
   const table = (await loadRandomTables()).find((t) => t.id === `${edition}/${game}/${category}`);
   const slot = table?.slots.find((s) => s.roll === roll && s.d6 === d6);
   if (!slot) return undefined;
-  return (await loadSkills()).find((record) => record.id === slot.record);
+  if (slot.record === null) return { record: null, vacancy: slot.vacancy };
+  return { record: (await loadSkills()).find((record) => record.id === slot.record) ?? null, vacancy: null };
+}
+
+/**
+ * The record a random-skill roll gives: `randomSkill('blood-bowl', 'agility', '1-3', 4)`
+ * is the skill in the 1-3 column, row 4 of the Blood Bowl agility table.
+ * Undefined when the edition has no such table, or when no record holds the
+ * slot (vacant or re-roll: `randomSlot` says which); a roll outside the table,
+ * or an edition the data does not have, throws a RangeError. `roll()` rolls
+ * the dice too.
+ */
+export async function randomSkill(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<Skill | undefined> {
+  return (await randomSlot(game, category, roll, d6, options))?.record ?? undefined;
 }
 
 export interface RolledSkill {

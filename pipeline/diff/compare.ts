@@ -277,8 +277,11 @@ interface ItemChange {
 /**
  * Two lists' items aligned by content, as a sequence diff aligns lines: an
  * item inserted or removed anywhere is one change, and the items around it
- * are not. Within one run of removed and added items, they pair in order as
- * items changed in place; the rest are added or removed.
+ * are not. Within one run of removed and added items, an item pairs first
+ * with one that prices the same thing (all but its text and cost: a price
+ * changed next to an inserted bullet is one change, the insertion another),
+ * then the rest in order, as items changed in place; the others are added or
+ * removed.
  */
 function priceItemChanges(before: readonly PriceItem[], after: readonly PriceItem[]): ItemChange[] {
   const key = (item: PriceItem) => JSON.stringify(withoutProvenance(item));
@@ -287,10 +290,7 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   let run: { removed: number[]; added: number[] } = { removed: [], added: [] };
   const flush = () => {
     const item = (list: readonly PriceItem[], i: number | undefined) => (i === undefined ? null : (withoutProvenance(list[i]) as Record<string, unknown>));
-    for (let i = 0; i < Math.max(run.removed.length, run.added.length); i++) {
-      const [o, n] = [run.removed[i], run.added[i]];
-      out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
-    }
+    for (const [o, n] of pairRun(run, (o, n) => what(before[o]!) === what(after[n]!))) out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
     run = { removed: [], added: [] };
   };
   for (const part of diffArrays(before.map(key), after.map(key))) {
@@ -303,6 +303,28 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   }
   flush();
   return out;
+}
+
+/** What a price item prices: the item without its wording and its cost. */
+const what = (item: PriceItem): string => JSON.stringify({ ...(withoutProvenance(item) as Record<string, unknown>), text: null, cost: null });
+
+/**
+ * One run of removed and added items (old and new indexes) as pairs: first
+ * each removed item with the first added one `alike` says prices the same,
+ * then the rest in order; a pair may lack either side. In the new list's order.
+ */
+function pairRun(run: { removed: number[]; added: number[] }, alike: (o: number, n: number) => boolean): [number | undefined, number | undefined][] {
+  const pairs: [number | undefined, number | undefined][] = [];
+  const [removed, added] = [[...run.removed], [...run.added]];
+  for (const o of run.removed) {
+    const n = added.find((candidate) => alike(o, candidate));
+    if (n === undefined) continue;
+    pairs.push([o, n]);
+    removed.splice(removed.indexOf(o), 1);
+    added.splice(added.indexOf(n), 1);
+  }
+  for (let i = 0; i < Math.max(removed.length, added.length); i++) pairs.push([removed[i], added[i]]);
+  return pairs.sort(([o1, n1], [o2, n2]) => (n1 ?? o1!) - (n2 ?? o2!));
 }
 
 /** Every field of two price items that moved. */
@@ -350,14 +372,27 @@ function compareRulings(before: DataBundle, after: DataBundle, push: Push): void
   }
 }
 
-/** Random-table slots whose holder changed; a slot that passed from a record to its renamed self did not move. */
+/**
+ * Random-table slots whose holder changed (a record, or a declared vacancy: a
+ * withdrawn skill's slot becoming `vacant` or `re-roll` is one slot-moved
+ * line); a slot that passed from a record to its renamed self did not move.
+ */
 function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamedTo: ReadonlyMap<string, string>): void {
+  type Held = { record: string | null; vacancy: string | null };
   const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
-  const oldSlots = new Map(before.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
-  const newSlots = new Map(after.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), s.record as string | null] as const)));
+  // An older contract's slot has no `vacancy`: it read as null.
+  const slotsOf = (data: DataBundle) => new Map(data.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), { record: s.record, vacancy: s.vacancy ?? null } as Held] as const)));
+  const [oldSlots, newSlots] = [slotsOf(before), slotsOf(after)];
+  const shown = (held: Held | null) => held?.record ?? held?.vacancy ?? 'empty';
   for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
     const [a, b] = [oldSlots.get(key) ?? null, newSlots.get(key) ?? null];
-    if (a !== b && !(a !== null && renamedTo.get(a) === b)) push('slot-moved', key, `slot ${key}: ${a ?? 'empty'} → ${b ?? 'empty'}`, [{ field: 'record', before: a, after: b, words: null }], a);
+    const [ra, rb, va, vb] = [a?.record ?? null, b?.record ?? null, a?.vacancy ?? null, b?.vacancy ?? null];
+    if ((ra === rb && va === vb) || (ra !== null && renamedTo.get(ra) === rb)) continue;
+    const fields = [
+      ...(ra !== rb ? [{ field: 'record', before: ra, after: rb, words: null }] : []),
+      ...(va !== vb ? [{ field: 'vacancy', before: va, after: vb, words: null }] : []),
+    ];
+    push('slot-moved', key, `slot ${key}: ${shown(a)} → ${shown(b)}`, fields, ra);
   }
 }
 

@@ -28,17 +28,18 @@ const LABEL: Record<ChangeKind, [string, string]> = {
   'migration-added': ['id migrated', 'Ids migrated'],
 };
 
-/** `5 changes (0.1.1 → 0.2.0): 1 record added, 1 record changed, …` */
+/** `5 changes (0.1.1 → 0.2.0): 1 record added, 1 record changed, …` (and `; schema 2.2.0 → 3.0.0` when the contract changed). */
 export function summaryLine(log: Changelog): string {
   const total = log.changes.length;
   const versions = `${log.from.datasetVersion} → ${log.to.datasetVersion}`;
-  if (!total) return `no changes (${versions})`;
+  const schema = log.from.schemaVersion !== log.to.schemaVersion ? `; schema ${log.from.schemaVersion} → ${log.to.schemaVersion}` : '';
+  if (!total) return `no changes (${versions})${schema}`;
   const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
     const n = log.counts[k]!;
     const [one] = LABEL[k];
     return `${n} ${n === 1 ? one : one.replace(/^(\S+)/, '$1s')}`;
   });
-  return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}`;
+  return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}${schema}`;
 }
 
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_~[\]<>|])/g, '\\$1');
@@ -69,8 +70,8 @@ function changeMarkdown(change: Change): string {
 
 export function changesMarkdown(log: Changelog): string {
   const out = [`# Changes ${log.from.datasetVersion} → ${log.to.datasetVersion}`, '', summaryLine(log), ''];
-  if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}.`, '');
-  out.push('Word changes read ~~removed~~ **added**.', '');
+  if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}: a new contract (docs/DATA.md, "Versions", says what changed).`, '');
+  if (log.changes.some((c) => c.fields.some((f) => f.words))) out.push('Word changes read ~~removed~~ **added**.', '');
   if (log.warnings.length) out.push('## To check', '', ...log.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   for (const kind of CHANGE_KINDS) {
     const changes = log.changes.filter((c) => c.kind === kind);

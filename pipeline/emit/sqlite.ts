@@ -57,7 +57,8 @@ CREATE TABLE ruling_occurrences (
 CREATE TABLE random_tables (id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), game TEXT NOT NULL, category TEXT NOT NULL) STRICT;
 CREATE TABLE random_slots (
   "table" TEXT NOT NULL REFERENCES random_tables(id), roll TEXT NOT NULL, d6 INTEGER NOT NULL,
-  record TEXT NOT NULL REFERENCES skills(id), PRIMARY KEY ("table", roll, d6)
+  record TEXT REFERENCES skills(id), vacancy TEXT, PRIMARY KEY ("table", roll, d6),
+  CHECK ((record IS NULL) <> (vacancy IS NULL))
 ) STRICT;
 CREATE TABLE leagues (id TEXT PRIMARY KEY, name TEXT NOT NULL) STRICT;
 CREATE TABLE league_aliases (league TEXT NOT NULL REFERENCES leagues(id), text TEXT NOT NULL, PRIMARY KEY (league, text)) STRICT;
@@ -112,7 +113,7 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
     insert('ruling_records', data.rulings.flatMap((r) => r.records.map((record) => [r.id, record])));
     insert('ruling_occurrences', data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]])));
     insert('random_tables', data.randomTables.map((t) => [t.id, t.edition, t.game, t.category]));
-    insert('random_slots', data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record])));
+    insert('random_slots', data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record, s.vacancy])));
     insert('leagues', data.leagues.map((l) => [l.id, l.name]));
     insert('league_aliases', data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text])));
     insert(

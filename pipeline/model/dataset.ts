@@ -63,4 +63,4 @@ export function parseDataBundle(read: (file: string) => string | null): DataBund
 }
 
 /** Bundle parts that older releases lack, with the schema version that added them. */
-export const SINCE: Partial<Record<keyof DataBundle, string>> = { migrations: '2.1.0', names: '2.3.0' };
+export const SINCE: Partial<Record<keyof DataBundle, string>> = { migrations: '2.1.0', names: '3.0.0' };

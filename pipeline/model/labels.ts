@@ -4,7 +4,7 @@
  * site code). Each table is a Record over the generated enum type, so a new
  * enum value in schema/ fails the type check until every language labels it.
  */
-import type { Category, Confidence, Game, Inducement, Kind, Lang, Relation } from './schema-types.ts';
+import type { Category, Confidence, Game, Inducement, Kind, Lang, Relation, Vacancy } from './schema-types.ts';
 
 type InducementKind = Inducement['kind'];
 
@@ -15,6 +15,8 @@ export interface EnumLabels {
   confidences: Record<Confidence, string>;
   games: Record<Game, string>;
   inducementKinds: Record<InducementKind, string>;
+  /** A random-table slot no record holds: what the roll does. */
+  vacancies: Record<Vacancy, string>;
   /** The language names, in this language. */
   languages: Record<Lang, string>;
 }
@@ -34,6 +36,7 @@ const en: EnumLabels = {
     'special-rules': 'Special rules',
     'price-list': 'Price list',
   },
+  vacancies: { vacant: 'No skill (vacant slot)', 're-roll': 'Roll again' },
   languages: { en: 'English', fr: 'French' },
 };
 
@@ -53,6 +56,7 @@ const fr: EnumLabels = {
     'special-rules': 'Règles spéciales',
     'price-list': 'Liste de prix',
   },
+  vacancies: { vacant: 'Aucune compétence (case vide)', 're-roll': 'Relancez' },
   languages: { en: 'anglais', fr: 'français' },
 };
 

@@ -12,4 +12,5 @@ export const INDUCEMENTS_PATH = 'sources/annotations/inducements.yaml';
 export const COMPULSORY_PATH = 'sources/annotations/compulsory.yaml';
 export const MIGRATIONS_PATH = 'sources/annotations/migrations.yaml';
 export const ALIASES_PATH = 'sources/annotations/aliases.yaml';
+export const RANDOM_TABLES_PATH = 'sources/annotations/random-tables.yaml';
 export const LOCK_PATH = 'sources/ids.lock';

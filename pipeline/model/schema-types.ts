@@ -701,11 +701,13 @@ export type Erratum = {
   reason: string;
 };
 
-/** One invisible or control character accepted in the rule text of one line of one source (after errata). The build fails if the line no longer has it (the acceptance is stale). */
+/** An invisible or control character accepted in the rule text of one source (after errata), anchored by its text like an erratum: the character right after `after` and right before `before` (at least one of the two), wherever the rule text has it so. Lines added or removed elsewhere never make it stale; the build fails when no rule text has the character there any more (the acceptance is stale). */
 export type AcceptedCharacter = {
   source: SourceId;
-  /** 1-based line in the raw file. */
-  line: number;
+  /** The text right before the character, as the rule text prints it (visible characters only). */
+  after?: string;
+  /** The text right after the character, as the rule text prints it (visible characters only). */
+  before?: string;
   /** The character as `U+XXXX` (upper-case hex), as diagnostics print it. */
   character: string;
   /** Why the source means it (a joiner inside a word of a script that needs it, …). */
@@ -849,6 +851,25 @@ export type KeptId = {
   note: string;
 };
 
+// input/random-tables.schema.json
+
+/** sources/annotations/random-tables.yaml: random-table slots that no record holds, each declared on purpose. A random table must have all 12 slots; a slot whose skill was withdrawn (and that the publisher did not give to another) is declared here as `vacant` or `re-roll` instead of being filled with an invented skill. Published in random-tables.json as a slot with `record: null` and its `vacancy`. */
+export type RandomTableAnnotations = {
+  /** One entry per slot no record holds. */
+  slots: DeclaredSlot[];
+};
+
+/** A slot of one random table declared vacant or re-rolled. The build fails when a record claims it too (the declaration is stale) or when the table does not exist. */
+export type DeclaredSlot = {
+  /** The table's id, `<edition>/<game>/<category>`. */
+  table: string;
+  roll: Roll;
+  d6: D6;
+  vacancy: Vacancy;
+  /** Why no record holds the slot, with the evidence (for maintainers; not published). */
+  reason: string;
+};
+
 // input/roster.schema.json
 
 /** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
@@ -972,7 +993,7 @@ export type NameEntry = {
 
 // random-tables.schema.json
 
-/** dist/data/random-tables.json: the random-skill tables, one per edition, game and category, each a complete 2×6 grid. */
+/** dist/data/random-tables.json: the random-skill tables, one per edition, game and category, each a complete 2×6 grid (a slot no record holds is declared vacant or re-roll). */
 export type RandomTablesFile = RandomTable[];
 
 /** A random-skill table: roll a D6 for the band (1-3 or 4-6) and a D6 for the slot. */
@@ -986,12 +1007,18 @@ export type RandomTable = {
   slots: TableSlot[];
 };
 
-/** One slot of a random-skill table and the record it gives. */
+/** One slot of a random-skill table and the record it gives, or, when no record holds it (a withdrawn skill's slot), what the roll does instead. */
 export type TableSlot = {
   roll: Roll;
   d6: D6;
-  record: RecordId;
+  /** The record the slot gives; null when the slot is vacant or re-rolled (`vacancy` says which). */
+  record: RecordId | null;
+  /** Null when a record holds the slot; otherwise what the roll does (declared in sources/annotations/random-tables.yaml). */
+  vacancy: Vacancy | null;
 };
+
+/** What a slot no record holds does: `vacant`, the roll gives no skill (the rules leave the slot empty); `re-roll`, roll again on the same table. */
+export type Vacancy = "vacant" | "re-roll";
 
 // rulings.schema.json
 

@@ -69,17 +69,19 @@ export function parseBundleFiles(read: (file: string) => string | null, label: (
 /**
  * Check the parsed files against the dataset's published schemas (meta.json
  * against meta.schema.json, `x.json` against `x.schema.json`). The schema
- * major must be this tool's: data of another major is refused before its
- * schemas are read.
+ * major must be this tool's (or, with `previousMajor`, the one before: the
+ * old side of `nuffle diff` across a new contract): data of another major is
+ * refused before its schemas are read.
  */
 export function checkBundle(
   values: Partial<Record<keyof DataBundle, unknown>>,
   validator: () => Validator,
   label: (file: string) => string,
+  options: { previousMajor?: boolean } = {},
 ): { bundle: DataBundle | null; diagnostics: Diagnostic[] } {
   const version = (values.meta as { schemaVersion?: unknown } | undefined)?.schemaVersion;
   const major = majorOf(version);
-  if (values.meta !== undefined && major !== SCHEMA_MAJOR) {
+  if (values.meta !== undefined && major !== SCHEMA_MAJOR && !(options.previousMajor && major === SCHEMA_MAJOR - 1)) {
     return {
       bundle: null,
       diagnostics: [
@@ -109,14 +111,17 @@ export interface DataReader {
 }
 
 /** The dataset, parsed and checked against its own published schemas; or every problem found, located. */
-export function readBundle(reader: DataReader): { bundle: DataBundle | null; diagnostics: Diagnostic[]; validator?: Validator } {
+export function readBundle(reader: DataReader, options: { previousMajor?: boolean } = {}): { bundle: DataBundle | null; diagnostics: Diagnostic[]; validator?: Validator } {
   const parsed = parseBundleFiles(reader.read, reader.label);
   if (parsed.diagnostics.length) return { bundle: null, diagnostics: parsed.diagnostics };
   let problem: Diagnostic | null = null;
   let made: Validator | undefined;
   const validator = (): Validator => {
+    const schemas = reader.schemas();
+    // A release of the previous major that ships no schemas (the release snapshot): checked when it was released, read as written.
+    if (options.previousMajor && schemas.length === 0) return { validate: () => [] };
     try {
-      return (made = createValidator(reader.schemas()));
+      return (made = createValidator(schemas));
     } catch (cause) {
       const message = (cause as Error).message;
       const file = /^(schema\/\S+?):/.exec(message)?.[1] ?? 'schema';
@@ -124,7 +129,7 @@ export function readBundle(reader: DataReader): { bundle: DataBundle | null; dia
       return { validate: () => [] };
     }
   };
-  const checked = checkBundle(parsed.values, validator, reader.label);
+  const checked = checkBundle(parsed.values, validator, reader.label, options);
   return problem ? { bundle: null, diagnostics: [problem] } : made ? { ...checked, validator: made } : checked;
 }
 

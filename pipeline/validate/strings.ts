@@ -191,13 +191,14 @@ export function idProblems(id: string, held: Held, name: string, limits: Limits)
 export function textProblems(what: string, value: string, held: Held, input: Pick<SourceStrings, 'accepted' | 'acceptedFile'>): { diagnostics: Diagnostic[]; accepted: number[] } {
   const diagnostics: Diagnostic[] = [];
   const accepted: number[] = [];
-  for (const { char } of hostileCharacters(value)) {
-    const place = locateIn(held, char);
-    const index = input.accepted.findIndex((a) => a.source === held.sourceId && a.line === place.line && a.character === codePointLabel(char));
+  for (const { char, index: at } of hostileCharacters(value)) {
+    // An acceptance is anchored by its text: the character with `after` right before it and `before` right after it.
+    const index = input.accepted.findIndex((a) => a.source === held.sourceId && a.character === codePointLabel(char) && surrounds(value, at, a));
     if (index >= 0) {
       accepted.push(index);
       continue;
     }
+    const place = locateIn(held, char);
     diagnostics.push(
       error({
         reason: `The ${what} has the invisible or control character ${codePointLabel(char)}`,
@@ -206,7 +207,7 @@ export function textProblems(what: string, value: string, held: Held, input: Pic
         ruleId: 'text/hostile-character',
         source: 'validate',
         expected: 'rule text of visible characters, tabs and line breaks',
-        note: `remove it with an erratum, or, if the source means it, accept it in ${input.acceptedFile} (accepted: source, line, character ${codePointLabel(char)}, reason)`,
+        note: `remove it with an erratum, or, if the source means it, accept it in ${input.acceptedFile}:\naccepted:\n${acceptanceEntry(held.sourceId, value, at)}`,
       }),
     );
     break;
@@ -214,7 +215,35 @@ export function textProblems(what: string, value: string, held: Held, input: Pic
   return { diagnostics, accepted };
 }
 
-/** An `accepted` entry that allowed no character: stale (the line changed, or an erratum removed it). */
+/** Whether the character at `at` of `value` has the entry's `after` right before it and its `before` right after it. */
+function surrounds(value: string, at: number, entry: AcceptedCharacter): boolean {
+  const after = entry.after ?? '';
+  const before = entry.before ?? '';
+  return value.slice(Math.max(0, at - after.length), at) === after && value.startsWith(before, at + value[at]!.length);
+}
+
+/** The visible text of `value` from `from` to `to`, within one line. */
+function visible(value: string, from: number, to: number): string {
+  return value.slice(Math.max(0, from), Math.max(0, to)).split(HIDDEN_CHARACTER).join('');
+}
+
+/** The `accepted` entry that accepts the character at `at` of `value` (indented as a list item of `accepted:`): the words around it. */
+export function acceptanceEntry(sourceId: string, value: string, at: number): string {
+  const char = value[at]!;
+  const end = at + char.length;
+  let after = visible(value, at - 12, at);
+  after = after.slice(after.lastIndexOf('\n') + 1);
+  // A word cut at the start is dropped, unless it is the only one.
+  const space = after.indexOf(' ');
+  if (at > 12 && space !== -1 && space < after.length - 1) after = after.slice(space + 1);
+  let before = visible(value, end, end + 12).split('\n')[0]!;
+  const last = before.lastIndexOf(' ');
+  if (end + 12 < value.length && last > 0) before = before.slice(0, last);
+  const lines = [`  - source: ${sourceId}`, ...(after ? [`    after: ${JSON.stringify(after)}`] : []), ...(before ? [`    before: ${JSON.stringify(before)}`] : []), `    character: ${codePointLabel(char)}`, '    reason: <why the source means it>'];
+  return lines.join('\n');
+}
+
+/** An `accepted` entry that allowed no character: stale (its text changed, or an erratum removed the character). */
 export function staleAcceptances(
   accepted: readonly AcceptedCharacter[],
   used: ReadonlySet<number>,
@@ -226,13 +255,13 @@ export function staleAcceptances(
     if (used.has(index)) return;
     diagnostics.push(
       error({
-        reason: `No rule text on line ${entry.line} of ${entry.source} has the accepted character ${entry.character}`,
+        reason: `No rule text of ${entry.source} has the accepted character ${entry.character}${entry.after !== undefined ? ` after "${entry.after}"` : ''}${entry.before !== undefined ? ` before "${entry.before}"` : ''}`,
         file,
         place: locate(index),
         ruleId: 'text/stale-acceptance',
         source: 'validate',
-        expected: 'each accepted character to be on the line it names',
-        note: 'remove the entry, or correct its line',
+        expected: 'each accepted character where its `after` and `before` say',
+        note: 'remove the entry (the source no longer has the character, or an erratum removed it), or correct `after` and `before`',
       }),
     );
   });

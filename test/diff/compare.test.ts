@@ -69,7 +69,7 @@ const table = (records: readonly string[]): RandomTable => ({
   edition: 'en-2020',
   game: 'blood-bowl',
   category: 'agility',
-  slots: records.map((record, i) => ({ roll: i < 6 ? '1-3' : '4-6', d6: (i % 6) + 1, record })),
+  slots: records.map((record, i) => ({ roll: i < 6 ? '1-3' : '4-6', d6: (i % 6) + 1, record, vacancy: null })),
 });
 
 const item = (text: string, cost: number, line = 1): PriceItem => ({
@@ -289,6 +289,14 @@ describe('price-list items, aligned by content', () => {
     const changes = priceChanges((list) => [list[0]!, NEW, list[1]!, list[2]!, { ...list[3]!, cost: 99_000 }, list[4]!]);
     expect(changes.map((c) => c.fields.map((f) => f.field))).toEqual(expect.arrayContaining([['item'], ['cost']]));
     expect(changes).toHaveLength(2);
+  });
+
+  it('reports a bullet inserted right above a price that changed as one item added and one cost changed', () => {
+    const strength = { ...NEW, text: 'One only strength skill : +50K', category: 'strength' as const };
+    const changes = priceChanges((list) => [list[0]!, list[1]!, strength, { ...list[2]!, cost: 45_000, text: 'One strength skill : +45K' }, list[3]!, list[4]!]);
+    expect(changes.map((c) => c.fields.map((f) => f.field))).toEqual([['item'], ['text', 'cost']]);
+    expect(changes[0]!.fields[0]!.after).toEqual(expect.objectContaining({ text: strength.text }));
+    expect(changes[1]!.fields.find((f) => f.field === 'cost')).toEqual({ field: 'cost', before: ITEMS[2]!.cost, after: 45_000, words: null });
   });
 
   it('reports a list that became empty as every item removed, and a new list as every item added', () => {

@@ -49,7 +49,7 @@ function expectedTables(d: DataBundle): Record<string, Row[]> {
     ruling_records: d.rulings.flatMap((r) => r.records.map((record) => ({ ruling: r.id, record }))),
     ruling_occurrences: d.rulings.flatMap((r) => r.occurrences.map((o) => ({ ruling: r.id, record: o.record, line_start: o.lines[0], line_end: o.lines[1] }))),
     random_tables: d.randomTables.map((t) => ({ id: t.id, edition: t.edition, game: t.game, category: t.category })),
-    random_slots: d.randomTables.flatMap((t) => t.slots.map((s) => ({ table: t.id, roll: s.roll, d6: s.d6, record: s.record }))),
+    random_slots: d.randomTables.flatMap((t) => t.slots.map((s) => ({ table: t.id, roll: s.roll, d6: s.d6, record: s.record, vacancy: s.vacancy }))),
     leagues: d.leagues.map((l) => ({ id: l.id, name: l.name })),
     league_aliases: d.leagues.flatMap((l) => l.aliases.map((a) => ({ league: l.id, text: a.text }))),
     inducements: d.inducements.map((i) => ({

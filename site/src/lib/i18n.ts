@@ -32,6 +32,10 @@ export function anchor(...parts: string[]): string {
 }
 
 const en = {
+  movedTitle: (id: string) => `${id} has moved`,
+  movedTo: (version: string) => `Since version ${version}, this page is:`,
+  withdrawnTitle: (id: string) => `${id} was withdrawn`,
+  withdrawn: (version: string) => `This rule was withdrawn in version ${version} of the dataset. See the list:`,
   home: 'Home',
   tagline: 'Blood Bowl skills and traits across editions and languages.',
   concepts: 'Concepts',
@@ -170,6 +174,7 @@ const en = {
   relations: ENUM_LABELS.en.relations as Record<string, string>,
   confidences: ENUM_LABELS.en.confidences as Record<string, string>,
   gameNames: ENUM_LABELS.en.games as Record<string, string>,
+  vacancies: ENUM_LABELS.en.vacancies as Record<string, string>,
   inducementKinds: ENUM_LABELS.en.inducementKinds as Record<string, string>,
   languages: ENUM_LABELS.en.languages as Record<string, string>,
 };
@@ -177,6 +182,10 @@ const en = {
 type Strings = typeof en;
 
 const fr: Strings = {
+  movedTitle: (id: string) => `${id} a changé d’adresse`,
+  movedTo: (version: string) => `Depuis la version ${version}, cette page est\u00a0:`,
+  withdrawnTitle: (id: string) => `${id} a été retiré`,
+  withdrawn: (version: string) => `Cette règle a été retirée dans la version ${version} des données. Voir la liste\u00a0:`,
   home: 'Accueil',
   tagline: 'Les compétences et traits de Blood Bowl, d’une édition et d’une langue à l’autre.',
   concepts: 'Concepts',
@@ -314,6 +323,7 @@ const fr: Strings = {
   relations: ENUM_LABELS.fr.relations,
   confidences: ENUM_LABELS.fr.confidences,
   gameNames: ENUM_LABELS.fr.games,
+  vacancies: ENUM_LABELS.fr.vacancies,
   inducementKinds: ENUM_LABELS.fr.inducementKinds,
   languages: ENUM_LABELS.fr.languages,
 };

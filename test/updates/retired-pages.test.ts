@@ -1,0 +1,98 @@
+/**
+ * The site after a rule update: a retired id's old URL keeps a page (in both
+ * locales) that leads to the new one — a meta refresh, a canonical link and a
+ * visible link, never indexed, never searched — or says the rule was
+ * withdrawn; and a withdrawn skill's vacant slots read as such on the table
+ * pages. Sidestep is renamed to a new id (migrated), Fumblerooskie withdrawn.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import type { Concept, Migration, RandomTable } from '../../pipeline/model/schema-types.ts';
+import { ENUM_LABELS } from '../../pipeline/model/labels.ts';
+import { copyProject, repoRoot } from '../helpers.ts';
+import { buildInto, listFiles, readPage, textOf } from '../site/helpers.ts';
+
+const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
+const migration = (id: string, kind: string, to: string | null) => `  - id: ${id}\n    kind: ${kind}\n    action: ${to ? 'renamed' : 'deleted'}\n    to: ${to ?? 'null'}\n    since: ${VERSION}\n    note: a test\n`;
+let out: string;
+let site: string;
+
+beforeAll(() => {
+  const root = copyProject();
+  const edit = (path: string, change: (text: string) => string) => {
+    const text = readFileSync(join(root, path), 'utf8');
+    if (change(text) === text) throw new Error(`the edit changed nothing in ${path}`);
+    writeFileSync(join(root, path), change(text));
+  };
+  edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/^Sidestep$/m, 'Side Step').replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'));
+  edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
+  edit('sources/annotations/migrations.yaml', (t) =>
+    t.replace(
+      'migrations: []',
+      `migrations:\n${migration('en-2020/sidestep', 'record', 'en-2020/side-step')}${migration('sidestep', 'concept', 'side-step')}${migration('en-2020/fumblerooskie', 'record', null)}${migration('fumblerooskie', 'concept', null)}`,
+    ),
+  );
+  const slot = (table: string, roll: string, d6: number, vacancy: string) => `  - table: ${table}\n    roll: ${roll}\n    d6: ${d6}\n    vacancy: ${vacancy}\n    reason: a test\n`;
+  edit('sources/annotations/random-tables.yaml', (t) => t.replace('slots: []', `slots:\n${slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll')}${slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')}`));
+  out = buildInto(root, ['data', 'site']);
+  site = join(out, 'site');
+}, 400_000);
+
+describe('the page at a retired id', () => {
+  it('leads a renamed concept to its new page in both locales: meta refresh, canonical link, visible link, noindex', () => {
+    for (const [prefix, locale] of [['', 'en'], ['fr/', 'fr']] as const) {
+      const html = readPage(site, `${prefix}concepts/sidestep`);
+      const target = `/${prefix}concepts/side-step/`;
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${target}">`);
+      expect(html).toContain(`<link rel="canonical" href="${target}">`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      const concept = (JSON.parse(readFileSync(join(out, 'data/concepts.json'), 'utf8')) as Concept[]).find((c) => c.id === 'side-step')!;
+      expect(concept.names.en).toBe('Side Step');
+      expect(html).toMatch(new RegExp(`<a href="${target}"[^>]*>${concept.names[locale] ?? concept.name}</a>`));
+      expect(html).not.toContain('data-pagefind-body');
+      expect(existsSync(join(site, target, 'index.html'))).toBe(true);
+    }
+  });
+
+  it('says a withdrawn concept was withdrawn, with the version, and links to the list; no refresh', () => {
+    const html = readPage(site, 'concepts/fumblerooskie');
+    expect(textOf(html)).toContain(`withdrawn in version ${VERSION}`);
+    expect(html).toMatch(/<a href="\/concepts\/"/);
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(textOf(readPage(site, 'fr/concepts/fumblerooskie'))).toContain(`retirée dans la version ${VERSION}`);
+  });
+
+  it('exists for every retired concept id, and only for those; the search index never lists one', () => {
+    const retired = (JSON.parse(readFileSync(join(out, 'data/migrations.json'), 'utf8')) as Migration[]).filter((m) => m.kind === 'concept').map((m) => m.id);
+    const pages = listFiles(site).filter((f) => f.endsWith('index.html'));
+    const moved = pages.filter((p) => readFileSync(join(site, p), 'utf8').includes('<meta name="robots" content="noindex">'));
+    expect(moved.sort()).toEqual(retired.flatMap((id) => [`concepts/${id}/index.html`, `fr/concepts/${id}/index.html`]).sort());
+    // Pagefind indexes exactly the pages with a search body, and no moved page has one.
+    const entry = JSON.parse(readFileSync(join(site, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    for (const locale of ['en', 'fr']) {
+      const ofLocale = pages.filter((p) => (locale === 'fr') === p.startsWith('fr/'));
+      expect(entry.languages[locale]!.page_count).toBe(ofLocale.filter((p) => readFileSync(join(site, p), 'utf8').includes('data-pagefind-body')).length);
+    }
+    for (const page of moved) expect(readFileSync(join(site, page), 'utf8')).not.toContain('data-pagefind-body');
+  });
+});
+
+describe('the random tables after a withdrawal', () => {
+  it('show each declared slot as what the roll does, in both locales, with no skill named', () => {
+    const tables = JSON.parse(readFileSync(join(out, 'data/random-tables.json'), 'utf8')) as RandomTable[];
+    const vacated = tables.flatMap((t) => t.slots.filter((s) => s.vacancy !== null).map((s) => ({ t, s })));
+    expect(vacated).toHaveLength(2);
+    for (const { t, s } of vacated) {
+      for (const [prefix, locale] of [['', 'en'], ['fr/', 'fr']] as const) {
+        const html = readPage(site, `${prefix}random-tables/${t.edition}/${t.game}`);
+        const cell = new RegExp(`<td id="slot-${t.category}-${s.roll}-${s.d6}"[^>]*>([\\s\\S]*?)</td>`).exec(html)?.[1];
+        expect(cell, `${prefix}${t.id} ${s.roll}·${s.d6}`).toBeDefined();
+        expect(textOf(cell!).trim()).toBe(ENUM_LABELS[locale].vacancies[s.vacancy!]);
+      }
+    }
+  });
+});
