@@ -60,8 +60,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/compulsory.test.ts',
       'test/strings.test.ts',
       'test/schema-compat.test.ts',
-      'test/data-read.test.ts',
-      'test/data-contract.test.ts',
+      'test/updates/renames.test.ts',
     ],
   },
   'site-lib': {
