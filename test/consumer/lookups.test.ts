@@ -145,7 +145,7 @@ describe('randomSkill', () => {
   it('a table that does not exist gives undefined', async () => expect(await api.randomSkill('dungeon-bowl', 'agility', '1-3', 1)).toBeUndefined());
   it('reads the edition asked for', async () =>
     expect((await api.randomSkill('blood-bowl', 'agility', '1-3', 1, { edition: 'other-2030' }))?.id).toBe('en-2020/mighty-blow'));
-  it.each([0, 1.5, Number.NaN])('refuses d6 = %s', async (d6) => {
+  it.each([0, 7, 1.5, Number.NaN])('refuses d6 = %s', async (d6) => {
     await expect(api.randomSkill('blood-bowl', 'agility', '1-3', d6)).rejects.toThrow(new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`));
   });
   it('refuses a roll that is not a column', async () => {
