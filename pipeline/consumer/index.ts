@@ -47,6 +47,7 @@ function checkOptions(value: unknown, name: string): asserts value is Record<str
 const LANGS: readonly Lang[] = ['en', 'fr'];
 const GAMES: readonly Game[] = ['blood-bowl', 'dungeon-bowl'];
 const CATEGORIES: readonly RandomCategory[] = ['agility', 'general', 'mutation', 'passing', 'strength'];
+const ID_KINDS: readonly IdKind[] = ['concept', 'record', 'ruling', 'inducement', 'spell', 'league'];
 
 /**
  * The name without a final parameter and its star, `Loner (4+)*` → `Loner`:
@@ -85,9 +86,11 @@ export interface ResolvedId {
  * current id resolves to itself; an id the data never had resolves to itself too
  * (the other functions then find nothing). Chains of migrations are followed.
  */
-export async function resolveId(id: string, kind: IdKind = id.includes('/') ? 'record' : 'concept'): Promise<ResolvedId> {
+export async function resolveId(id: string, kind?: IdKind): Promise<ResolvedId> {
   checkString(id, 'id');
-  const migrations = (await load<Migration[]>('migrations.json')).filter((m) => m.kind === kind);
+  if (kind !== undefined) checkOneOf(kind, 'kind', ID_KINDS);
+  const wanted = kind ?? (id.includes('/') ? 'record' : 'concept');
+  const migrations = (await load<Migration[]>('migrations.json')).filter((m) => m.kind === wanted);
   const byId = new Map(migrations.map((m) => [m.id, m]));
   if (!byId.has(id)) return { id, movedFrom: null };
   let to: string | null = id;

@@ -89,9 +89,20 @@ describe('foldName', () => {
   it('turns punctuation into one space', () => expect(api.foldName('Sure-Hands!? Now')).toBe('sure hands now'));
   it('trims the ends', () => expect(api.foldName('  Block ')).toBe('block'));
   it('keeps digits', () => expect(api.foldName('Leg 2')).toBe('leg 2'));
+  it('keeps a parenthesis that is never closed', () => expect(api.foldName('Pass (Long')).toBe('pass long'));
+  it('drops the parameter after the last closed parenthesis only', () => expect(api.foldName('Stab ()x (2+)')).toBe('stab x'));
+  it('reads a star inside a name as a space', () => expect(api.foldName('Pass*Block')).toBe('pass block'));
 });
 
 describe('resolveId', () => {
+  it('refuses an id that is not a string, by name', async () => {
+    await expect(api.resolveId(42 as unknown as string)).rejects.toThrow(new TypeError('id must be a string; got number'));
+  });
+  it('refuses a kind that is not an id kind, by name', async () => {
+    await expect(api.resolveId('dodge', 'skill' as 'record')).rejects.toThrow(
+      new RangeError('kind must be one of "concept", "record", "ruling", "inducement", "spell", "league"; got "skill"'),
+    );
+  });
   it('a current record id resolves to itself', async () => expect(await api.resolveId('en-2020/dodge')).toEqual({ id: 'en-2020/dodge', movedFrom: null }));
   it('an id the data never had resolves to itself', async () => expect(await api.resolveId('en-2020/nope')).toEqual({ id: 'en-2020/nope', movedFrom: null }));
   it('a chain of renames leads to the last id', async () =>
@@ -147,6 +158,11 @@ describe('randomSkill', () => {
     expect((await api.randomSkill('blood-bowl', 'agility', '1-3', 1, { edition: 'other-2030' }))?.id).toBe('en-2020/mighty-blow'));
   it.each([0, 7, 1.5, Number.NaN])('refuses d6 = %s', async (d6) => {
     await expect(api.randomSkill('blood-bowl', 'agility', '1-3', d6)).rejects.toThrow(new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`));
+  });
+  it.each(['general', 'mutation', 'passing', 'strength'] as const)('takes the %s category (no such table here)', async (category) =>
+    expect(await api.randomSkill('blood-bowl', category, '1-3', 1)).toBeUndefined());
+  it('refuses options that are a string', async () => {
+    await expect(api.findByName('Dodge', 'fr' as object)).rejects.toThrow(new TypeError('options must be an object; got "fr"'));
   });
   it('refuses a roll that is not a column', async () => {
     await expect(api.randomSkill('blood-bowl', 'agility', '2-5' as '1-3', 1)).rejects.toThrow(new RangeError('roll must be "1-3" or "4-6"; got "2-5"'));
