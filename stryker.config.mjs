@@ -23,6 +23,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   mutate: [...area.mutate],
   coverageAnalysis: 'perTest',
+  ignoreStatic: area.ignoreStatic === true,
   incremental: true,
   incrementalFile: `test-artifacts/mutation/${name}.incremental.json`,
   checkers: [],
