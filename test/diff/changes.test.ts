@@ -366,3 +366,172 @@ describe('helpers', () => {
   it('namesWord takes punctuation as a boundary', () => expect(namesWord('(Sprint)', 'Sprint')).toBe(true));
   it('namesWord takes an accented letter as part of a word', () => expect(namesWord('Sprinté', 'Sprint')).toBe(false));
 });
+
+describe('a reworded question, paired with its old self', () => {
+  const reask = (d: DataBundle, id: string, question: string, answer = 'No.') => void (d.rulings[0] = { ...d.rulings[0]!, id, question, answer });
+  const kinds = (edit: Edit) => changesOf(edit).map((c) => c.kind);
+
+  it('pairs by shared words when the answer changed too', () =>
+    expect(kinds((d) => reask(d, 'en-2020/dodge/q-2', 'Can a player Dodge out of a Tackle Zone twice in a turn?'))).toEqual(['ruling-changed']));
+  it('pairs at exactly half the words shared', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = 'Dodge Leap Block?';
+      return d;
+    };
+    expect(changesOf((d) => reask(d, 'en-2020/dodge/q-2', 'Dodge Leap Block Frenzy Guard Wrestle?'), base).map((c) => c.kind)).toEqual(['ruling-changed']);
+  });
+  it('does not pair words that only share letters', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = 'Dodge stop';
+      return d;
+    };
+    expect(changesOf((d) => reask(d, 'en-2020/dodge/q-2', 'Godde stop'), base).map((c) => c.kind)).toEqual(['ruling-added', 'ruling-removed']);
+  });
+  it('reads a number as one word', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = '12 rolls';
+      return d;
+    };
+    expect(changesOf((d) => reask(d, 'en-2020/dodge/q-2', '21 rolls'), base).map((c) => c.kind)).toEqual(['ruling-added', 'ruling-removed']);
+  });
+  it('reads words between punctuation one by one', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = 'Dodge, then Leap?';
+      return d;
+    };
+    expect(changesOf((d) => reask(d, 'en-2020/dodge/q-2', 'Dodge, then Leap twice?'), base).map((c) => c.kind)).toEqual(['ruling-changed']);
+  });
+  it('pairs whatever the order of the records it is printed under', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.occurrences = [
+        { record: 'en-2020/dodge', lines: [2, 3] },
+        { record: 'en-2020/leap', lines: [4, 5] },
+      ];
+      return d;
+    };
+    const edit: Edit = (d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', occurrences: [...d.rulings[0]!.occurrences].reverse() });
+    expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-changed']);
+  });
+  it('pairs the closest of two new questions', () => {
+    const edit: Edit = (d) => {
+      const old = d.rulings[0]!;
+      d.rulings = [
+        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
+        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
+      ];
+    };
+    expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
+      ['ruling-added', 'en-2020/dodge/q-a'],
+      ['ruling-changed', 'en-2020/dodge/q-b'],
+    ]);
+  });
+  it('pairs one new question with one old question only', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
+      return d;
+    };
+    const edit: Edit = (d) => void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
+    expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-removed', 'ruling-changed']);
+  });
+  it('lists every record an added ruling is printed under', () =>
+    expect(
+      only((d) => void d.rulings.push({ ...ruling('en-2020/r-9', 'Both?', 'en-2020/leap'), occurrences: [{ record: 'en-2020/leap', lines: [1, 1] }, { record: 'en-2020/dodge', lines: [2, 2] }] })).summary,
+    ).toBe('ruling added under en-2020/leap, en-2020/dodge: "Both?"'));
+  it('lists every record a removed ruling was printed under', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.occurrences.push({ record: 'en-2020/leap', lines: [4, 4] });
+      return d;
+    };
+    expect(changesOf((d) => void d.rulings.pop(), base)[0]?.summary).toBe('ruling removed from en-2020/dodge, en-2020/leap: "Can a player Dodge out of a Tackle Zone twice in one turn?"');
+  });
+  it('names every way a ruling changed', () =>
+    expect(only((d) => void Object.assign(d.rulings[0]!, { answer: 'No.', pages: [12] })).summary).toBe('ruling en-2020/dodge/q-1: re-answered, pages changed'));
+});
+
+describe('price-list items, more', () => {
+  const list = (d: DataBundle) => d.inducements[1]!.priceList!;
+  it('gives no word diff to an item field other than its text', () =>
+    expect(only((d) => void (list(d).items[0]!.category = 'agility')).fields).toEqual([field('category', 'general', 'agility')]));
+  it('an item removed at the start and one added at the end are two changes, not one item changed', () =>
+    expect(
+      changesOf((d) => {
+        const [first, ...rest] = list(d).items;
+        list(d).items = [...rest, { ...first!, text: 'One extraordinary skill : +50K', cost: 50_000 }];
+      }).map((c) => c.id),
+    ).toEqual(['notes/mercenary-prices#1-removed', 'notes/mercenary-prices#5']));
+  it('an inducement that becomes a price list with a minimum cost says so', () =>
+    expect(changesOf((d) => void (d.inducements[0]!.priceList = { minimumCost: 50_000, items: [] })).map((c) => c.summary)).toContain('bribe: minimum cost none → 50000'));
+  it('a price list dropped with its minimum cost says so', () => {
+    const base = () => {
+      const d = bundle();
+      list(d).minimumCost = 50_000;
+      return d;
+    };
+    expect(changesOf((d) => void (d.inducements[1]!.priceList = null), base).map((c) => c.summary)).toContain('mercenary-prices: minimum cost 50000 → none');
+  });
+});
+
+describe('renames, more', () => {
+  const rename = (d: DataBundle) => {
+    Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sidestep', name: 'Sidestep', displayName: 'Sidestep', concept: 'sidestep' });
+    d.crosswalk.find((r) => r.record === 'en-2020/side-step')!.record = 'en-2020/sidestep';
+    d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'x' });
+  };
+  it('a renamed record’s concept, renamed with its migration, is not reported again', () =>
+    expect(
+      changesOf((d) => {
+        rename(d);
+        Object.assign(at(d.concepts, 'side-step'), { id: 'sidestep' });
+        d.migrations.push({ id: 'side-step', kind: 'concept', action: 'renamed', to: 'sidestep', since: '1.1.0', note: 'x' });
+      }).map((c) => c.kind),
+    ).toEqual(['record-renamed']));
+  it('warns once about a ruling naming a renamed record, as renamed', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.answer = 'Use side-step.';
+      return d;
+    };
+    const after = base();
+    rename(after);
+    expect(compareBundles(base(), after).warnings).toEqual(['ruling en-2020/dodge/q-1 still names "side-step", renamed to "Sidestep"']);
+  });
+  it('sorts the warnings by ruling', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings.push({ ...ruling('en-2020/r-b', 'Is leap fine?', 'en-2020/dodge') }, { ...ruling('en-2020/r-a', 'Is sprint fine?', 'en-2020/dodge') });
+      return d;
+    };
+    const after = base();
+    after.skills = after.skills.filter((s) => s.id !== 'en-2020/leap' && s.id !== 'en-2020/sprint');
+    expect(compareBundles(base(), after).warnings).toEqual(['ruling en-2020/r-a still names "sprint", which was removed', 'ruling en-2020/r-b still names "leap", which was removed']);
+  });
+  it('orders changes of many kinds by kind', () =>
+    expect(
+      changesOf((d) => {
+        d.migrations.push({ id: 'x', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'x' });
+        d.leagues.pop();
+        d.concepts.push(concept('zzz'));
+        d.skills.push(skill('aaa'));
+        d.rulings.pop();
+      }).map((c) => c.kind),
+    ).toEqual(['record-added', 'concept-added', 'ruling-removed', 'league-removed', 'migration-added']));
+});
+
+describe('--fail-on on literal changes', () => {
+  const c = (kind: Change['kind'], ...names: string[]): Change => ({ kind, id: 'x', summary: '', fields: names.map((n) => field(n, 'a', 'b')), previous: null });
+  it.each([
+    ['relation', c('record-changed', 'relation')],
+    ['confidence', c('record-changed', 'confidence')],
+    ['concept', c('record-changed', 'concept')],
+    ['relation', c('crosswalk-changed', 'rationale')],
+    ['confidence', c('crosswalk-changed', 'rationale')],
+    ['concept', c('crosswalk-changed', 'rationale')],
+  ] as const)('--fail-on %s does not catch %j', (word, change) => expect(FAIL_ON[word]!(change)).toBe(false));
+});

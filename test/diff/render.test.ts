@@ -50,6 +50,8 @@ describe('wordsMarkdown', () => {
   it('adds no space before an addition after kept words', () => expect(wordsMarkdown(words(['same', 'x'], ['added', 'y']))).toBe('x**y**'));
   it('leaves a change of spaces only unmarked', () => expect(wordsMarkdown(words(['same', 'a'], ['added', '  '], ['same', 'b']))).toBe('a  b'));
   it('escapes Markdown in the words', () => expect(wordsMarkdown(words(['same', '*a* [b] <c> `d` |e| ~f~ _g_ \\']))).toBe('\\*a\\* \\[b\\] \\<c\\> \\`d\\` \\|e\\| \\~f\\~ \\_g\\_ \\\\'));
+  it('marks an addition that opens the text', () => expect(wordsMarkdown(words(['added', 'New'], ['same', ' rule']))).toBe('**New** rule'));
+  it('keeps a space after a removal with a space inside it', () => expect(wordsMarkdown(words(['removed', 'x y'], ['added', 'z']))).toBe('~~x y~~ **z**'));
   it('keeps the changelog on one line', () => expect(wordsMarkdown(words(['same', 'a\n\nb'], ['added', 'c\nd']))).toBe('a b**c d**'));
 });
 
@@ -61,6 +63,29 @@ describe('changesMarkdown', () => {
 
   it('heads the file with the versions and the summary line', () =>
     expect(changesMarkdown(log([])).split('\n').slice(0, 3)).toEqual(['# Changes 0.1.0 → 0.2.0', '', 'no changes (0.1.0 → 0.2.0)']));
+  it('writes the whole file', () =>
+    expect(changesMarkdown(log([reworded], { schema: ['2.0.0', '2.1.0'], warnings: ['a ruling still names Dodge'] }))).toBe(
+      [
+        '# Changes 0.1.0 → 0.2.0',
+        '',
+        '1 change (0.1.0 → 0.2.0): 1 record changed',
+        '',
+        'Schema 2.0.0 → 2.1.0.',
+        '',
+        'Word changes read ~~removed~~ **added**.',
+        '',
+        '## To check',
+        '',
+        '- a ruling still names Dodge',
+        '',
+        '## Records changed',
+        '',
+        '- Dodge reworded',
+        '  - `text`: ~~old~~ **new**',
+        '  - `category`: `"general"` → `"agility"`',
+        '',
+      ].join('\n'),
+    ));
   it('ends with one newline', () => expect(changesMarkdown(log([reworded]))).toMatch(/[^\n]\n$/));
   it('says how to read word changes', () => expect(changesMarkdown(log([]))).toContain('\nWord changes read ~~removed~~ **added**.\n'));
   it('names a new schema version', () => expect(changesMarkdown(log([], { schema: ['2.0.0', '2.1.0'] }))).toContain('\nSchema 2.0.0 → 2.1.0.\n'));
