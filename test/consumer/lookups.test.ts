@@ -162,7 +162,7 @@ describe('randomSkill', () => {
   it.each(['general', 'mutation', 'passing', 'strength'] as const)('takes the %s category (no such table here)', async (category) =>
     expect(await api.randomSkill('blood-bowl', category, '1-3', 1)).toBeUndefined());
   it('refuses options that are a string', async () => {
-    await expect(api.findByName('Dodge', 'fr' as object)).rejects.toThrow(new TypeError('options must be an object; got "fr"'));
+    await expect(api.findByName('Dodge', 'fr' as unknown as object)).rejects.toThrow(new TypeError('options must be an object; got "fr"'));
   });
   it('refuses a roll that is not a column', async () => {
     await expect(api.randomSkill('blood-bowl', 'agility', '2-5' as '1-3', 1)).rejects.toThrow(new RangeError('roll must be "1-3" or "4-6"; got "2-5"'));
