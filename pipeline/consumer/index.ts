@@ -24,6 +24,7 @@ export type { Rng } from './dice.ts';
  * kept apart: `Châtaigne`, `chataigne`, `Mighty Blow (+1)` → `mighty blow`.
  * Matching compares these words run together (names.json `folded`).
  */
+const ID_KINDS: readonly IdKind[] = ['concept', 'record', 'ruling', 'inducement', 'spell', 'league'];
 export function foldName(name: string): string {
   checkString(name, 'name');
   return foldWords(splitParameter(name).name).join(' ');
@@ -42,9 +43,11 @@ export interface ResolvedId {
  * current id resolves to itself; an id the data never had resolves to itself too
  * (the other functions then find nothing). Chains of migrations are followed.
  */
-export async function resolveId(id: string, kind: IdKind = id.includes('/') ? 'record' : 'concept'): Promise<ResolvedId> {
+export async function resolveId(id: string, kind?: IdKind): Promise<ResolvedId> {
   checkString(id, 'id');
-  const migrations = (await loadMigrations()).filter((m) => m.kind === kind);
+  if (kind !== undefined) checkOneOf(kind, 'kind', ID_KINDS);
+  const wanted = kind ?? (id.includes('/') ? 'record' : 'concept');
+  const migrations = (await loadMigrations()).filter((m) => m.kind === wanted);
   const byId = new Map(migrations.map((m) => [m.id, m]));
   if (!byId.has(id)) return { id, movedFrom: null };
   let to: string | null = id;

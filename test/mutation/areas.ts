@@ -1,0 +1,78 @@
+/**
+ * The parts `npm run mutate -- <area>` mutates, each with the test files run
+ * against its mutants. In-process tests only: a CLI test runs the pipeline in
+ * a child process, where no mutant is ever active. Unit tests on literal inputs
+ * come first; a real-build test is listed only where no unit test reaches.
+ */
+export interface MutationArea {
+  /** What the area covers, for `npm run mutate -- --list`. */
+  readonly about: string;
+  /** Globs of the files Stryker mutates. */
+  readonly mutate: readonly string[];
+  /** The vitest files run against the mutants. */
+  readonly tests: readonly string[];
+  /**
+   * Leave out static mutants (code run once, when a module loads: a table of
+   * interface strings), each of which would rerun every test of the area.
+   */
+  readonly ignoreStatic?: boolean;
+}
+
+export const AREAS: Readonly<Record<string, MutationArea>> = {
+  edges: {
+    about: 'the YAML reader, the source reader, the errata patcher, diagnostics, the atomic write',
+    mutate: ['pipeline/parse/yaml.ts', 'pipeline/parse/sources.ts', 'pipeline/parse/errata.ts', 'pipeline/model/diagnostic.ts', 'pipeline/io.ts'],
+    tests: [
+      'test/diagnostics.test.ts',
+      'test/io.test.ts',
+      'test/bad-input.test.ts',
+      'test/atomic-write.test.ts',
+      'test/fixtures.test.ts',
+      'test/readers.test.ts',
+    ],
+  },
+  caches: {
+    about: 'the build cache and the stage memo',
+    mutate: ['pipeline/cache/build-cache.ts', 'pipeline/cache/memo.ts'],
+    tests: ['test/caches/units.test.ts', 'test/build-cache.test.ts'],
+  },
+  diff: {
+    about: '`nuffle diff`: the comparison, the version bump, the report',
+    mutate: ['pipeline/diff/*.ts'],
+    tests: ['test/diff/*.test.ts'],
+  },
+  consumer: {
+    about: 'the runtime library apps import',
+    mutate: ['pipeline/consumer/*.ts'],
+    tests: ['test/consumer/arguments.test.ts', 'test/consumer/lookups.test.ts'],
+  },
+  'emit-data': {
+    about: 'SQLite, the static API, the release package',
+    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
+    tests: ['test/emit/*.test.ts'],
+  },
+  cards: {
+    about: 'the card PDFs: selection, layout, rich text, geometry, fonts',
+    mutate: ['pipeline/emit/cards/*.ts'],
+    tests: ['test/cards/units.test.ts', 'test/cards/select.test.ts', 'test/cards/crop-marks.test.ts', 'test/cards/cards.test.ts'],
+  },
+  validate: {
+    about: 'the checks (not the generated validators)',
+    mutate: ['pipeline/validate/*.ts', '!pipeline/validate/generate-validators.ts'],
+    tests: [
+      'test/validate/*.test.ts',
+      'test/integrity.test.ts',
+      'test/compulsory.test.ts',
+      'test/strings.test.ts',
+      'test/schema-compat.test.ts',
+      'test/updates/renames.test.ts',
+    ],
+  },
+  'site-lib': {
+    about: "the site's TypeScript (site/src/lib)",
+    mutate: ['site/src/lib/*.ts'],
+    // The interface-string tables of i18n.ts load once: a third of the mutants, each rerunning every test. The browser tests read those strings on the built pages.
+    ignoreStatic: true,
+    tests: ['test/site/lib.test.ts', 'test/site/lib-units.test.ts', 'test/site/markdown.test.ts'],
+  },
+};
