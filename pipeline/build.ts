@@ -46,7 +46,17 @@ export interface BuildInput {
   manifest: TextFile;
   /** Raw sources as bytes, by path relative to the project root (`sources/raw/…`). Digests are of these bytes. */
   raw: ReadonlyMap<string, Uint8Array>;
-  annotations: { errata: TextFile; mentions: TextFile; crosswalk: TextFile; glossary: TextFile; inducements: TextFile; compulsory: TextFile; migrations: TextFile; aliases?: TextFile; randomTables?: TextFile };
+  annotations: {
+    errata: TextFile;
+    mentions: TextFile;
+    crosswalk: TextFile;
+    glossary: TextFile;
+    inducements: TextFile;
+    compulsory: TextFile;
+    migrations: TextFile;
+    aliases?: TextFile;
+    randomTables?: TextFile;
+  };
   /** sources/ids.lock, or null when the project has none yet. */
   lock: TextFile | null;
   /** The `version` of the project's package.json, which must be the manifest's dataset version; null when there is none (a copy of sources/ only). */
@@ -104,7 +114,18 @@ export interface LinkedModel {
 export { PARSERS } from './parse/parsers.ts';
 export { limitsOf } from './build/stages.ts';
 
-export { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH, ALIASES_PATH } from './model/paths.ts';
+export {
+  COMPULSORY_PATH,
+  CROSSWALK_PATH,
+  ERRATA_PATH,
+  GLOSSARY_PATH,
+  INDUCEMENTS_PATH,
+  LOCK_PATH,
+  MANIFEST_PATH,
+  MENTIONS_PATH,
+  MIGRATIONS_PATH,
+  ALIASES_PATH,
+} from './model/paths.ts';
 
 export interface CompiledSource {
   records: Skill[];

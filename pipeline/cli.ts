@@ -40,7 +40,9 @@ if (import.meta.main) {
     process.exitCode = await main(process.argv.slice(2));
   } catch (cause) {
     const stack = process.env.NUFFLE_DEBUG ? `\n${(cause as Error).stack ?? ''}` : '';
-    console.error(`nuffle: ${(cause as Error).message ?? String(cause)}${stack}\n  note: nuffle did not foresee this failure; run again with NUFFLE_DEBUG=1 for the stack, and report it with the command you ran`);
+    console.error(
+      `nuffle: ${(cause as Error).message ?? String(cause)}${stack}\n  note: nuffle did not foresee this failure; run again with NUFFLE_DEBUG=1 for the stack, and report it with the command you ran`,
+    );
     process.exitCode = 1;
   }
 }

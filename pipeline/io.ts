@@ -3,7 +3,23 @@
  * writing dist/ atomically. Stages never touch the file system.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
@@ -332,7 +348,10 @@ export interface OutputGuard {
  * a folder above one, nor a folder holding the data being read.
  */
 export function projectGuard(root: string, data: readonly string[] = []): OutputGuard {
-  const owners = data.map((dir) => resolve(dir)).filter((dir) => basename(dir) === 'data' && basename(dirname(dir)) === 'dist').map((dir) => dirname(dirname(dir)));
+  const owners = data
+    .map((dir) => resolve(dir))
+    .filter((dir) => basename(dir) === 'data' && basename(dirname(dir)) === 'dist')
+    .map((dir) => dirname(dirname(dir)));
   const roots = [...new Set([resolve(root), repoRoot, ...owners])];
   const extra = { inside: data, contain: data };
   return {
@@ -347,7 +366,8 @@ export function guardProblem(path: string, guard: OutputGuard): string | null {
   const within = guard.inside.find((dir) => isWithin(real, realPathOf(dir)));
   if (within) return `${path} is inside ${within}, which nuffle reads and never writes into; choose a folder outside it`;
   const contained = guard.contain.find((dir) => isWithin(realPathOf(dir), real));
-  if (contained) return `${path} is ${realPathOf(contained) === real ? '' : 'a folder that contains '}${contained}, which replacing it would delete; choose a new folder of its own (the default is <root>/dist)`;
+  if (contained)
+    return `${path} is ${realPathOf(contained) === real ? '' : 'a folder that contains '}${contained}, which replacing it would delete; choose a new folder of its own (the default is <root>/dist)`;
   return null;
 }
 

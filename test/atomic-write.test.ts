@@ -100,6 +100,10 @@ describe('a write that fails partway', () => {
     writeTreeAtomically(target, next);
     const written = treeDigest(target);
     expect(Object.keys(written).sort()).toEqual(Object.keys(previous).sort());
-    expect(Object.keys(written).filter((path) => written[path] !== previous[path]).sort()).toEqual(changed);
+    expect(
+      Object.keys(written)
+        .filter((path) => written[path] !== previous[path])
+        .sort(),
+    ).toEqual(changed);
   });
 });

@@ -100,7 +100,11 @@ function applyEdit(original: Buffer, edit: Edit): Buffer {
     text = all.join('\n');
   }
   if (edit.append) text += (edit.append.prefix ?? '') + edit.append.text.repeat(edit.append.repeat ?? 1);
-  if (edit.trailingSpaces) text = text.split('\n').map((l, n) => (l === '' && n % 2 ? l : `${l}${n % 3 ? ' ' : ' \t  '}`)).join('\n');
+  if (edit.trailingSpaces)
+    text = text
+      .split('\n')
+      .map((l, n) => (l === '' && n % 2 ? l : `${l}${n % 3 ? ' ' : ' \t  '}`))
+      .join('\n');
   if (edit.lineEnds === 'crlf') text = text.replace(/\n/g, '\r\n');
   if (edit.lineEnds === 'cr') text = text.replace(/\n/g, '\r');
   let bytes = Buffer.from(text, 'utf8');
@@ -127,7 +131,11 @@ function applyEdit(original: Buffer, edit: Edit): Buffer {
 async function build(root: string, out: string): Promise<{ exit: number; output: string }> {
   const printed: string[] = [];
   const collect = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
-  const spies = [vi.spyOn(console, 'error').mockImplementation(collect), vi.spyOn(console, 'log').mockImplementation(collect), vi.spyOn(console, 'warn').mockImplementation(collect)];
+  const spies = [
+    vi.spyOn(console, 'error').mockImplementation(collect),
+    vi.spyOn(console, 'log').mockImplementation(collect),
+    vi.spyOn(console, 'warn').mockImplementation(collect),
+  ];
   try {
     const exit = await main(['build', '--only', 'data', '--root', root, '--out', out]);
     return { exit, output: printed.join('\n') };
@@ -164,7 +172,9 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
   it('has at least 30 cases, across the four sources and every annotation file', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
     const files = new Set(cases.map((c) => c.file));
-    const annotations = readdirSync(join(repoRoot, 'sources/annotations')).filter((f) => f.endsWith('.yaml')).map((f) => `sources/annotations/${f}`);
+    const annotations = readdirSync(join(repoRoot, 'sources/annotations'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => `sources/annotations/${f}`);
     const raw = readdirSync(join(repoRoot, 'sources/raw')).map((f) => `sources/raw/${f}`);
     for (const file of [...raw, ...annotations, 'sources/manifest.yaml']) expect(files, file).toContain(file);
   });

@@ -7,7 +7,16 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../pipeline/cache/build-cache.ts';
+import {
+  buildKey,
+  cacheDir,
+  cacheEnabled,
+  codeFingerprint,
+  readCachedBuild,
+  readStageMemo,
+  writeCachedBuild,
+  writeStageMemo,
+} from '../pipeline/cache/build-cache.ts';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
 import { createMemo } from '../pipeline/cache/memo.ts';
@@ -200,12 +209,21 @@ describe('the key of a build', () => {
       buildKey({ ...input, strict: true }, { root: repoRoot, code }),
       buildKey({ ...input, lock: null }, { root: repoRoot, code }),
       buildKey({ ...input, manifest: { ...input.manifest, text: `${input.manifest.text}\n` } }, { root: repoRoot, code }),
-      buildKey({ ...input, annotations: { ...input.annotations, glossary: { ...input.annotations.glossary, text: `${input.annotations.glossary.text} ` } } }, { root: repoRoot, code }),
+      buildKey(
+        { ...input, annotations: { ...input.annotations, glossary: { ...input.annotations.glossary, text: `${input.annotations.glossary.text} ` } } },
+        { root: repoRoot, code },
+      ),
       buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: `${s.text} ` } : s)) }, { root: repoRoot, code }),
       buildKey(input, { root: '/elsewhere', code }),
       // Two schema texts that parse alike (1e999 reads as Infinity, which JSON writes as null).
-      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": 1e999}') } : s)) }, { root: repoRoot, code }),
-      buildKey({ ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": null}') } : s)) }, { root: repoRoot, code }),
+      buildKey(
+        { ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": 1e999}') } : s)) },
+        { root: repoRoot, code },
+      ),
+      buildKey(
+        { ...input, schemas: input.schemas.map((s, n) => (n === 0 ? { ...s, text: s.text!.replace(/\}\s*$/, ', "x": null}') } : s)) },
+        { root: repoRoot, code },
+      ),
       buildKey(input, { root: repoRoot, code: 'other code' }),
     ];
     expect(buildKey(readProject(repoRoot), { root: repoRoot, code })).toBe(key);
@@ -237,7 +255,9 @@ describe('the key of a build', () => {
       expect(readCachedBuild(dir, 'k2')).toBeNull();
       const back = readCachedBuild(dir, 'k1')!;
       expect([...back.files]).toEqual([...result.files]);
-      expect([...back.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')])).toEqual([...result.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')]));
+      expect([...back.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')])).toEqual(
+        [...result.assets].map(([p, b]) => [p, Buffer.from(b).toString('hex')]),
+      );
       expect(back.diagnostics).toEqual(result.diagnostics);
       expect(back.summary).toEqual(result.summary);
       expect(back.ids).toEqual(result.ids);
@@ -291,10 +311,14 @@ describe('the stored entries', () => {
       ['no ids', (entry) => (delete entry.ids, writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
       ['a file missing', () => rmSync(join(folder, '0'))],
       ['no index at all', () => writeFileSync(join(folder, 'index.json'), 'null')],
-      ...(['', './x.json', 'a//x.json', 'x\0.json', 'schema/../../x.json', 5] as unknown[]).map(
-        (path): [string, (entry: ReturnType<typeof index>) => void] => [`the path ${JSON.stringify(path)}`, (entry) => ((entry.files[0]![0] = path as string), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
-      ),
-      ['a file listed without its digest', (entry) => ((entry.files[0] = [entry.files[0]![0], entry.files[0]![1]] as never), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry)))],
+      ...(['', './x.json', 'a//x.json', 'x\0.json', 'schema/../../x.json', 5] as unknown[]).map((path): [string, (entry: ReturnType<typeof index>) => void] => [
+        `the path ${JSON.stringify(path)}`,
+        (entry) => ((entry.files[0]![0] = path as string), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry))),
+      ]),
+      [
+        'a file listed without its digest',
+        (entry) => ((entry.files[0] = [entry.files[0]![0], entry.files[0]![1]] as never), writeFileSync(join(folder, 'index.json'), JSON.stringify(entry))),
+      ],
     ];
     for (const [what, damage] of cases) {
       writeCachedBuild(dir, key, result());

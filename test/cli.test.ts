@@ -74,8 +74,14 @@ describe('building a copy of the project', () => {
     const dodge = lines.find((line, i) => i > lines.indexOf('Dodge') && line.startsWith('Bloodbowlrandom skill:'))!;
     failsAndKeepsDist(
       RAW,
-      (text) => text.split('\n').map((line, i) => (i === marker ? dodge : line)).join('\n'),
-      new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${marker + 1}:1 error Defensive and Dodge both claim Blood Bowl agility \\S+ \\[random-table/slot-collision\\]`),
+      (text) =>
+        text
+          .split('\n')
+          .map((line, i) => (i === marker ? dodge : line))
+          .join('\n'),
+      new RegExp(
+        `sources/raw/en-2020-skills-traits\\.txt:${marker + 1}:1 error Defensive and Dodge both claim Blood Bowl agility \\S+ \\[random-table/slot-collision\\]`,
+      ),
     );
   });
 
@@ -96,14 +102,21 @@ describe('building a copy of the project', () => {
   it('lists warnings in the build summary', () => {
     const result = runCli(['check', '--root', root]);
     expect(result.stdout).toMatch(/\d+ warnings:\n/);
-    expect(result.stdout).toMatch(/sources\/raw\/en-2020-skills-traits\.txt:\d+:1 warning Answer without `A:`; read as the answer to the question above \[en2020\/answer-mark-missing\]/);
+    expect(result.stdout).toMatch(
+      /sources\/raw\/en-2020-skills-traits\.txt:\d+:1 warning Answer without `A:`; read as the answer to the question above \[en2020\/answer-mark-missing\]/,
+    );
   });
 
   it.each([
-    ['an empty source', () => '', 'sources/raw/en-2020-skills-traits.txt:1:1 error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt yields no records [source/empty]'],
+    [
+      'an empty source',
+      () => '',
+      'sources/raw/en-2020-skills-traits.txt:1:1 error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt yields no records [source/empty]',
+    ],
     [
       'a source whose mutations lost their table markers',
-      (text: string) => text.replace(/(\nMutations\n(?:(?!\nBloodbowl)[\s\S])*?\n)Bloodbowlrandom skill: [^\n]*\nDungeonbowl\n/g, '$1Bloodbowlnone\nDungeonbowl\n'),
+      (text: string) =>
+        text.replace(/(\nMutations\n(?:(?!\nBloodbowl)[\s\S])*?\n)Bloodbowlrandom skill: [^\n]*\nDungeonbowl\n/g, '$1Bloodbowlnone\nDungeonbowl\n'),
       'error The Blood Bowl mutation table of en-2020 has no entries at all [random-table/incomplete]',
     ],
     [

@@ -32,7 +32,9 @@ describe('parseCommand', () => {
 
   it('refuses an option given twice that is not repeatable, naming both spellings, with exit 2', () => {
     expect(parseCommand(SPEC, ['--out', 'a', '-o', 'b'])).toEqual({ exit: 2 });
-    expect(err).toEqual(['nuffle demo: --out and -o given twice; give each option once (lists go in one value, comma-separated)\n  nuffle demo --help lists the options']);
+    expect(err).toEqual([
+      'nuffle demo: --out and -o given twice; give each option once (lists go in one value, comma-separated)\n  nuffle demo --help lists the options',
+    ]);
   });
 
   it('prints an unknown option as one line and a pointer at --help, not the whole help', () => {
@@ -74,6 +76,9 @@ describe('usageError', () => {
   it('points at the command help, or at nuffle --help for the program itself', () => {
     expect(usageError('demo', '--top takes a whole number')).toBe(2);
     expect(usageError('', 'unknown command "x"')).toBe(2);
-    expect(err).toEqual(['nuffle demo: --top takes a whole number\n  nuffle demo --help lists the options', 'nuffle: unknown command "x"\n  nuffle --help lists the commands']);
+    expect(err).toEqual([
+      'nuffle demo: --top takes a whole number\n  nuffle demo --help lists the options',
+      'nuffle: unknown command "x"\n  nuffle --help lists the commands',
+    ]);
   });
 });

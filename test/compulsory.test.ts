@@ -40,15 +40,21 @@ describe('the two missing 2020 marks', () => {
     const dir = copyProject();
     const path = join(dir, 'sources/annotations/errata.yaml');
     const text = readFileSync(path, 'utf8');
-    const without = text.replace(/\n  - id: en-2020\/ball-and-chain-compulsory[\s\S]*?(?=\n  - id: en-2020\/bloodlust-compulsory)/, '').replace(/\n  - id: en-2020\/bloodlust-compulsory[\s\S]*?(?=\n\n  # Inducement notes)/, '');
+    const without = text
+      .replace(/\n  - id: en-2020\/ball-and-chain-compulsory[\s\S]*?(?=\n  - id: en-2020\/bloodlust-compulsory)/, '')
+      .replace(/\n  - id: en-2020\/bloodlust-compulsory[\s\S]*?(?=\n\n  # Inducement notes)/, '');
     expect(without).not.toContain('-compulsory');
     writeFileSync(path, without);
     const run = runCli(['check', '--root', dir]);
     expect(run.status).toBe(0);
     // At the first line of each rule text: after the name line and the category line.
     const raw = rawText('en-2020-skills-traits.txt');
-    expect(run.stdout).toContain(`en-2020-skills-traits.txt:${lineOf(raw, 'Ball and Chain') + 2}:1 warning en-2020/ball-and-chain has no compulsory mark, but its text obliges ("the only action they may")`);
-    expect(run.stdout).toContain(`en-2020-skills-traits.txt:${lineOf(raw, 'Bloodlust (X+)') + 2}:1 warning en-2020/bloodlust has no compulsory mark, but its text obliges ("must")`);
+    expect(run.stdout).toContain(
+      `en-2020-skills-traits.txt:${lineOf(raw, 'Ball and Chain') + 2}:1 warning en-2020/ball-and-chain has no compulsory mark, but its text obliges ("the only action they may")`,
+    );
+    expect(run.stdout).toContain(
+      `en-2020-skills-traits.txt:${lineOf(raw, 'Bloodlust (X+)') + 2}:1 warning en-2020/bloodlust has no compulsory mark, but its text obliges ("must")`,
+    );
     expect(run.stdout.match(/\[compulsory\/unmarked-obligation\]/g)?.length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -103,7 +109,14 @@ describe('unmarked obligations', () => {
   const compiled = compileSource({ ...en2020Source, file }, readFileSync(join(repoRoot, file), 'utf8'), [], mentionRules());
   const lines = readFileSync(join(repoRoot, file), 'utf8').split('\n');
   const check = (reviews: CompulsoryReview[]) =>
-    checkObligations({ records: compiled.records, linesOf: () => lines, fileOf: () => file, reviews, reviewFile: 'compulsory.yaml', locateReview: (i) => ({ line: i + 10 }) });
+    checkObligations({
+      records: compiled.records,
+      linesOf: () => lines,
+      fileOf: () => file,
+      reviews,
+      reviewFile: 'compulsory.yaml',
+      locateReview: (i) => ({ line: i + 10 }),
+    });
 
   it('finds every obliging sentence of an unmarked record, on its line, and none of a marked one', () => {
     expect(compiled.records.map((r) => [r.id, r.compulsory])).toEqual([
@@ -148,7 +161,10 @@ describe('unmarked obligations', () => {
  * records (test/golden/dataset-0.1.0-fields.json, written before the change).
  */
 describe('everything else is byte-identical to the build before', () => {
-  const golden = JSON.parse(readFileSync(join(repoRoot, 'test/golden/dataset-0.1.0-fields.json'), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+  const golden = JSON.parse(readFileSync(join(repoRoot, 'test/golden/dataset-0.1.0-fields.json'), 'utf8')) as Record<
+    string,
+    Record<string, Record<string, string>>
+  >;
   const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
   const changed = new Set([
     // the two errata: mark, and provenance
@@ -173,7 +189,10 @@ describe('everything else is byte-identical to the build before', () => {
     const moved: string[] = [];
     for (const [key, fields] of Object.entries(golden[file]!)) {
       const now = byKey.get(key)!;
-      expect(Object.keys(now).filter((f) => !(f in fields)), key).toEqual(newFields[file] ?? []);
+      expect(
+        Object.keys(now).filter((f) => !(f in fields)),
+        key,
+      ).toEqual(newFields[file] ?? []);
       for (const [field, before] of Object.entries(fields)) {
         const allowed = changed.has(`${file} ${key} ${field}`) || (file === 'skills.json' && field === 'compulsory' && !key.startsWith('en-2020/'));
         if (digest(now[field]) !== before) moved.push(`${key} ${field}`);

@@ -53,7 +53,14 @@ const paragraph = (opening: string, line = 1): UnnamedRecord => ({
   source: { id: 'alt', lines: [line, line + 1], errata: [] },
 });
 
-const link = (overrides: Partial<CrosswalkLink>): CrosswalkLink => ({ source: 'fr-source', concept: 'dodge', relation: 'same', confidence: 'high', rationale: 'Same rule.', ...overrides });
+const link = (overrides: Partial<CrosswalkLink>): CrosswalkLink => ({
+  source: 'fr-source',
+  concept: 'dodge',
+  relation: 'same',
+  confidence: 'high',
+  rationale: 'Same rule.',
+  ...overrides,
+});
 const extra = (id: string): ExtraConcept => ({ id, name: id, kind: 'skill', category: 'agility', note: 'new later' });
 
 const dodge = skill('en-2020/dodge', { name: 'Dodge' });
@@ -85,7 +92,11 @@ describe('naming the unnamed', () => {
     expect(nameUnnamed([paragraph('This player may stab')], [match('this  PLAYER may')], at).named.map((r) => r.id)).toEqual(['en-traits-alt/stab']);
   });
   it('keeps the parameter of the name apart', () => {
-    expect(nameUnnamed([paragraph('Hate them')], [match('Hate', 'Hatred (X)')], at).named[0]).toMatchObject({ name: 'Hatred', parameter: 'X', displayName: 'Hatred (X)' });
+    expect(nameUnnamed([paragraph('Hate them')], [match('Hate', 'Hatred (X)')], at).named[0]).toMatchObject({
+      name: 'Hatred',
+      parameter: 'X',
+      displayName: 'Hatred (X)',
+    });
   });
   it('marks nothing compulsory: the wording prints no names', () => {
     expect(nameUnnamed([paragraph('Stab')], [match('Stab')], at).named[0]!.compulsory).toBeNull();
@@ -111,7 +122,11 @@ describe('naming the unnamed', () => {
 describe('checking rows', () => {
   const ruleIds = (links: CrosswalkLink[], c = context()) => checkRows(links, new Map(), c, at).diagnostics.map((d) => d.ruleId);
   it('adds a row for a record of its source', () => {
-    expect(checkRows([link({ record: 'fr-legacy/esquive' })], new Map(), context(), at).rows.get('fr-legacy/esquive')).toMatchObject({ concept: 'dodge', declaredBy: 'editor', summary: null });
+    expect(checkRows([link({ record: 'fr-legacy/esquive' })], new Map(), context(), at).rows.get('fr-legacy/esquive')).toMatchObject({
+      concept: 'dodge',
+      declaredBy: 'editor',
+      summary: null,
+    });
   });
   it('keeps the base rows', () => {
     expect([...checkRows([], new Map(), context(), at).rows.keys()]).toEqual(['en-2020/dodge']);
@@ -130,7 +145,9 @@ describe('checking rows', () => {
     expect([result.rows.get('fr-legacy/esquive')!.concept, result.diagnostics.map((d) => d.ruleId)]).toEqual(['dodge', ['crosswalk/duplicate-link']]);
   });
   it('reports an unknown concept', () => {
-    expect(rowProblems(link({ concept: 'nothing', relation: 'new' }), 'fr-legacy/esquive', context(), 'f', null).map((d) => d.ruleId)).toEqual(['crosswalk/unknown-concept']);
+    expect(rowProblems(link({ concept: 'nothing', relation: 'new' }), 'fr-legacy/esquive', context(), 'f', null).map((d) => d.ruleId)).toEqual([
+      'crosswalk/unknown-concept',
+    ]);
   });
   it('reports a relation that needs its own concept on a base one', () => {
     expect(rowProblems(link({ relation: 'removed' }), 'fr-legacy/esquive', context(), 'f', null).map((d) => d.ruleId)).toEqual(['crosswalk/relation-mismatch']);
@@ -139,7 +156,9 @@ describe('checking rows', () => {
     expect(rowProblems(link({ related: ['dodge'] }), 'fr-legacy/esquive', context(), 'f', null).map((d) => d.ruleId)).toEqual(['crosswalk/relation-mismatch']);
   });
   it('warns of a suggestion nobody reviewed', () => {
-    expect(rowProblems(link({ declaredBy: 'suggestion', score: 0.5 }), 'fr-legacy/esquive', context(), 'f', null).map((d) => [d.ruleId, d.fatal])).toEqual([['crosswalk/unreviewed-suggestion', false]]);
+    expect(rowProblems(link({ declaredBy: 'suggestion', score: 0.5 }), 'fr-legacy/esquive', context(), 'f', null).map((d) => [d.ruleId, d.fatal])).toEqual([
+      ['crosswalk/unreviewed-suggestion', false],
+    ]);
   });
   it('makes an unreviewed suggestion an error under --strict', () => {
     expect(rowProblems(link({ declaredBy: 'suggestion' }), 'fr-legacy/esquive', { ...context(), strict: true }, 'f', null).map((d) => d.fatal)).toEqual([true]);
@@ -161,7 +180,11 @@ describe('coverage', () => {
     const suggest = () => ['a', 'b', 'c', 'd'].map((concept) => ({ concept, score: 0.5, evidence: ['name'] }));
     const sources = new Map([['fr-source', { file: 'fr.txt' } as never]]);
     const [problem] = reportUnlinked(findUnlinked([esquive], [], new Map(), new Map()), suggest as never, sources, 'crosswalk.yaml');
-    expect([problem!.file, problem!.place, problem!.note]).toEqual(['fr.txt', { line: 5 }, 'top suggestions: 1. a 0.50 [name]  2. b 0.50 [name]  3. c 0.50 [name]']);
+    expect([problem!.file, problem!.place, problem!.note]).toEqual([
+      'fr.txt',
+      { line: 5 },
+      'top suggestions: 1. a 0.50 [name]  2. b 0.50 [name]  3. c 0.50 [name]',
+    ]);
   });
 });
 
@@ -178,13 +201,20 @@ describe('filling', () => {
   });
   it('warns of a second French record and keeps the first name', () => {
     const other = skill('fr-legacy/zesquive', { name: 'Zesquive', lang: 'fr', source: { id: 'fr-source', lines: [9, 9], errata: [] } });
-    const linkedRows = checkRows([link({ record: 'fr-legacy/esquive' }), link({ record: 'fr-legacy/zesquive' })], new Map(), context([dodge, esquive, other]), at).rows;
+    const linkedRows = checkRows(
+      [link({ record: 'fr-legacy/esquive' }), link({ record: 'fr-legacy/zesquive' })],
+      new Map(),
+      context([dodge, esquive, other]),
+      at,
+    ).rows;
     const filled = fillConcepts([dodge, esquive, other], linkedRows, base().concepts, [], at);
     expect([filled.concepts[0]!.names.fr, filled.diagnostics.map((d) => d.ruleId)]).toEqual(['Esquive', ['crosswalk/several-names']]);
   });
   it('gives both concepts of a replaced row their relation', () => {
     const defined = defineBaseConcepts([dodge], [extra('old')], at).concepts;
-    const replaced = new Map([['fr-legacy/esquive', { ...rows().get('fr-legacy/esquive')!, concept: 'old', relation: 'replaced' as const, related: ['dodge'] }]]);
+    const replaced = new Map([
+      ['fr-legacy/esquive', { ...rows().get('fr-legacy/esquive')!, concept: 'old', relation: 'replaced' as const, related: ['dodge'] }],
+    ]);
     const filled = fillConcepts([dodge, esquive], new Map([...base().rows, ...replaced]), defined, [extra('old')], at);
     expect(filled.concepts.map((c) => [c.id, c.relations.map((r) => r.type)])).toEqual([
       ['dodge', ['replaces']],
@@ -193,7 +223,10 @@ describe('filling', () => {
   });
   it('reports a concept with no record, and leaves it out', () => {
     const filled = fillConcepts([dodge], base().rows, defineBaseConcepts([dodge], [extra('portal')], at).concepts, [extra('portal')], at);
-    expect([filled.concepts.map((c) => c.id), filled.diagnostics.map((d) => [d.ruleId, d.place])]).toEqual([['dodge'], [['crosswalk/empty-concept', { line: 2 }]]]);
+    expect([filled.concepts.map((c) => c.id), filled.diagnostics.map((d) => [d.ruleId, d.place])]).toEqual([
+      ['dodge'],
+      [['crosswalk/empty-concept', { line: 2 }]],
+    ]);
   });
   it('leaves the concepts it was given as they were', () => {
     const defined = base().concepts;

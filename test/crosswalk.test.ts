@@ -22,22 +22,62 @@ describe('second trait wording', () => {
   it('yields 36 records, each named from the crosswalk, in the alphabetical order of their names', () => {
     const names = bySource('en-traits-alt').map((r) => r.displayName);
     expect(names).toEqual([
-      'Always Hungry', 'Animal Savagery', 'Animosity (X)', 'Ball and Chain', 'Bloodlust (X+)', 'Bombardier', 'Bone Head', 'Breathe Fire',
-      'Chainsaw', 'Decay', 'Drunkard', 'Hatred (X)', 'Hypnotic Gaze', 'Insignificant', 'Kick Team-mate', 'Loner (X+)', 'My Ball', 'No Ball',
-      'Pick-me-up', 'Plague Ridden', 'Pogo', 'Projectile Vomit', 'Really Stupid', 'Regeneration', 'Right Stuff', 'Secret Weapon', 'Stab',
-      'Stunty', 'Swoop', 'Take Root', 'Throw Team-mate', 'Timmm-ber!', 'Titchy', 'Trickster', 'Unchannelled Fury', 'Unsteady',
+      'Always Hungry',
+      'Animal Savagery',
+      'Animosity (X)',
+      'Ball and Chain',
+      'Bloodlust (X+)',
+      'Bombardier',
+      'Bone Head',
+      'Breathe Fire',
+      'Chainsaw',
+      'Decay',
+      'Drunkard',
+      'Hatred (X)',
+      'Hypnotic Gaze',
+      'Insignificant',
+      'Kick Team-mate',
+      'Loner (X+)',
+      'My Ball',
+      'No Ball',
+      'Pick-me-up',
+      'Plague Ridden',
+      'Pogo',
+      'Projectile Vomit',
+      'Really Stupid',
+      'Regeneration',
+      'Right Stuff',
+      'Secret Weapon',
+      'Stab',
+      'Stunty',
+      'Swoop',
+      'Take Root',
+      'Throw Team-mate',
+      'Timmm-ber!',
+      'Titchy',
+      'Trickster',
+      'Unchannelled Fury',
+      'Unsteady',
     ]);
     const folded = names.map((n) => n.toLowerCase().replace(/[^a-z]/g, ''));
     expect(folded).toEqual([...folded].sort());
     // One record per paragraph of the raw text (after its title line).
-    const paragraphs = rawText('traits-alt-wording.txt').split('\n').slice(1).filter((l) => l.trim());
+    const paragraphs = rawText('traits-alt-wording.txt')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim());
     expect(paragraphs).toHaveLength(names.length);
   });
 
   it('takes no name from code: every name comes from a crosswalk row', () => {
-    const rows = (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/crosswalk.yaml'), 'utf8')) as { links: { source: string; name?: string }[] }).links;
+    const rows = (parseYaml(readFileSync(join(repoRoot, 'sources/annotations/crosswalk.yaml'), 'utf8')) as { links: { source: string; name?: string }[] })
+      .links;
     const annotated = rows.filter((r) => r.source === 'traits-alt-wording').map((r) => r.name);
-    expect(bySource('en-traits-alt').map((r) => r.displayName).sort()).toEqual([...annotated].sort());
+    expect(
+      bySource('en-traits-alt')
+        .map((r) => r.displayName)
+        .sort(),
+    ).toEqual([...annotated].sort());
   });
 
   it('parses names with parameters: Hatred (X) → name Hatred, parameter X', () => {
@@ -99,7 +139,7 @@ describe('French legacy list', () => {
   it('joins hard-wrapped lines into one paragraph, and keeps real paragraph breaks', () => {
     const tail = record('fr-legacy/queue-prehensile');
     expect(tail.source.lines).toEqual([114, 116]);
-    expect(tail.text.trim().endsWith('sortir de la Zone de Tacle d\'un joueur avec cette compétence.')).toBe(true);
+    expect(tail.text.trim().endsWith("sortir de la Zone de Tacle d'un joueur avec cette compétence.")).toBe(true);
     expect(tail.text.trim().split('\n\n')).toHaveLength(1);
     expect(record('fr-legacy/roule-mort').text.trim().split('\n\n')).toHaveLength(2);
   });
@@ -197,8 +237,12 @@ describe('French legacy list', () => {
 
   it('records Safe Throw as replaced by Cloud Burster, both ways', () => {
     expect(row('fr-legacy/lancer-precis')).toMatchObject({ concept: 'safe-throw', relation: 'replaced', related: ['cloud-burster'] });
-    expect(concepts().find((c) => c.id === 'safe-throw')!.relations).toEqual([{ type: 'replaced-by', concept: 'cloud-burster', record: 'fr-legacy/lancer-precis' }]);
-    expect(concepts().find((c) => c.id === 'cloud-burster')!.relations).toEqual([{ type: 'replaces', concept: 'safe-throw', record: 'fr-legacy/lancer-precis' }]);
+    expect(concepts().find((c) => c.id === 'safe-throw')!.relations).toEqual([
+      { type: 'replaced-by', concept: 'cloud-burster', record: 'fr-legacy/lancer-precis' },
+    ]);
+    expect(concepts().find((c) => c.id === 'cloud-burster')!.relations).toEqual([
+      { type: 'replaces', concept: 'safe-throw', record: 'fr-legacy/lancer-precis' },
+    ]);
   });
 });
 
@@ -211,7 +255,7 @@ describe('French false friends, judged by rule text', () => {
   });
   it('Répulsion is Foul Appearance, not Fend: a blocker must first roll 2+ on a D6 (Fend is Parade in the Juggernaut text)', () => {
     expect(row('fr-legacy/repulsion').concept).toBe('foul-appearance');
-    expect(frText('repulsion')).toContain('doit d\'abord lancer un D6 et obtenir un résultat de 2 ou plus');
+    expect(frText('repulsion')).toContain("doit d'abord lancer un D6 et obtenir un résultat de 2 ou plus");
     expect(frText('juggernaut')).toContain('Parade, Stabilité et Lutte');
   });
   it('Projection is Grab, not Throw Team-mate: it pushes the opponent into any free adjacent square and excludes Frénésie', () => {
@@ -224,7 +268,7 @@ describe('French false friends, judged by rule text', () => {
   });
   it('Equilibre is Sure Feet, not Stand Firm: it re-rolls the D6 when falling while Going For It (Stand Firm is Stabilité)', () => {
     expect(row('fr-legacy/equilibre').concept).toBe('sure-feet');
-    expect(frText('equilibre')).toContain('relancer le D6 lorsqu\'il tombe en Mettant Le Paquet');
+    expect(frText('equilibre')).toContain("relancer le D6 lorsqu'il tombe en Mettant Le Paquet");
   });
   it('Esquive en force is Break Tackle, not Dodge: it uses Strength in place of Agility to dodge', () => {
     expect(row('fr-legacy/esquive-en-force').concept).toBe('break-tackle');
@@ -267,8 +311,25 @@ describe('French false friends, judged by rule text', () => {
     expect(frText('minus')).toContain('peut ignorer les zones de tacle adverses');
   });
   it('marks every false friend in the crosswalk, with a reason', () => {
-    const marked = crosswalk().filter((r) => r.falseFriend !== null).map((r) => r.record);
-    for (const slug of ['bond', 'repulsion', 'projection', 'costaud', 'equilibre', 'esquive-en-force', 'passe-rapide', 'lancer-precis', 'animal-sauvage', 'chef', 'plongeon', 'roule-mort', 'main-de-dieu', 'minus']) {
+    const marked = crosswalk()
+      .filter((r) => r.falseFriend !== null)
+      .map((r) => r.record);
+    for (const slug of [
+      'bond',
+      'repulsion',
+      'projection',
+      'costaud',
+      'equilibre',
+      'esquive-en-force',
+      'passe-rapide',
+      'lancer-precis',
+      'animal-sauvage',
+      'chef',
+      'plongeon',
+      'roule-mort',
+      'main-de-dieu',
+      'minus',
+    ]) {
       expect(marked).toContain(`fr-legacy/${slug}`);
     }
   });
@@ -306,8 +367,16 @@ describe('suggestions', () => {
   it('translates French game terms through the glossary before comparing texts', () => {
     const suggest = createSuggester(
       [
-        { concept: 'dodge', names: ['Dodge'], texts: [{ text: 'This player may re-roll a failed Agility test when attempting to Dodge out of a Tackle Zone.', lang: 'en', edition: 'en-2020' }] },
-        { concept: 'catch', names: ['Catch'], texts: [{ text: 'This player may re-roll a failed attempt to catch the ball.', lang: 'en', edition: 'en-2020' }] },
+        {
+          concept: 'dodge',
+          names: ['Dodge'],
+          texts: [{ text: 'This player may re-roll a failed Agility test when attempting to Dodge out of a Tackle Zone.', lang: 'en', edition: 'en-2020' }],
+        },
+        {
+          concept: 'catch',
+          names: ['Catch'],
+          texts: [{ text: 'This player may re-roll a failed attempt to catch the ball.', lang: 'en', edition: 'en-2020' }],
+        },
       ],
       [
         { fr: 'relancer', en: 're-roll' },
@@ -315,7 +384,12 @@ describe('suggestions', () => {
         { fr: 'Zone de Tacle', en: 'Tackle Zone' },
       ],
     );
-    const [first] = suggest({ name: 'Esquive', text: 'Le joueur peut relancer le dé quand il rate son Esquive en sortant de la Zone de Tacle.', lang: 'fr', edition: 'fr-legacy' });
+    const [first] = suggest({
+      name: 'Esquive',
+      text: 'Le joueur peut relancer le dé quand il rate son Esquive en sortant de la Zone de Tacle.',
+      lang: 'fr',
+      edition: 'fr-legacy',
+    });
     expect(first!.concept).toBe('dodge');
     expect(first!.evidence.some((e) => e.includes('tackle zone') || e.includes('dodge'))).toBe(true);
   });
@@ -348,7 +422,10 @@ describe('nuffle suggest and missing links', () => {
 
   it('a record without a link fails the build with a located error and the top-3 suggestions', () => {
     const withoutTentacles = (text: string) => {
-      const out = text.replace(/  # fr-legacy mutations \(line 122\)[^\n]*\n  - source: fr-legacy-skills\n    record: fr-legacy\/tentacules\n(    [^\n]*\n)+/, '');
+      const out = text.replace(
+        /  # fr-legacy mutations \(line 122\)[^\n]*\n  - source: fr-legacy-skills\n    record: fr-legacy\/tentacules\n(    [^\n]*\n)+/,
+        '',
+      );
       expect(out.length).toBeLessThan(text.length);
       return out;
     };
@@ -356,7 +433,9 @@ describe('nuffle suggest and missing links', () => {
       const result = runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('fr-legacy-skills.txt'), 'Tentacules');
-      expect(result.stderr).toContain(`sources/raw/fr-legacy-skills.txt:${line}:1 error No crosswalk row links fr-legacy/tentacules ("Tentacules") to a concept [crosswalk/missing-link]`);
+      expect(result.stderr).toContain(
+        `sources/raw/fr-legacy-skills.txt:${line}:1 error No crosswalk row links fr-legacy/tentacules ("Tentacules") to a concept [crosswalk/missing-link]`,
+      );
       expect(result.stderr).toMatch(/top suggestions: 1\. tentacles \d\.\d\d \[name ~ Tentacles/);
       const suggested = runCli(['suggest', '--source', 'fr-legacy-skills', '--root', root]);
       expect(suggested.status).toBe(0);
@@ -370,7 +449,11 @@ describe('nuffle suggest and missing links', () => {
       const result = runCli(['check', '--root', root]);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('traits-alt-wording.txt'), /^When this player is activated, they can declare a Stab Special/);
-      expect(result.stderr).toMatch(new RegExp(`traits-alt-wording\\.txt:${line}:1 error No crosswalk row links the unnamed paragraph "When this player is activated, they can declare a Stab Speci…" to a concept \\[crosswalk/missing-link\\]\\n[\\s\\S]*top suggestions: 1\\. stab `));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `traits-alt-wording\\.txt:${line}:1 error No crosswalk row links the unnamed paragraph "When this player is activated, they can declare a Stab Speci…" to a concept \\[crosswalk/missing-link\\]\\n[\\s\\S]*top suggestions: 1\\. stab `,
+        ),
+      );
     });
   });
 });
@@ -389,7 +472,17 @@ describe('linkConcepts on a small crosswalk', () => {
       ],
       annotations: {
         concepts: [],
-        links: [{ source: 'fr-legacy-skills', record: 'fr-legacy/reception', concept: 'catch', relation: 'split', related: ['diving-catch'], confidence: 'low', rationale: 'a test of the split relation' }],
+        links: [
+          {
+            source: 'fr-legacy-skills',
+            record: 'fr-legacy/reception',
+            concept: 'catch',
+            relation: 'split',
+            related: ['diving-catch'],
+            confidence: 'low',
+            rationale: 'a test of the split relation',
+          },
+        ],
       },
       glossary: [],
       file: 'crosswalk.yaml',
@@ -410,7 +503,12 @@ describe('linkConcepts on a small crosswalk', () => {
         { id: 'en-2020-skills-traits', file: 'a.txt', lang: 'en', edition: { id: 'en-2020', label: 'x' }, parser: 'en-2020', note: '' },
         { id: 'fr-legacy-skills', file: 'b.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'y' }, parser: 'fr-legacy', note: '' },
       ],
-      annotations: { concepts: [], links: [{ source: 'fr-legacy-skills', record: 'fr-legacy/reception', concept: 'catch', relation: 'new', confidence: 'high', rationale: 'wrong on purpose' }] },
+      annotations: {
+        concepts: [],
+        links: [
+          { source: 'fr-legacy-skills', record: 'fr-legacy/reception', concept: 'catch', relation: 'new', confidence: 'high', rationale: 'wrong on purpose' },
+        ],
+      },
       glossary: [],
       file: 'crosswalk.yaml',
       locate: () => null,

@@ -42,9 +42,24 @@ describe('dist/data contract', () => {
       'schema/skills.schema.json',
     ]);
     for (const [, text] of published) ajv.addSchema(JSON.parse(text));
-    for (const name of ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'names', 'meta', 'datapackage']) {
+    for (const name of [
+      'editions',
+      'skills',
+      'rulings',
+      'random-tables',
+      'concepts',
+      'crosswalk',
+      'inducements',
+      'leagues',
+      'migrations',
+      'names',
+      'meta',
+      'datapackage',
+    ]) {
       // Published schemas name their exact version (emit/json.ts): …/schema/<schemaVersion>/<file>.
-      const validate = ajv.getSchema(`https://nuffle-codex.dev/schema/${(JSON.parse(files().get('meta.json')!) as { schemaVersion: string }).schemaVersion}/${name}.schema.json`)!;
+      const validate = ajv.getSchema(
+        `https://nuffle-codex.dev/schema/${(JSON.parse(files().get('meta.json')!) as { schemaVersion: string }).schemaVersion}/${name}.schema.json`,
+      )!;
       const ok = validate(JSON.parse(files().get(`${name}.json`)!));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);
@@ -94,7 +109,8 @@ describe('dist/data contract', () => {
     for (const entry of meta.files) {
       const body = all.get(entry.path)!;
       expect(createHash('sha256').update(body).digest('hex'), entry.path).toBe(entry.sha256);
-      const isData = entry.path.endsWith('.json') && !entry.path.startsWith('schema/') && !entry.path.endsWith('.min.json') && entry.path !== 'datapackage.json';
+      const isData =
+        entry.path.endsWith('.json') && !entry.path.startsWith('schema/') && !entry.path.endsWith('.min.json') && entry.path !== 'datapackage.json';
       expect(entry.records, entry.path).toBe(isData ? JSON.parse(body as string).length : null);
     }
     for (const source of meta.sources) {
@@ -107,7 +123,11 @@ describe('dist/data contract', () => {
   it('editions.json gives the source, its digest and counts', () => {
     const [en] = realData<{ id: string; records: number; rulings: number; sha256: string; file: string }[]>('editions.json');
     expect(en).toMatchObject({ id: 'en-2020', records: 98, rulings: 100, file: 'sources/raw/en-2020-skills-traits.txt' });
-    expect(en!.sha256).toBe(createHash('sha256').update(readFileSync(join(repoRoot, en!.file))).digest('hex'));
+    expect(en!.sha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(repoRoot, en!.file)))
+        .digest('hex'),
+    );
   });
 
   it('is deterministic: two builds give byte-identical files', () => {
@@ -140,7 +160,12 @@ describe('dist/data contract', () => {
   it('keeps the raw sources byte-identical to the seeds (pinned digests), and meta.json reports those digests', () => {
     const meta = realData<MetaFile>('meta.json');
     for (const [name, digest] of Object.entries(SEED_DIGESTS)) {
-      expect(createHash('sha256').update(readFileSync(join(repoRoot, 'sources/raw', name))).digest('hex'), name).toBe(digest);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(repoRoot, 'sources/raw', name)))
+          .digest('hex'),
+        name,
+      ).toBe(digest);
       expect(meta.sources.find((s) => s.file === `sources/raw/${name}`)!.sha256).toBe(digest);
     }
   });

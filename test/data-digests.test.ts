@@ -21,7 +21,10 @@ describe('the published data files', () => {
     // `UPDATE=1 npx vitest run test/data-digests.test.ts` (never within a version: its bytes are published).
     if (process.env.UPDATE && meta.datasetVersion !== golden.datasetVersion) {
       const note = `sha256 of every data file of dataset ${meta.datasetVersion}; a published version never changes its bytes. Regenerate only with a new dataset version, after reviewing nuffle diff (UPDATE=1 npx vitest run test/data-digests.test.ts).`;
-      writeFileSync(join(repoRoot, 'test/golden/data-digests.json'), `${JSON.stringify({ note, datasetVersion: meta.datasetVersion, files: digestsOf(meta) }, null, 2)}\n`);
+      writeFileSync(
+        join(repoRoot, 'test/golden/data-digests.json'),
+        `${JSON.stringify({ note, datasetVersion: meta.datasetVersion, files: digestsOf(meta) }, null, 2)}\n`,
+      );
       return;
     }
     expect(meta.datasetVersion, 'dataset version changed: record the reviewed digests in test/golden/data-digests.json').toBe(golden.datasetVersion);

@@ -38,9 +38,13 @@ describe('parseBundleFiles', () => {
 
 describe('checkBundle', () => {
   it(`refuses data of another schema major than ${SCHEMA_MAJOR} before reading its schemas`, () => {
-    const { bundle, diagnostics } = checkBundle({ meta: { schemaVersion: `${SCHEMA_MAJOR + 1}.0.0` } }, () => {
-      throw new Error('the schemas of another major are not read');
-    }, label);
+    const { bundle, diagnostics } = checkBundle(
+      { meta: { schemaVersion: `${SCHEMA_MAJOR + 1}.0.0` } },
+      () => {
+        throw new Error('the schemas of another major are not read');
+      },
+      label,
+    );
     expect(bundle).toBeNull();
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ ruleId: 'data/schema-major', file: 'data/meta.json' });
@@ -50,7 +54,9 @@ describe('checkBundle', () => {
 
 describe('incompatibleSchemaChange', () => {
   const golden = (version: string): SchemaFile[] =>
-    Object.entries(JSON.parse(readFileSync(join(repoRoot, 'test/golden/schemas', `${version}.json`), 'utf8')) as Record<string, SchemaFile['schema']>).map(([path, schema]) => ({ path, schema, text: '' }));
+    Object.entries(JSON.parse(readFileSync(join(repoRoot, 'test/golden/schemas', `${version}.json`), 'utf8')) as Record<string, SchemaFile['schema']>).map(
+      ([path, schema]) => ({ path, schema, text: '' }),
+    );
   const own = readSchemaFiles(repoRoot);
 
   it('the schemas of an earlier minor release keep the contract (they differ by additions only)', () => {
@@ -59,7 +65,9 @@ describe('incompatibleSchemaChange', () => {
   });
 
   it('schemas that changed a type while claiming the same major break it, named at the change', () => {
-    const changed = own.map((s) => (s.path === 'skills.schema.json' ? { ...s, schema: JSON.parse(JSON.stringify(s.schema).replace('["boolean","null"]', '"boolean"')) } : s));
+    const changed = own.map((s) =>
+      s.path === 'skills.schema.json' ? { ...s, schema: JSON.parse(JSON.stringify(s.schema).replace('["boolean","null"]', '"boolean"')) } : s,
+    );
     expect(incompatibleSchemaChange(changed, own)).toMatch(/^skills\.schema\.json#/);
     expect(incompatibleSchemaChange(golden('1.0.0'), own)).not.toBeNull();
   });

@@ -74,13 +74,24 @@ describe('entries', () => {
     expect(record).toMatchObject({ id: 'en-2020/dodge', name: 'Dodge', category: 'agility', kind: 'skill', text: 'Once per turn, re-roll a failed Dodge.\n' });
   });
   it('makes a Traits entry a trait', () => {
-    expect(parse('Loner (X+)*\nTraits\nRoll.\nBloodbowlnone').records[0]).toMatchObject({ kind: 'trait', category: 'trait', parameter: 'X+', compulsory: true });
+    expect(parse('Loner (X+)*\nTraits\nRoll.\nBloodbowlnone').records[0]).toMatchObject({
+      kind: 'trait',
+      category: 'trait',
+      parameter: 'X+',
+      compulsory: true,
+    });
   });
   it('keeps the lines from the name to the last marker as provenance', () => {
     expect(parse(`\n${DODGE}\n${BB}\nDungeonbowl`).records[0]!.source).toEqual({ id: 'en-2020-skills-traits', lines: [2, 7], errata: [] });
   });
   it('ends the rule text at the first question, answer or marker, trailing blanks dropped', () => {
-    expect(readBody(['One.', 'Two.', '', 'A. Yes.'], 0)).toEqual({ lines: [{ line: 1, text: 'One.' }, { line: 2, text: 'Two.' }], read: 3 });
+    expect(readBody(['One.', 'Two.', '', 'A. Yes.'], 0)).toEqual({
+      lines: [
+        { line: 1, text: 'One.' },
+        { line: 2, text: 'Two.' },
+      ],
+      read: 3,
+    });
   });
   it('ends the rule text where the next entry starts when markers are missing', () => {
     expect(readBody(['One.', 'Block', 'General'], 0).lines).toEqual([{ line: 1, text: 'One.' }]);
@@ -128,7 +139,10 @@ describe('random-table markers', () => {
   });
   it('reports a bare Dungeonbowl line with no Bloodbowl line before it', () => {
     const c = context('Dungeonbowl');
-    expect([readMarkers(c, 0, 'Dodge').memberships.get('dungeon-bowl'), c.diagnostics[0]!.ruleId]).toEqual([{ line: 1, slot: null }, 'en2020/malformed-marker']);
+    expect([readMarkers(c, 0, 'Dodge').memberships.get('dungeon-bowl'), c.diagnostics[0]!.ruleId]).toEqual([
+      { line: 1, slot: null },
+      'en2020/malformed-marker',
+    ]);
   });
   it('reports an entry with no marker line', () => {
     expect(ruleIds(DODGE)).toEqual(['en2020/missing-marker']);
@@ -202,7 +216,14 @@ describe('FAQ', () => {
 });
 
 describe('rulings', () => {
-  const draft = (record: string, answer = 'Yes.', lines: [number, number] = [1, 2]) => ({ question: 'Can it?', answer, pages: [75], pageNote: null, lines, record });
+  const draft = (record: string, answer = 'Yes.', lines: [number, number] = [1, 2]) => ({
+    question: 'Can it?',
+    answer,
+    pages: [75],
+    pageNote: null,
+    lines,
+    record,
+  });
   it('gives a ruling the hash of its question as id', () => {
     expect(mergeRulings(context(''), [draft('en-2020/dodge')])[0]!.id).toBe(`en-2020/r-${rulingHash('Can it?')}`);
   });

@@ -16,7 +16,7 @@ const fact = corpusFacts('en-2020');
 describe('English 2020 records', () => {
   // How many entries the text has is a fact of today's corpus (test/golden/corpus/en-2020.json);
   // that a name line and a category line make one record is tested on literal texts in en-2020-parse.test.ts.
-  it('records today\'s number of English 2020 records, in all and by category', () => {
+  it("records today's number of English 2020 records, in all and by category", () => {
     const en = skills().filter((r) => r.edition === 'en-2020');
     const counts: Record<string, number> = {};
     for (const r of en) counts[r.category] = (counts[r.category] ?? 0) + 1;
@@ -79,9 +79,7 @@ describe('English 2020 records', () => {
 describe('rule text as Markdown', () => {
   const tree = (id: string): Root => markdownToMdast(record(id).text);
   const lists = (node: { children?: unknown[] }): List[] =>
-    ((node.children ?? []) as { type: string; children?: unknown[] }[]).flatMap((child) =>
-      child.type === 'list' ? [child as List] : [],
-    );
+    ((node.children ?? []) as { type: string; children?: unknown[] }[]).flatMap((child) => (child.type === 'list' ? [child as List] : []));
 
   it('turns Animal Savagery’s numbered list into a real ordered list with a nested ordered list', () => {
     const root = tree('en-2020/animal-savagery');
@@ -161,7 +159,10 @@ describe('random-skill tables', () => {
   });
 
   it('fills 60 Blood Bowl and 60 Dungeon Bowl slots, matching the records’ own slots', () => {
-    const count = (game: string) => skills().flatMap((r) => r.randomSlots).filter((s) => s.game === game).length;
+    const count = (game: string) =>
+      skills()
+        .flatMap((r) => r.randomSlots)
+        .filter((s) => s.game === game).length;
     expect(count('blood-bowl')).toBe(60);
     expect(count('dungeon-bowl')).toBe(60);
     for (const table of tables) {
@@ -213,7 +214,7 @@ describe('random-skill tables', () => {
 describe('FAQ rulings', () => {
   // How many questions the text prints, and how many distinct ones, are facts of today's corpus;
   // how a printed question becomes an occurrence is tested on literal texts in en-2020-parse.test.ts.
-  it('records today\'s printed questions and distinct rulings; no two rulings share a question', () => {
+  it("records today's printed questions and distinct rulings; no two rulings share a question", () => {
     const all = rulings();
     fact('printed questions', all.flatMap((r) => r.occurrences).length);
     fact('rulings', all.length);
@@ -265,7 +266,16 @@ describe('FAQ rulings', () => {
 
   it('merges a ruling printed under several entries into one ruling linked to all of them', () => {
     const shared = rulings().filter((r) => r.occurrences.length > 1);
-    expect(shared.map((r) => r.occurrences.map((o) => o.record).sort().join(' + ')).sort()).toEqual([
+    expect(
+      shared
+        .map((r) =>
+          r.occurrences
+            .map((o) => o.record)
+            .sort()
+            .join(' + '),
+        )
+        .sort(),
+    ).toEqual([
       'en-2020/brawler + en-2020/pro',
       'en-2020/cannoneer + en-2020/hail-mary-pass',
       'en-2020/catch + en-2020/monstrous-mouth',

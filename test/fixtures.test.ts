@@ -52,7 +52,14 @@ describe.each(['fr-legacy', 'traits-alt', 'inducements'])('%s parser fixtures', 
     .sort();
   it.each(parserCases)('%s', (name) => {
     const file = `test/fixtures/${parser}/${name}.txt`;
-    const source = { ...en2020Source, id: `${parser}-fixture`, file, parser: parser as 'fr-legacy', edition: { id: `${parser}-fixture`, label: 'fixture' }, games: ['blood-bowl' as const] };
+    const source = {
+      ...en2020Source,
+      id: `${parser}-fixture`,
+      file,
+      parser: parser as 'fr-legacy',
+      edition: { id: `${parser}-fixture`, label: 'fixture' },
+      games: ['blood-bowl' as const],
+    };
     const parsed = PARSERS[parser]!({ manifest: source, lines: splitLines(readFileSync(join(repoRoot, file), 'utf8')), errata: new Map() });
     const actual = { diagnostics: parsed.diagnostics.map(formatDiagnostic), records: parsed.records, unnamed: parsed.unnamed, notes: parsed.notes ?? [] };
     const expectedPath = join(parserDir, `${name}.json`);
@@ -68,14 +75,26 @@ describe('each error code has a fixture with file and line in the message', () =
     ['unknown-category', 'test/fixtures/en-2020/unknown-category.txt:4:1 error', 'en2020/unknown-category'],
     ['entry-without-text', 'test/fixtures/en-2020/entry-without-text.txt:3:1 error', 'en2020/entry-without-text'],
     ['duplicate-entry', 'test/fixtures/en-2020/duplicate-entry.txt:8:1 error', 'en2020/duplicate-entry'],
-    ['slot-collision', 'test/fixtures/en-2020/slot-collision.txt:11:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4', 'random-table/slot-collision'],
+    [
+      'slot-collision',
+      'test/fixtures/en-2020/slot-collision.txt:11:1 error Defensive and Dodge both claim Blood Bowl agility 1-3·4',
+      'random-table/slot-collision',
+    ],
     ['malformed-marker', 'test/fixtures/en-2020/malformed-marker.txt:6:1 error', 'en2020/malformed-marker'],
     ['malformed-marker', 'test/fixtures/en-2020/malformed-marker.txt:11:1 error', 'en2020/malformed-marker'],
     ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:7:1 error', 'en2020/question-without-answer'],
     ['question-without-answer', 'test/fixtures/en-2020/question-without-answer.txt:11:1 error', 'en2020/question-without-answer'],
     ['missing-marker', 'test/fixtures/en-2020/missing-marker.txt:5:1 error', 'en2020/missing-marker'],
-    ['conflicting-ruling', 'test/fixtures/en-2020/conflicting-ruling.txt:16:1 error The same question is printed here and on line 7 with a different answer', 'en2020/conflicting-ruling'],
-    ['answer-without-question', 'test/fixtures/en-2020/answer-without-question.txt:6:1 error An answer with no question before it', 'en2020/answer-without-question'],
+    [
+      'conflicting-ruling',
+      'test/fixtures/en-2020/conflicting-ruling.txt:16:1 error The same question is printed here and on line 7 with a different answer',
+      'en2020/conflicting-ruling',
+    ],
+    [
+      'answer-without-question',
+      'test/fixtures/en-2020/answer-without-question.txt:6:1 error An answer with no question before it',
+      'en2020/answer-without-question',
+    ],
     ['bad-name', 'test/fixtures/en-2020/bad-name.txt:3:1 error', 'en2020/bad-name'],
   ])('%s: %s', (name, prefix, code) => {
     expect(printed(name).some((line) => line.startsWith(prefix) && line.includes(`[${code}]`))).toBe(true);

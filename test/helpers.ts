@@ -35,8 +35,7 @@ export const record = (id: string): Skill => {
 
 export const rawText = (name: string) => readFileSync(join(repoRoot, 'sources/raw', name), 'utf8');
 
-export const mentionRules = (): MentionRules =>
-  parseYaml(readFileSync(join(repoRoot, 'sources/annotations/mentions.yaml'), 'utf8')) as MentionRules;
+export const mentionRules = (): MentionRules => parseYaml(readFileSync(join(repoRoot, 'sources/annotations/mentions.yaml'), 'utf8')) as MentionRules;
 
 export const en2020Source: ManifestSource = {
   id: 'en-2020-skills-traits',
@@ -108,12 +107,26 @@ export function corpusFacts(owner: string): (name: string, actual: unknown) => v
     if (!process.env.UPDATE) return;
     const merged = { ...golden, ...seen };
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify(Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]])), null, 2)}\n`);
+    writeFileSync(
+      path,
+      `${JSON.stringify(
+        Object.fromEntries(
+          Object.keys(merged)
+            .sort()
+            .map((k) => [k, merged[k]]),
+        ),
+        null,
+        2,
+      )}\n`,
+    );
   });
   return (name, actual) => {
     seen[name] = actual;
     if (process.env.UPDATE) return;
     expect(name in golden, `no fact "${name}" in test/golden/corpus/${owner}.json: run npm run golden and review it`).toBe(true);
-    expect(actual, `"${name}", a fact of today's corpus (test/golden/corpus/${owner}.json); after a reviewed release, npm run golden records the new value`).toEqual(golden[name]);
+    expect(
+      actual,
+      `"${name}", a fact of today's corpus (test/golden/corpus/${owner}.json); after a reviewed release, npm run golden records the new value`,
+    ).toEqual(golden[name]);
   };
 }

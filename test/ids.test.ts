@@ -31,7 +31,14 @@ const current = (): Golden => {
 
 /** What the sources say became of retired ids, and the ids kept through a rename. */
 const migrationFile = () => parseYaml(readFileSync(join(repoRoot, 'sources/annotations/migrations.yaml'), 'utf8')) as MigrationAnnotations;
-const KIND_OF: Record<Kind, string> = { records: 'record', rulings: 'ruling', concepts: 'concept', inducements: 'inducement', spells: 'spell', leagues: 'league' };
+const KIND_OF: Record<Kind, string> = {
+  records: 'record',
+  rulings: 'ruling',
+  concepts: 'concept',
+  inducements: 'inducement',
+  spells: 'spell',
+  leagues: 'league',
+};
 
 it('keeps every published id, with the same meaning, or migrated as the sources say', () => {
   const now = current();
@@ -63,7 +70,9 @@ it('keeps every published id, with the same meaning, or migrated as the sources 
   }
   // Every id published now is recorded (after npm run golden).
   const written: Golden = JSON.parse(readFileSync(path, 'utf8'));
-  for (const kind of KINDS) for (const id of Object.keys(now[kind])) expect(written[kind], `${kind} id ${id} is not in test/golden/published-ids.json: npm run golden`).toHaveProperty([id]);
+  for (const kind of KINDS)
+    for (const id of Object.keys(now[kind]))
+      expect(written[kind], `${kind} id ${id} is not in test/golden/published-ids.json: npm run golden`).toHaveProperty([id]);
 });
 
 it('derives record ids from names and ruling ids from questions, not from positions', () => {

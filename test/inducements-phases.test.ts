@@ -20,8 +20,21 @@ import type { NoteBlock } from '../pipeline/model/parse-result.ts';
 import type { InducementAnnotation, LeagueAnnotation } from '../pipeline/model/schema-types.ts';
 
 const locate = (path: readonly (string | number)[]) => ({ line: 100 + path.length });
-const block = (first: number, text: string, bullet = false): NoteBlock => ({ first, last: first, lines: [{ line: first, text, bullet }], flat: bullet ? `• ${text}` : text });
-const record = (id: string, blocks: string[], extra: Partial<InducementAnnotation> = {}): InducementAnnotation => ({ id, name: id, kind: 'inducement', confidence: 'high', note: 'a test', blocks, ...extra });
+const block = (first: number, text: string, bullet = false): NoteBlock => ({
+  first,
+  last: first,
+  lines: [{ line: first, text, bullet }],
+  flat: bullet ? `• ${text}` : text,
+});
+const record = (id: string, blocks: string[], extra: Partial<InducementAnnotation> = {}): InducementAnnotation => ({
+  id,
+  name: id,
+  kind: 'inducement',
+  confidence: 'high',
+  note: 'a test',
+  blocks,
+  ...extra,
+});
 const league = (id: string, aliases: string[]): LeagueAnnotation => ({ id, name: id, aliases });
 const SKILLS: Record<string, string> = { Dodge: 'dodge', 'Dirty Player': 'dirty-player', 'Sneaky Git': 'sneaky-git', Loner: 'loner' };
 
@@ -87,12 +100,16 @@ describe('splitting headings', () => {
     { line: 1, text: 'A wizard.', bullet: false },
     { line: 2, text: 'FIREBALL You burn them. ZAP! You zap them.', bullet: false },
   ];
-  const split = (extra: Partial<InducementAnnotation>) => splitHeadings({ annotation: record('wizard', ['A'], extra), index: 0 }, 'en-2020-inducements/wizard', segments, input([], []));
+  const split = (extra: Partial<InducementAnnotation>) =>
+    splitHeadings({ annotation: record('wizard', ['A'], extra), index: 0 }, 'en-2020-inducements/wizard', segments, input([], []));
   it('keeps the text before the first heading as the intro', () => {
     expect(split({ spells: ['FIREBALL', 'ZAP!'] }).value.intro.map((s) => s.text)).toEqual(['A wizard.']);
   });
   it('makes each listed spell a spell with an id under its record', () => {
-    expect(split({ spells: ['FIREBALL', 'ZAP!'] }).value.spells.map((s) => s.id)).toEqual(['en-2020-inducements/wizard/fireball', 'en-2020-inducements/wizard/zap']);
+    expect(split({ spells: ['FIREBALL', 'ZAP!'] }).value.spells.map((s) => s.id)).toEqual([
+      'en-2020-inducements/wizard/fireball',
+      'en-2020-inducements/wizard/zap',
+    ]);
   });
   it('makes each listed ability an ability', () => {
     expect(split({ abilities: ['FIREBALL', 'ZAP!'] }).value.abilities.map((a) => a.name)).toEqual(['FIREBALL', 'ZAP!']);
@@ -110,13 +127,21 @@ describe('what the notes name', () => {
     expect([...mentionsOf([{ line: 1, text: 'He has the Dodge skill.', bullet: false }], input([], [])).value]).toEqual(['dodge']);
   });
   it('reports a name presented as a skill that matches no concept', () => {
-    expect(mentionsOf([{ line: 1, text: 'He has the Flying skill.', bullet: false }], input([], [])).diagnostics.map((d) => [d.ruleId, d.place])).toEqual([['inducements/unknown-skill', { line: 1 }]]);
+    expect(mentionsOf([{ line: 1, text: 'He has the Flying skill.', bullet: false }], input([], [])).diagnostics.map((d) => [d.ruleId, d.place])).toEqual([
+      ['inducements/unknown-skill', { line: 1 }],
+    ]);
   });
 });
 
 describe('resolving a price item', () => {
   it('reads a skill-category bullet', () => {
-    expect(resolvePriceItem(bullet('1 agility skill : +10K'), context()).value).toMatchObject({ kind: 'skill-category', category: 'agility', cost: 10000, per: 'item', leagues: null });
+    expect(resolvePriceItem(bullet('1 agility skill : +10K'), context()).value).toMatchObject({
+      kind: 'skill-category',
+      category: 'agility',
+      cost: 10000,
+      per: 'item',
+      leagues: null,
+    });
   });
   it('resolves the characteristic of a change through the alias table', () => {
     expect(resolvePriceItem(bullet('+1MV : +30K'), context()).value!.changes).toEqual([{ stat: 'MA', delta: 1, as: '+1MV' }]);
@@ -140,7 +165,9 @@ describe('resolving a price item', () => {
     expect([found.value!.leagues, found.uses]).toEqual([['lustria'], [{ league: 'lustria', spelling: 'Lustria', line: 9 }]]);
   });
   it('reports a league spelling not listed', () => {
-    expect(resolvePriceItem(bullet('Dirty Player (+1) : +50K for Atlantis.'), context()).diagnostics.map((d) => d.ruleId)).toEqual(['inducements/unknown-league']);
+    expect(resolvePriceItem(bullet('Dirty Player (+1) : +50K for Atlantis.'), context()).diagnostics.map((d) => d.ruleId)).toEqual([
+      'inducements/unknown-league',
+    ]);
   });
   it('reports a bullet that is not a price, with no item', () => {
     const found = resolvePriceItem(bullet('no price here'), context());
@@ -156,20 +183,24 @@ describe('resolving a price item', () => {
 describe('league usage', () => {
   it('lists each league’s spellings with the lines they are used on, sorted and once each', () => {
     const uses = [9, 3, 9].map((line) => ({ league: 'lustria', spelling: 'Lustria', line }));
-    expect(leagueUsage([league('lustria', ['Lustria'])], uses, 'f', locate).leagues).toEqual([{ id: 'lustria', name: 'lustria', aliases: [{ text: 'Lustria', lines: [3, 9] }] }]);
+    expect(leagueUsage([league('lustria', ['Lustria'])], uses, 'f', locate).leagues).toEqual([
+      { id: 'lustria', name: 'lustria', aliases: [{ text: 'Lustria', lines: [3, 9] }] },
+    ]);
   });
   it('warns of a spelling the notes never use', () => {
-    expect(leagueUsage([league('lustria', ['Lustria', 'Lustr.'])], [{ league: 'lustria', spelling: 'Lustria', line: 1 }], 'f', locate).diagnostics.map((d) => d.reason)).toEqual([
-      'League alias "Lustr." is not used by the notes',
-    ]);
+    expect(
+      leagueUsage([league('lustria', ['Lustria', 'Lustr.'])], [{ league: 'lustria', spelling: 'Lustria', line: 1 }], 'f', locate).diagnostics.map(
+        (d) => d.reason,
+      ),
+    ).toEqual(['League alias "Lustr." is not used by the notes']);
   });
 });
 
 describe('linking the notes', () => {
   it('reports a block no record claims', () => {
-    expect(linkInducements(input([block(1, 'A.'), block(3, 'Unclaimed text here.')], [record('r', ['A'])])).diagnostics.map((d) => [d.ruleId, d.place])).toEqual([
-      ['inducements/unnamed-block', { line: 3 }],
-    ]);
+    expect(
+      linkInducements(input([block(1, 'A.'), block(3, 'Unclaimed text here.')], [record('r', ['A'])])).diagnostics.map((d) => [d.ruleId, d.place]),
+    ).toEqual([['inducements/unnamed-block', { line: 3 }]]);
   });
   it('makes a price list of a price-list record’s bullets, and names the skills they resolve', () => {
     const notes = [block(1, 'Dirty Player (+1) + Sneaky Git : +50K', true)];
@@ -177,7 +208,19 @@ describe('linking the notes', () => {
     expect([inducement!.priceList!.items.length, inducement!.mentions]).toEqual([1, ['dirty-player', 'sneaky-git']]);
   });
   it('reports text in a price list that is not a bullet', () => {
-    const notes: NoteBlock[] = [{ first: 1, last: 2, lines: [{ line: 1, text: 'Prices:', bullet: false }, { line: 2, text: '+1MV : +30K', bullet: true }], flat: 'Prices: • +1MV : +30K' }];
-    expect(linkInducements(input(notes, [record('prices', ['Prices'], { kind: 'price-list' })])).diagnostics.map((d) => d.ruleId)).toEqual(['inducements/price-list-text']);
+    const notes: NoteBlock[] = [
+      {
+        first: 1,
+        last: 2,
+        lines: [
+          { line: 1, text: 'Prices:', bullet: false },
+          { line: 2, text: '+1MV : +30K', bullet: true },
+        ],
+        flat: 'Prices: • +1MV : +30K',
+      },
+    ];
+    expect(linkInducements(input(notes, [record('prices', ['Prices'], { kind: 'price-list' })])).diagnostics.map((d) => d.ruleId)).toEqual([
+      'inducements/price-list-text',
+    ]);
   });
 });

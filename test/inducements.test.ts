@@ -27,8 +27,7 @@ const rawBlocks = (): [number, number][] => {
   });
   return out;
 };
-const items = (): (PriceItem & { record: string })[] =>
-  inducements().flatMap((r) => (r.priceList?.items ?? []).map((item) => ({ ...item, record: r.id })));
+const items = (): (PriceItem & { record: string })[] => inducements().flatMap((r) => (r.priceList?.items ?? []).map((item) => ({ ...item, record: r.id })));
 
 describe('inducement blocks', () => {
   it('accounts for every block: each in exactly one record, but the stray heading, a warning', () => {
@@ -92,7 +91,11 @@ describe('inducement blocks', () => {
   it('keys names to blocks by opening words, so ids do not depend on position', () => {
     for (const r of inducements()) {
       for (const block of r.blocks) {
-        const text = raw.slice(block.lines[0] - 1, block.lines[1]).join(' ').replace(/\s+/g, ' ').toLowerCase();
+        const text = raw
+          .slice(block.lines[0] - 1, block.lines[1])
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .toLowerCase();
         expect(text.startsWith(block.opening.replace(/\s+/g, ' ').toLowerCase()), block.opening).toBe(true);
       }
       expect(r.id).toMatch(/^en-2020-inducements\/[a-z0-9-]+$/);
@@ -158,7 +161,16 @@ describe('abilities, spells and numbers', () => {
     expect(byName('Schielund Scharlitan').mentions).toEqual(['loner', 'pro']);
     // The D8 table of "By the Power of the Gods!": five pairs of mutations.
     expect(byName('Papa Skullbones').mentions).toEqual([
-      'big-hand', 'claws', 'disturbing-presence', 'extra-arms', 'foul-appearance', 'horns', 'prehensile-tail', 'tentacles', 'two-heads', 'very-long-legs',
+      'big-hand',
+      'claws',
+      'disturbing-presence',
+      'extra-arms',
+      'foul-appearance',
+      'horns',
+      'prehensile-tail',
+      'tentacles',
+      'two-heads',
+      'very-long-legs',
     ]);
   });
 
@@ -180,7 +192,12 @@ describe('price lists', () => {
     const byKind: Record<string, number> = {};
     for (const item of all) byKind[item.kind] = (byKind[item.kind] ?? 0) + 1;
     fact('price items by kind', byKind);
-    fact('price-list blocks', inducements().filter((r) => r.kind === 'price-list').flatMap((r) => r.blocks).length);
+    fact(
+      'price-list blocks',
+      inducements()
+        .filter((r) => r.kind === 'price-list')
+        .flatMap((r) => r.blocks).length,
+    );
   });
 
   it('reads `2 agility skills or more : +20K each`', () => {
@@ -208,7 +225,12 @@ describe('price lists', () => {
       { stat: 'ST', delta: 2, as: '2ST' },
       { stat: 'MA', delta: -1, as: '-1MA' },
     ]);
-    expect(items().find((i) => i.line === 67)).toMatchObject({ kind: 'characteristic', changes: [{ stat: 'MA', delta: 2, as: '+2MA' }], cost: 50000, leagues: ['favoured-of', 'lustrian-superleague'] });
+    expect(items().find((i) => i.line === 67)).toMatchObject({
+      kind: 'characteristic',
+      changes: [{ stat: 'MA', delta: 2, as: '+2MA' }],
+      cost: 50000,
+      leagues: ['favoured-of', 'lustrian-superleague'],
+    });
   });
 
   it('reads `-1 to any characteristic` and the mercenary minimum cost', () => {
@@ -222,7 +244,12 @@ describe('price lists', () => {
       ['goblin-mercenary-price-list', 30000],
       ['lineman-mercenary-price-list', 50000],
     ]);
-    expect(items().find((i) => i.line === 18)).toMatchObject({ kind: 'characteristic', changes: [{ stat: 'any', delta: -1 }], cost: -10000, minimumCost: 30000 });
+    expect(items().find((i) => i.line === 18)).toMatchObject({
+      kind: 'characteristic',
+      changes: [{ stat: 'any', delta: -1 }],
+      cost: -10000,
+      minimumCost: 30000,
+    });
   });
 
   it('reads packages: skills with parameters, stat changes, removals, cost and leagues', () => {
@@ -251,8 +278,15 @@ describe('price lists', () => {
       cost: -10000,
       leagues: null, // "for any team"
     });
-    expect(items().find((i) => i.line === 139)).toMatchObject({ removes: ['throw-team-mate'], skills: [{ concept: 'frenzy' }, { concept: 'unchannelled-fury' }, { concept: 'horns' }] });
-    expect(items().find((i) => i.line === 22)!.skills.map((s) => s.concept)).toEqual(['bombardier', 'secret-weapon']); // "Bomber"
+    expect(items().find((i) => i.line === 139)).toMatchObject({
+      removes: ['throw-team-mate'],
+      skills: [{ concept: 'frenzy' }, { concept: 'unchannelled-fury' }, { concept: 'horns' }],
+    });
+    expect(
+      items()
+        .find((i) => i.line === 22)!
+        .skills.map((s) => s.concept),
+    ).toEqual(['bombardier', 'secret-weapon']); // "Bomber"
   });
 
   it('restricts packages to leagues, or to no league for "any team" and unrestricted bullets', () => {
@@ -264,7 +298,10 @@ describe('price lists', () => {
   it.each([
     ['1 agility skill : +10K', { kind: 'skill-category', category: 'agility', count: { min: 1, max: 1 }, cost: 10000, per: 'item' }],
     ['Two or more mutations: +40K each (only for favorites of...)', { category: 'mutation', count: { min: 2, max: null }, leagues: ['favorites of...'] }],
-    ['Pogo Stick: +50K for Badland Brawl and Underworld Challenge.', { kind: 'package', skills: [{ name: 'Pogo Stick', parameter: null, as: 'Pogo Stick' }], leagues: ['Badland Brawl', 'Underworld Challenge'] }],
+    [
+      'Pogo Stick: +50K for Badland Brawl and Underworld Challenge.',
+      { kind: 'package', skills: [{ name: 'Pogo Stick', parameter: null, as: 'Pogo Stick' }], leagues: ['Badland Brawl', 'Underworld Challenge'] },
+    ],
     ['Two Heads: +30K for Favorites of...', { kind: 'package', leagues: ['Favorites of...'] }],
   ])('parsePriceBullet(%j)', (text, expected) => {
     const result = parsePriceBullet(text, 1);
@@ -280,7 +317,15 @@ describe('price lists', () => {
 describe('leagues', () => {
   it('normalises every spelling to one of 9 league ids, and records each alias with its lines', () => {
     expect(leagues().map((l) => l.id)).toEqual([
-      'badlands-brawl', 'elven-kingdoms-league', 'favoured-of', 'halfling-thimble-cup', 'lustrian-superleague', 'old-world-classic', 'sylvanian-spotlight', 'underworld-challenge', 'worlds-edge-superleague',
+      'badlands-brawl',
+      'elven-kingdoms-league',
+      'favoured-of',
+      'halfling-thimble-cup',
+      'lustrian-superleague',
+      'old-world-classic',
+      'sylvanian-spotlight',
+      'underworld-challenge',
+      'worlds-edge-superleague',
     ]);
     const lustria = leagues().find((l) => l.id === 'lustrian-superleague')!;
     expect(lustria.aliases).toContainEqual({ text: 'Super-League of Lustria', lines: [72] });
@@ -309,16 +354,26 @@ describe('bad notes fail the build with file and line', () => {
   it('an unknown league', () => {
     withNotes(
       (text) => text.replace('+80K for Badland Brawl and Halfling Thimble Cup.', '+80K for Badland Brawl and Moot Mug Cup.'),
-      (stderr) => expect(stderr).toContain(`sources/raw/inducement-notes.txt:${notesLine(/Halfling Thimble Cup\./)}:1 error Unknown league "Moot Mug Cup" [inducements/unknown-league]`),
+      (stderr) =>
+        expect(stderr).toContain(
+          `sources/raw/inducement-notes.txt:${notesLine(/Halfling Thimble Cup\./)}:1 error Unknown league "Moot Mug Cup" [inducements/unknown-league]`,
+        ),
     );
   });
 
   it('a skill mention that does not resolve (price list and prose)', () => {
     withNotes(
-      (text) => text.replace('• Bomber + Secret Weapon : +40K', '• Bomber + Secret Weapons : +40K').replace('gain the Dauntless and Frenzy skills', 'gain the Dauntless and Frenzzy skills'),
+      (text) =>
+        text
+          .replace('• Bomber + Secret Weapon : +40K', '• Bomber + Secret Weapons : +40K')
+          .replace('gain the Dauntless and Frenzy skills', 'gain the Dauntless and Frenzzy skills'),
       (stderr) => {
-        expect(stderr).toContain(`sources/raw/inducement-notes.txt:${notesLine(/^• Bomber \+ Secret Weapon : \+40K/)}:1 error "Secret Weapons" in a price list matches no skill or trait [inducements/unknown-skill]`);
-        expect(stderr).toContain(`sources/raw/inducement-notes.txt:${notesLine(/gain the Dauntless and Frenzy skills/)}:1 error "Frenzzy" is named as a skill or trait but matches no concept [inducements/unknown-skill]`);
+        expect(stderr).toContain(
+          `sources/raw/inducement-notes.txt:${notesLine(/^• Bomber \+ Secret Weapon : \+40K/)}:1 error "Secret Weapons" in a price list matches no skill or trait [inducements/unknown-skill]`,
+        );
+        expect(stderr).toContain(
+          `sources/raw/inducement-notes.txt:${notesLine(/gain the Dauntless and Frenzy skills/)}:1 error "Frenzzy" is named as a skill or trait but matches no concept [inducements/unknown-skill]`,
+        );
       },
     );
   });
@@ -328,30 +383,41 @@ describe('bad notes fail the build with file and line', () => {
       (text) => text.replace('Up to 2 kegs can be bought', 'Up to 2 barrels can be bought'),
       (stderr) => {
         const line = notesLine(/^Up to 2 kegs can be bought/);
-        expect(stderr).toContain(`sources/raw/inducement-notes.txt:${line}:1 error No record of sources/annotations/inducements.yaml claims the block on line ${line} [inducements/unnamed-block]`);
-        expect(stderr).toMatch(/sources\/annotations\/inducements\.yaml:\d+:\d+ error No block of the notes opens with "Up to 2 kegs can be bought" \[inducements\/block-not-found\]/);
+        expect(stderr).toContain(
+          `sources/raw/inducement-notes.txt:${line}:1 error No record of sources/annotations/inducements.yaml claims the block on line ${line} [inducements/unnamed-block]`,
+        );
+        expect(stderr).toMatch(
+          /sources\/annotations\/inducements\.yaml:\d+:\d+ error No block of the notes opens with "Up to 2 kegs can be bought" \[inducements\/block-not-found\]/,
+        );
       },
     );
   });
 
   it('a block inserted before the others shifts no name: with its own record, every other id keeps its name', () => {
     const before = new Map(inducements().map((r) => [r.id, [r.name, r.source.lines[0]] as const]));
-    withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'), () =>
-      withFileChanged(
-        join(root, 'sources/annotations/inducements.yaml'),
-        (text) => text.replace('records:\n', 'records:\n  - id: new-note\n    name: A new note\n    kind: inducement\n    confidence: low\n    note: inserted by a test\n    blocks: ["A note that was not there before."]\n'),
-        () => {
-          // Errata follow their text: the one below the insertion needs no edit.
-          const result = runCli(['build', '--root', root, '--only', 'data']);
-          expect(result.status, result.stderr).toBe(0);
-          const after = JSON.parse(readFileSync(join(root, 'dist/data/inducements.json'), 'utf8')) as Inducement[];
-          expect(after).toHaveLength(before.size + 1);
-          for (const r of after) {
-            if (r.id === 'en-2020-inducements/new-note') continue;
-            expect([r.name, r.source.lines[0]], r.id).toEqual([before.get(r.id)![0], before.get(r.id)![1] + 2]);
-          }
-        },
-      ),
+    withFileChanged(
+      join(root, 'sources/raw/inducement-notes.txt'),
+      (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
+      () =>
+        withFileChanged(
+          join(root, 'sources/annotations/inducements.yaml'),
+          (text) =>
+            text.replace(
+              'records:\n',
+              'records:\n  - id: new-note\n    name: A new note\n    kind: inducement\n    confidence: low\n    note: inserted by a test\n    blocks: ["A note that was not there before."]\n',
+            ),
+          () => {
+            // Errata follow their text: the one below the insertion needs no edit.
+            const result = runCli(['build', '--root', root, '--only', 'data']);
+            expect(result.status, result.stderr).toBe(0);
+            const after = JSON.parse(readFileSync(join(root, 'dist/data/inducements.json'), 'utf8')) as Inducement[];
+            expect(after).toHaveLength(before.size + 1);
+            for (const r of after) {
+              if (r.id === 'en-2020-inducements/new-note') continue;
+              expect([r.name, r.source.lines[0]], r.id).toEqual([before.get(r.id)![0], before.get(r.id)![1] + 2]);
+            }
+          },
+        ),
     );
   });
 
@@ -359,39 +425,56 @@ describe('bad notes fail the build with file and line', () => {
     withNotes(
       (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
       (stderr) => {
-        expect(stderr).toContain('sources/raw/inducement-notes.txt:3:1 error No record of sources/annotations/inducements.yaml claims the block on line 3 [inducements/unnamed-block]');
+        expect(stderr).toContain(
+          'sources/raw/inducement-notes.txt:3:1 error No record of sources/annotations/inducements.yaml claims the block on line 3 [inducements/unnamed-block]',
+        );
         expect(stderr.match(/\[inducements\/[a-z-]+\]/g)).toEqual(['[inducements/unnamed-block]']);
       },
     );
   });
 
   it('a heading in capitals that no record lists is reported as a warning', () => {
-    withFileChanged(join(root, 'sources/annotations/inducements.yaml'), (text) => text.replace('"JORM DOESN’T LIKE CHEATERS!", "SHUT IT, YOU HOOLIGANS!"', '"JORM DOESN’T LIKE CHEATERS!"'), () => {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain(`sources/raw/inducement-notes.txt:${notesLine(/SHUT IT, YOU HOOLIGANS!/)}:1 warning "SHUT IT, YOU HOOLIGANS!" looks like a named heading but jorm-the-ogre does not list it [inducements/undeclared-heading]`);
-    });
+    withFileChanged(
+      join(root, 'sources/annotations/inducements.yaml'),
+      (text) => text.replace('"JORM DOESN’T LIKE CHEATERS!", "SHUT IT, YOU HOOLIGANS!"', '"JORM DOESN’T LIKE CHEATERS!"'),
+      () => {
+        const result = runCli(['check', '--root', root]);
+        expect(result.status).toBe(0);
+        expect(result.stdout).toContain(
+          `sources/raw/inducement-notes.txt:${notesLine(/SHUT IT, YOU HOOLIGANS!/)}:1 warning "SHUT IT, YOU HOOLIGANS!" looks like a named heading but jorm-the-ogre does not list it [inducements/undeclared-heading]`,
+        );
+      },
+    );
   });
 
   it('two records with one id, or one league spelling under two leagues, fail the build', () => {
     withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
-      (text) => text.replace('  - id: bribes\n', '  - id: bloodweiser-kegs\n').replace('aliases: ["Old World Classic"]', 'aliases: ["Old World Classic", "Underworld Challenge"]'),
+      (text) =>
+        text
+          .replace('  - id: bribes\n', '  - id: bloodweiser-kegs\n')
+          .replace('aliases: ["Old World Classic"]', 'aliases: ["Old World Classic", "Underworld Challenge"]'),
       () => {
         const result = runCli(['check', '--root', root]);
         expect(result.status).toBe(1);
         expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error Record id bloodweiser-kegs is used twice \[inducements\/duplicate-id\]/);
-        expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error League spelling "Underworld Challenge" is listed under both old-world-classic and underworld-challenge \[inducements\/duplicate-alias\]/);
+        expect(result.stderr).toMatch(
+          /inducements\.yaml:\d+:\d+ error League spelling "Underworld Challenge" is listed under both old-world-classic and underworld-challenge \[inducements\/duplicate-alias\]/,
+        );
       },
     );
   });
 
   it('a heading that is not in capitals is refused by the annotation schema', () => {
-    withFileChanged(join(root, 'sources/annotations/inducements.yaml'), (text) => text.replace('spells: ["FIREBALL", "ZAP!"]', 'spells: ["FIREBALL", "Fireball", "ZAP!"]'), () => {
-      const result = runCli(['check', '--root', root]);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error \/records\/\d+\/spells\/1 must match pattern/);
-    });
+    withFileChanged(
+      join(root, 'sources/annotations/inducements.yaml'),
+      (text) => text.replace('spells: ["FIREBALL", "ZAP!"]', 'spells: ["FIREBALL", "Fireball", "ZAP!"]'),
+      () => {
+        const result = runCli(['check', '--root', root]);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error \/records\/\d+\/spells\/1 must match pattern/);
+      },
+    );
   });
 });
 
@@ -400,7 +483,11 @@ describe('price lists, item by item', () => {
   // Regenerate with UPDATE=1 only after reviewing the diff.
   it('matches the reviewed structure of every bullet', () => {
     const path = join(repoRoot, 'test/golden/price-lists.json');
-    const actual = Object.fromEntries(inducements().filter((r) => r.priceList).map((r) => [r.id, r.priceList]));
+    const actual = Object.fromEntries(
+      inducements()
+        .filter((r) => r.priceList)
+        .map((r) => [r.id, r.priceList]),
+    );
     if (process.env.UPDATE) writeFileSync(path, `${JSON.stringify(actual, null, 2)}\n`);
     if (!existsSync(path)) throw new Error('test/golden/price-lists.json is missing: run UPDATE=1 npm test and review it');
     expect(actual).toEqual(JSON.parse(readFileSync(path, 'utf8')));

@@ -27,7 +27,10 @@ describe('checkIntegrity', () => {
     m.records.push({ ...m.records.find((r) => r.id === 'en-2020/dodge')! } as Skill);
     m.rulings.push({ ...m.rulings[0]! } as Ruling);
     const found = codes(m).filter((c) => c.startsWith('integrity/duplicate-id'));
-    expect(found).toEqual([`integrity/duplicate-id Record id en-2020/dodge is used twice`, `integrity/duplicate-id Ruling id ${m.rulings[0]!.id} is used twice`]);
+    expect(found).toEqual([
+      `integrity/duplicate-id Record id en-2020/dodge is used twice`,
+      `integrity/duplicate-id Ruling id ${m.rulings[0]!.id} is used twice`,
+    ]);
   });
 
   it('integrity/dangling-reference: a link to a ruling, record or concept that does not exist', () => {

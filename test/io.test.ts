@@ -11,7 +11,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 it('replaces the whole tree: files of the previous build that are gone now disappear', () => {
   dir = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
   const target = join(dir, 'data');
-  writeTreeAtomically(target, new Map([['a.json', '1'], ['sub/b.json', '2']]));
+  writeTreeAtomically(
+    target,
+    new Map([
+      ['a.json', '1'],
+      ['sub/b.json', '2'],
+    ]),
+  );
   writeTreeAtomically(target, new Map([['a.json', '3']]));
   expect(readFileSync(join(target, 'a.json'), 'utf8')).toBe('3');
   expect(existsSync(join(target, 'sub'))).toBe(false);
@@ -34,10 +40,24 @@ it('restores the previous tree left as .old-* by a swap that crashed between its
 it('a rebuild rewrites only the files that changed: unchanged ones are linked from the tree they replace', () => {
   const parent = mkdtempSync(join(tmpdir(), 'nuffle-io-'));
   const target = join(parent, 'data');
-  writeTreeAtomically(target, new Map([['same.json', 'unchanged\n'], ['moved.json', 'before\n'], ['sub/deep.txt', 'deep\n']]));
+  writeTreeAtomically(
+    target,
+    new Map([
+      ['same.json', 'unchanged\n'],
+      ['moved.json', 'before\n'],
+      ['sub/deep.txt', 'deep\n'],
+    ]),
+  );
   const inode = (path: string) => statSync(join(target, path)).ino;
   const before = { same: inode('same.json'), moved: inode('moved.json'), deep: inode('sub/deep.txt') };
-  writeTreeAtomically(target, new Map([['same.json', 'unchanged\n'], ['moved.json', 'after\n'], ['sub/deep.txt', 'deep\n']]));
+  writeTreeAtomically(
+    target,
+    new Map([
+      ['same.json', 'unchanged\n'],
+      ['moved.json', 'after\n'],
+      ['sub/deep.txt', 'deep\n'],
+    ]),
+  );
   expect(readFileSync(join(target, 'moved.json'), 'utf8')).toBe('after\n');
   expect(readFileSync(join(target, 'same.json'), 'utf8')).toBe('unchanged\n');
   expect([inode('same.json'), inode('sub/deep.txt')]).toEqual([before.same, before.deep]);

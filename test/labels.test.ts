@@ -10,9 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { ENUM_LABELS, type EnumLabels } from '../pipeline/model/labels.ts';
 import { repoRoot } from './helpers.ts';
 
-const schema = (file: string) => JSON.parse(readFileSync(join(repoRoot, 'schema', file), 'utf8')) as { $defs: Record<string, { enum?: string[] }>; items?: unknown };
+const schema = (file: string) =>
+  JSON.parse(readFileSync(join(repoRoot, 'schema', file), 'utf8')) as { $defs: Record<string, { enum?: string[] }>; items?: unknown };
 const common = schema('common.schema.json').$defs;
-const inducementKind = (JSON.parse(readFileSync(join(repoRoot, 'schema/inducements.schema.json'), 'utf8')) as { $defs: Record<string, { properties?: Record<string, { enum?: string[] }> }> });
+const inducementKind = JSON.parse(readFileSync(join(repoRoot, 'schema/inducements.schema.json'), 'utf8')) as {
+  $defs: Record<string, { properties?: Record<string, { enum?: string[] }> }>;
+};
 const enumOf = (name: string) => common[name]!.enum!;
 
 const TABLES: [keyof EnumLabels, string[]][] = [

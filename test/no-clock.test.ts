@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.ts';
 
 /** The clock reads, spelt in pieces so this file does not match itself. */
-const CLOCKS = [['performance', 'now'], ['Date', 'now'], ['h', 'rtime']].map(([a, b]) => (a === 'h' ? a + b : `${a}.${b}`));
+const CLOCKS = [
+  ['performance', 'now'],
+  ['Date', 'now'],
+  ['h', 'rtime'],
+].map(([a, b]) => (a === 'h' ? a + b : `${a}.${b}`));
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

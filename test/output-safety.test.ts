@@ -147,7 +147,7 @@ describe('the commands, on a copy of the project', () => {
     expect(treeDigest(dir)).toEqual(before);
   });
 
-  it('nuffle diff --out writes a new folder, then replaces it on the next run (its marker says it is nuffle\'s)', () => {
+  it("nuffle diff --out writes a new folder, then replaces it on the next run (its marker says it is nuffle's)", () => {
     const out = join(temp(), 'changes');
     expect(runCli(['diff', data, data, '--out', out]).status).toBe(0);
     expect(readdirSync(out).sort()).toEqual([OUTPUT_MARKER, 'CHANGES.md', 'changes.json']);

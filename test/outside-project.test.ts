@@ -17,7 +17,11 @@ const SECRET = 'root:x:0:0:SECRET-LINE-never-printed:/root:/bin/bash';
 async function run(args: string[]): Promise<{ exit: number; output: string }> {
   const printed: string[] = [];
   const collect = (...a: unknown[]) => void printed.push(a.map(String).join(' '));
-  const spies = [vi.spyOn(console, 'error').mockImplementation(collect), vi.spyOn(console, 'log').mockImplementation(collect), vi.spyOn(console, 'warn').mockImplementation(collect)];
+  const spies = [
+    vi.spyOn(console, 'error').mockImplementation(collect),
+    vi.spyOn(console, 'log').mockImplementation(collect),
+    vi.spyOn(console, 'warn').mockImplementation(collect),
+  ];
   try {
     return { exit: await main(args), output: printed.join('\n') };
   } finally {

@@ -70,7 +70,10 @@ describe('the one-pass mention finder', () => {
     const targets = model.records.map((r) => ({ id: r.id, name: r.name }));
     const fast = createFinderWithRules(targets, rules);
     const slow = referenceWithRules(targets, rules);
-    const texts = [...JSON.parse(realBuild().files.get('rulings.json')!).map((r: { question: string; answer: string }) => `${r.question}\n${r.answer}`), ...model.records.map((r) => r.text)];
+    const texts = [
+      ...JSON.parse(realBuild().files.get('rulings.json')!).map((r: { question: string; answer: string }) => `${r.question}\n${r.answer}`),
+      ...model.records.map((r) => r.text),
+    ];
     let mentions = 0;
     for (const text of texts) {
       const expected = slow(text);
@@ -81,7 +84,30 @@ describe('the one-pass mention finder', () => {
   });
 
   it('agrees with the per-name expressions on generated texts (case, spacing, hyphens, and/&, qualifiers, overlaps)', () => {
-    const names = ['Block', 'Dodge', 'Diving Catch', 'Catch', 'Dump-off', 'Ball and Chain', 'Chain and Ball', 'Kick', 'Kick Team-mate', 'Pick-me-up', 'Very Long Legs', 'Mighty Blow', 'Ball & Chain', 'Bomber', 'Ça Va', 'Straße', 'Leap', 'Pro', '-Lead', 'Trail-', 'and Co', '[Odd]^Name'];
+    const names = [
+      'Block',
+      'Dodge',
+      'Diving Catch',
+      'Catch',
+      'Dump-off',
+      'Ball and Chain',
+      'Chain and Ball',
+      'Kick',
+      'Kick Team-mate',
+      'Pick-me-up',
+      'Very Long Legs',
+      'Mighty Blow',
+      'Ball & Chain',
+      'Bomber',
+      'Ça Va',
+      'Straße',
+      'Leap',
+      'Pro',
+      '-Lead',
+      'Trail-',
+      'and Co',
+      '[Odd]^Name',
+    ];
     const targets: NamedTarget[] = names.map((name, n) => ({ id: `t${n}`, names: n % 5 === 0 ? [name, `${name}s`] : [name], qualifiedOnly: n % 3 === 0 }));
     const fast = createMentionFinder(targets);
     const slow = referenceFinder(targets);

@@ -27,7 +27,9 @@ it('the generated validators and ajv compiling at run time report the same probl
   const precompiled = createValidator(schemas);
   const compiled = createValidator(edited);
   const skills = JSON.parse(realBuild().files.get('skills.json')!) as Record<string, unknown>[];
-  const broken = skills.slice(0, 3).map((skill, n) => (n === 0 ? { ...skill, extra: 1 } : n === 1 ? { ...skill, lang: 'de', id: 7 } : { ...skill, name: undefined }));
+  const broken = skills
+    .slice(0, 3)
+    .map((skill, n) => (n === 0 ? { ...skill, extra: 1 } : n === 1 ? { ...skill, lang: 'de', id: 7 } : { ...skill, name: undefined }));
   const cases: [string, unknown][] = [
     ['skills.schema.json', broken],
     ['skills.schema.json', skills],

@@ -29,12 +29,16 @@ const slot = (roll: '1-3' | '4-6', d6: number): RandomSlot => ({ game: 'blood-bo
 const fileOf = () => 'en.txt';
 const fullAgility = () => (['1-3', '4-6'] as const).flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => skill(`s-${roll}-${d6}`, [slot(roll, d6)])));
 
-const build = (records: Skill[], tableEditions: ReadonlySet<string> = new Set(), slotLines: Parameters<typeof buildRandomTables>[1] = []) => buildRandomTables(records, slotLines, fileOf, tableEditions);
+const build = (records: Skill[], tableEditions: ReadonlySet<string> = new Set(), slotLines: Parameters<typeof buildRandomTables>[1] = []) =>
+  buildRandomTables(records, slotLines, fileOf, tableEditions);
 
 describe('random tables', () => {
   it('makes a complete grid of twelve skills one table, slots in roll and d6 order', () => {
     const { tables } = build(fullAgility().reverse());
-    expect([tables.map((t) => t.id), tables[0]!.slots[0]]).toEqual([['en-2020/blood-bowl/agility'], { roll: '1-3', d6: 1, record: 'en-2020/s-1-3-1', vacancy: null }]);
+    expect([tables.map((t) => t.id), tables[0]!.slots[0]]).toEqual([
+      ['en-2020/blood-bowl/agility'],
+      { roll: '1-3', d6: 1, record: 'en-2020/s-1-3-1', vacancy: null },
+    ]);
   });
   it('reports a grid with an empty cell, naming the cells, and makes no table of it', () => {
     const { tables, diagnostics } = build(fullAgility().slice(1));
@@ -46,7 +50,9 @@ describe('random tables', () => {
     expect(diagnostics.filter((d) => d.ruleId === 'random-table/slot-collision').map((d) => d.place)).toEqual([{ line: 11 }]);
   });
   it('reports a slot for a category with no table', () => {
-    expect(build([skill('t', [slot('1-3', 1)], { category: 'trait', kind: 'trait' })]).diagnostics.map((d) => d.ruleId)).toEqual(['random-table/no-table-for-category']);
+    expect(build([skill('t', [slot('1-3', 1)], { category: 'trait', kind: 'trait' })]).diagnostics.map((d) => d.ruleId)).toEqual([
+      'random-table/no-table-for-category',
+    ]);
   });
   it('expects all five tables of each game a table edition’s skill is in', () => {
     const { diagnostics } = build([skill('a', [slot('1-3', 1)])], new Set(['en-2020']));

@@ -138,7 +138,9 @@ describe('the source reader', () => {
     });
 
   it('refuses a path outside sources/raw without looking it up, and names a missing file at its manifest line', () => {
-    const result = run([source({ file: 'sources/raw/..' }), source({ id: 'b' as ManifestSource['id'], file: 'sources/raw/gone.txt' })], { 'sources/raw/..': 'Catch\nAgility\nText.\nBloodbowlnone\nDungeonbowl\n' });
+    const result = run([source({ file: 'sources/raw/..' }), source({ id: 'b' as ManifestSource['id'], file: 'sources/raw/gone.txt' })], {
+      'sources/raw/..': 'Catch\nAgility\nText.\nBloodbowlnone\nDungeonbowl\n',
+    });
     expect(result.diagnostics.map((d) => [d.ruleId, d.file, d.place])).toEqual([
       ['manifest/outside-sources', 'sources/manifest.yaml', { line: 10, column: 3 }],
       ['manifest/missing-file', 'sources/manifest.yaml', { line: 11, column: 3 }],
@@ -166,7 +168,8 @@ describe('the source reader', () => {
 });
 
 describe('the errata patcher', () => {
-  const erratum = (over: Partial<Erratum>): Erratum => ({ id: 'en-2020/x', source: 'en-2020-skills-traits', find: 'see teh', replace: 'see the', reason: 'typo', ...over }) as Erratum;
+  const erratum = (over: Partial<Erratum>): Erratum =>
+    ({ id: 'en-2020/x', source: 'en-2020-skills-traits', find: 'see teh', replace: 'see the', reason: 'typo', ...over }) as Erratum;
   const patch = (text: string, errata: Erratum[], recordLines?: (id: string) => readonly [number, number] | null) =>
     applyErrata('en-2020-skills-traits', 'f.txt', text, errata, 'e.yaml', () => 7, recordLines);
 
@@ -199,10 +202,13 @@ describe('the errata patcher', () => {
   it('a find that spans lines patches them all and records each', () => {
     const out = patch('Block\nTraits\nBlock again', [erratum({ find: 'Block\nTraits', replace: 'Block*\nTraits' })]);
     expect(out.lines).toEqual(['Block*', 'Traits', 'Block again']);
-    expect([...out.applied]).toEqual([[1, ['en-2020/x']], [2, ['en-2020/x']]]);
+    expect([...out.applied]).toEqual([
+      [1, ['en-2020/x']],
+      [2, ['en-2020/x']],
+    ]);
   });
 
-  it('a record-scoped erratum searches only that record\'s lines', () => {
+  it("a record-scoped erratum searches only that record's lines", () => {
     const text = 'Dodge\nsee teh ball\nBlock\nsee teh ball';
     const out = patch(text, [erratum({ record: 'en-2020/block' })], (id) => (id === 'en-2020/block' ? [3, 4] : null));
     expect(out.lines).toEqual(['Dodge', 'see teh ball', 'Block', 'see the ball']);
@@ -244,7 +250,11 @@ describe('the errata patcher', () => {
   });
 
   it('lists the errata applied within a range of lines, in line order', () => {
-    const applied = new Map([[5, ['b']], [2, ['a']], [9, ['c']]]);
+    const applied = new Map([
+      [5, ['b']],
+      [2, ['a']],
+      [9, ['c']],
+    ]);
     expect(errataWithin(applied, 2, 5)).toEqual(['a', 'b']);
     expect(errataWithin(applied, 3, 4)).toEqual([]);
     expect(errataWithin(applied, 9, 9)).toEqual(['c']);
@@ -269,14 +279,35 @@ describe('diagnostics', () => {
     expect(d.actual!.split('\n')[0]!.length).toBeLessThanOrEqual(401);
     expect(d.actual!.split('\n')[1]).toBe('short');
     expect(d.note).toBe('ok');
-    expect(warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's' })).toEqual({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's', place: null, fatal: false });
+    expect(warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's' })).toEqual({
+      reason: 'r',
+      file: 'f',
+      ruleId: 'a/b',
+      source: 's',
+      place: null,
+      fatal: false,
+    });
   });
 
   it('sort by file, line, column, then code', () => {
     const d = (file: string, line: number | null, column: number | undefined, ruleId: string): Diagnostic =>
       error({ reason: ruleId, file, ruleId, source: 's', place: line === null ? null : column === undefined ? { line } : { line, column } });
-    const sorted = sortDiagnostics([d('b', 1, 1, 'z'), d('a', 2, 1, 'z'), d('a', 2, 1, 'y'), d('a', 1, 5, 'z'), d('a', 1, 2, 'z'), d('a', null, undefined, 'z')]);
-    expect(sorted.map((x) => `${x.file}:${x.place?.line ?? '-'}:${x.place?.column ?? '-'}:${x.ruleId}`)).toEqual(['a:-:-:z', 'a:1:2:z', 'a:1:5:z', 'a:2:1:y', 'a:2:1:z', 'b:1:1:z']);
+    const sorted = sortDiagnostics([
+      d('b', 1, 1, 'z'),
+      d('a', 2, 1, 'z'),
+      d('a', 2, 1, 'y'),
+      d('a', 1, 5, 'z'),
+      d('a', 1, 2, 'z'),
+      d('a', null, undefined, 'z'),
+    ]);
+    expect(sorted.map((x) => `${x.file}:${x.place?.line ?? '-'}:${x.place?.column ?? '-'}:${x.ruleId}`)).toEqual([
+      'a:-:-:z',
+      'a:1:2:z',
+      'a:1:5:z',
+      'a:2:1:y',
+      'a:2:1:z',
+      'b:1:1:z',
+    ]);
     expect(hasErrors(sorted)).toBe(true);
     expect(hasErrors([warning({ reason: 'r', file: 'f', ruleId: 'a/b', source: 's' })])).toBe(false);
   });

@@ -29,7 +29,18 @@ const annotation = <T>(name: string): T => parse(readFileSync(join(repoRoot, 'so
  * the schemas' maxLength, checked by pipeline/validate/strings.ts): long
  * runs of what each piece of a pattern accepts.
  */
-const HOSTILE_NAMES = ['- -', 'a'.repeat(80), 'A-'.repeat(40), 'A '.repeat(40), 'and & and & and', '(((((a', 'x.*+?^${}()|[]\\/', 'É'.repeat(80), 'Dump-off-'.repeat(8), 'ß Straße'];
+const HOSTILE_NAMES = [
+  '- -',
+  'a'.repeat(80),
+  'A-'.repeat(40),
+  'A '.repeat(40),
+  'and & and & and',
+  '(((((a',
+  'x.*+?^${}()|[]\\/',
+  'É'.repeat(80),
+  'Dump-off-'.repeat(8),
+  'ß Straße',
+];
 
 function realNames(): string[] {
   const rules = mentionRules();
@@ -38,16 +49,19 @@ function realNames(): string[] {
 
 /** Every constructed pattern: `file: argument as written` → the sources it can build (with flags). */
 const CONSTRUCTED: Record<string, () => { source: string; flags: string }[]> = {
-  "pipeline/link/mentions.ts: mentionPattern(pattern.name), 'gu'": () =>
-    realNames().map((name) => ({ source: mentionPattern(name), flags: 'gu' })),
+  "pipeline/link/mentions.ts: mentionPattern(pattern.name), 'gu'": () => realNames().map((name) => ({ source: mentionPattern(name), flags: 'gu' })),
   "pipeline/link/mentions.ts: namePattern(name), 'uy'": () => realNames().map((name) => ({ source: namePattern(name), flags: 'uy' })),
   "pipeline/link/mentions.ts: startsPattern(firsts), 'gu'": () => [
     { source: startsPattern(new Set(realNames().map((n) => n.trim()[0] ?? 'a'))), flags: 'gu' },
     { source: startsPattern(['\\', ']', '^', '-', '&a', '[', '(']), flags: 'gu' },
   ],
   "pipeline/link/suggest.ts: glossaryTermPattern(fr), 'gu'": () =>
-    [...annotation<{ terms: GlossaryTerm[] }>('glossary.yaml').terms.map((t) => t.fr), ...HOSTILE_NAMES].map((fr) => ({ source: glossaryTermPattern(fr), flags: 'gu' })),
-  "pipeline/link/suggest.ts: gameTermPattern(term), 'u'": () => [...GAME_TERMS, ...HOSTILE_NAMES].map((term) => ({ source: gameTermPattern(term), flags: 'u' })),
+    [...annotation<{ terms: GlossaryTerm[] }>('glossary.yaml').terms.map((t) => t.fr), ...HOSTILE_NAMES].map((fr) => ({
+      source: glossaryTermPattern(fr),
+      flags: 'gu',
+    })),
+  "pipeline/link/suggest.ts: gameTermPattern(term), 'u'": () =>
+    [...GAME_TERMS, ...HOSTILE_NAMES].map((term) => ({ source: gameTermPattern(term), flags: 'u' })),
   "pipeline/link/inducements.ts: headingPattern(heading), 'u'": () =>
     [
       ...annotation<InducementAnnotations>('inducements.yaml').records.flatMap((r) => [...(r.abilities ?? []), ...(r.spells ?? [])]),

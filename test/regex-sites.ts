@@ -106,17 +106,32 @@ function sitesIn(file: string, text: string, list: readonly Token[]): RegexSite[
     let end = i + 1;
     for (; end < list.length; end++) {
       const kind = list[end]!.kind;
-      if (kind === SyntaxKind.OpenParenToken || kind === SyntaxKind.OpenBracketToken || kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.TemplateHead) depth++;
-      if (kind === SyntaxKind.CloseParenToken || kind === SyntaxKind.CloseBracketToken || kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.TemplateTail) depth--;
+      if (kind === SyntaxKind.OpenParenToken || kind === SyntaxKind.OpenBracketToken || kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.TemplateHead)
+        depth++;
+      if (
+        kind === SyntaxKind.CloseParenToken ||
+        kind === SyntaxKind.CloseBracketToken ||
+        kind === SyntaxKind.CloseBraceToken ||
+        kind === SyntaxKind.TemplateTail
+      )
+        depth--;
       if (depth === 0) break;
     }
     const args = list.slice(i + 2, end);
     const first = args[0];
-    const literal = first && (first.kind === SyntaxKind.StringLiteral || first.kind === SyntaxKind.NoSubstitutionTemplateLiteral) && (args.length === 1 || args[1]!.kind === SyntaxKind.CommaToken);
+    const literal =
+      first &&
+      (first.kind === SyntaxKind.StringLiteral || first.kind === SyntaxKind.NoSubstitutionTemplateLiteral) &&
+      (args.length === 1 || args[1]!.kind === SyntaxKind.CommaToken);
     const flagsToken = args[2];
-    const flags = flagsToken && (flagsToken.kind === SyntaxKind.StringLiteral || flagsToken.kind === SyntaxKind.NoSubstitutionTemplateLiteral) ? flagsToken.value : '';
+    const flags =
+      flagsToken && (flagsToken.kind === SyntaxKind.StringLiteral || flagsToken.kind === SyntaxKind.NoSubstitutionTemplateLiteral) ? flagsToken.value : '';
     const argument = text.slice(args[0]?.start ?? 0, args.at(-1)?.end ?? 0);
-    sites.push(literal ? { file, line: lineOf(text, token.start), source: first.value, flags } : { file, line: lineOf(text, token.start), source: null, flags, argument });
+    sites.push(
+      literal
+        ? { file, line: lineOf(text, token.start), source: first.value, flags }
+        : { file, line: lineOf(text, token.start), source: null, flags, argument },
+    );
   });
   return sites;
 }
@@ -156,16 +171,28 @@ export function regexSites(root: string, file: string): RegexSite[] {
   // A `{` inside an expression starts a region of its own too: the same token is found twice, kept once.
   const byOffset = new Map<number, Token>();
   for (const region of astroRegions(text)) {
-    for (const token of region.expression ? tokens(text, region.start, true) : tokens(text.slice(0, region.end), region.start)) byOffset.set(token.start, token);
+    for (const token of region.expression ? tokens(text, region.start, true) : tokens(text.slice(0, region.end), region.start))
+      byOffset.set(token.start, token);
   }
-  return sitesIn(file, text, [...byOffset.values()].sort((a, b) => a.start - b.start));
+  return sitesIn(
+    file,
+    text,
+    [...byOffset.values()].sort((a, b) => a.start - b.start),
+  );
 }
 
 /** The code files under `dirs` (TypeScript, JavaScript, Astro), relative to `root`, sorted. */
 export function codeFiles(root: string, dirs: readonly string[]): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(`${dir}/${entry.name}`) : /\.(ts|js|mjs|astro)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [`${dir}/${entry.name}`] : [],
+      entry.isDirectory()
+        ? walk(`${dir}/${entry.name}`)
+        : /\.(ts|js|mjs|astro)$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+          ? [`${dir}/${entry.name}`]
+          : [],
     );
-  return dirs.flatMap(walk).map((f) => relative(root, join(root, f))).sort();
+  return dirs
+    .flatMap(walk)
+    .map((f) => relative(root, join(root, f)))
+    .sort();
 }

@@ -27,14 +27,23 @@ const oldSlugify = (value: string): string =>
 
 describe('rewritten patterns', () => {
   it('foldName (the runtime API) is stable: a folded name folds to itself, whatever its case', () => {
-    fc.assert(fc.property(tricky, (name) => foldName(foldName(name)) === foldName(name) && foldName(name.toUpperCase()) === foldName(name)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(tricky, (name) => foldName(foldName(name)) === foldName(name) && foldName(name.toUpperCase()) === foldName(name)),
+      { numRuns: 5000 },
+    );
     expect(foldName('Loner (4+)*')).toBe('loner');
   });
   it('the name module drops a trailing star as the card selection did', () => {
-    fc.assert(fc.property(tricky, (value) => withoutStars(value).trim() === oldWithoutStars(value)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(tricky, (value) => withoutStars(value).trim() === oldWithoutStars(value)),
+      { numRuns: 5000 },
+    );
     expect(parseWanted('Loner (4+)**', 'x', null)).toMatchObject({ name: 'Loner', parameter: '4+' });
   });
   it('slugs trim their hyphens as before', () => {
-    fc.assert(fc.property(tricky, (value) => slugify(value) === oldSlugify(value)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(tricky, (value) => slugify(value) === oldSlugify(value)),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -16,12 +16,24 @@ import { repoRoot } from './helpers.ts';
 type Snapshot = Record<string, Record<string, unknown>>;
 const dir = join(repoRoot, 'test/golden/schemas');
 const byVersion = (a: string, b: string) => {
-  const [x, y] = [a, b].map((v) => v.replace(/\.json$/, '').split('.').map(Number)) as [number[], number[]];
+  const [x, y] = [a, b].map((v) =>
+    v
+      .replace(/\.json$/, '')
+      .split('.')
+      .map(Number),
+  ) as [number[], number[]];
   return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
 };
-const snapshots = readdirSync(dir).filter((f) => f.endsWith('.json')).sort(byVersion);
+const snapshots = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort(byVersion);
 const load = (file: string): Snapshot => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Snapshot;
-const current = (): Snapshot => Object.fromEntries(readSchemaFiles(repoRoot).filter(isPublishedSchema).map((s) => [s.path, s.schema as Record<string, unknown>]));
+const current = (): Snapshot =>
+  Object.fromEntries(
+    readSchemaFiles(repoRoot)
+      .filter(isPublishedSchema)
+      .map((s) => [s.path, s.schema as Record<string, unknown>]),
+  );
 const declared = (): string => /\n {2}schemaVersion: (\d+\.\d+\.\d+)/.exec(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8'))![1]!;
 
 describe('the schema version', () => {
@@ -32,8 +44,16 @@ describe('the schema version', () => {
     const changes = compareSchemas(load(latest), current());
     if (process.env.UPDATE && to !== from && bumpSuffices(changes, from, to)) writeFileSync(join(dir, `${to}.json`), `${JSON.stringify(current(), null, 1)}\n`);
     const needed = requiredBump(changes);
-    const summary = changes.filter((c) => c.bump === needed).map((c) => `${c.bump}: ${c.at} ${c.what}`).slice(0, 10).join('\n');
-    if (to === from) expect(changes.filter((c) => c.bump !== 'patch'), `schema ${to} changed since its snapshot; bump schemaVersion in sources/manifest.yaml:\n${summary}`).toEqual([]);
+    const summary = changes
+      .filter((c) => c.bump === needed)
+      .map((c) => `${c.bump}: ${c.at} ${c.what}`)
+      .slice(0, 10)
+      .join('\n');
+    if (to === from)
+      expect(
+        changes.filter((c) => c.bump !== 'patch'),
+        `schema ${to} changed since its snapshot; bump schemaVersion in sources/manifest.yaml:\n${summary}`,
+      ).toEqual([]);
     else expect(bumpSuffices(changes, from, to), `${from} → ${to} is a ${versionBump(from, to)} bump, but the changes need ${needed}:\n${summary}`).toBe(true);
   });
 
@@ -46,7 +66,11 @@ describe('the schema version', () => {
     // 1.0.0 → 2.0.0 was major because `compulsory` admits null now.
     const changes = compareSchemas(load('1.0.0.json'), load('2.0.0.json'));
     expect(requiredBump(changes)).toBe('major');
-    expect(changes).toContainEqual({ bump: 'major', at: 'skills.schema.json#/$defs/skill/properties/compulsory/type', what: 'type "boolean" → ["boolean","null"]' });
+    expect(changes).toContainEqual({
+      bump: 'major',
+      at: 'skills.schema.json#/$defs/skill/properties/compulsory/type',
+      what: 'type "boolean" → ["boolean","null"]',
+    });
   });
 });
 
@@ -101,13 +125,13 @@ describe('compareSchemas', () => {
   });
 
   it('reads version steps', () => {
-    expect([versionBump('2.0.0', '3.0.0'), versionBump('2.0.0', '2.1.0'), versionBump('2.0.0', '2.0.1'), versionBump('2.1.0', '2.0.9'), versionBump('2.0.0', '2.0.0')]).toEqual([
-      'major',
-      'minor',
-      'patch',
-      'none',
-      'none',
-    ]);
+    expect([
+      versionBump('2.0.0', '3.0.0'),
+      versionBump('2.0.0', '2.1.0'),
+      versionBump('2.0.0', '2.0.1'),
+      versionBump('2.1.0', '2.0.9'),
+      versionBump('2.0.0', '2.0.0'),
+    ]).toEqual(['major', 'minor', 'patch', 'none', 'none']);
     expect(existsSync(join(dir, '1.0.0.json'))).toBe(true);
   });
 });

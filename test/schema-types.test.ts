@@ -12,7 +12,25 @@ it('pipeline/model/schema-types.ts is what the schemas generate (run `npm run ge
 
 it('generates object types with required and optional keys, unions, tuples and $refs across files', () => {
   const out = generateTypes([
-    { path: 'a.schema.json', schema: { $id: 'x', $defs: { thing: { title: 'Thing', description: 'A thing.', type: 'object', required: ['id'], properties: { id: { $ref: 'b.schema.json#/$defs/id' }, note: { description: 'Note.', type: ['string', 'null'] }, pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] } } } } } },
+    {
+      path: 'a.schema.json',
+      schema: {
+        $id: 'x',
+        $defs: {
+          thing: {
+            title: 'Thing',
+            description: 'A thing.',
+            type: 'object',
+            required: ['id'],
+            properties: {
+              id: { $ref: 'b.schema.json#/$defs/id' },
+              note: { description: 'Note.', type: ['string', 'null'] },
+              pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] },
+            },
+          },
+        },
+      },
+    },
     { path: 'b.schema.json', schema: { $id: 'y', $defs: { id: { description: 'An id.', type: 'string', enum: ['a', 'b'] } } } },
   ]);
   expect(out).toContain('export type Thing = {\n  id: Id;\n  /** Note. */\n  note?: string | null;\n  pair?: [number, number];\n};');

@@ -8,7 +8,9 @@ const ZWSP = '\u200b';
 
 describe('names', () => {
   it('reports an invisible character in a name, at its line and column', () => {
-    expect(nameProblems('name', `Do${ZWSP}dge`, held([`Do${ZWSP}dge`]), limits).map((d) => [d.ruleId, d.place])).toEqual([['text/hostile-character', { line: 1, column: 3 }]]);
+    expect(nameProblems('name', `Do${ZWSP}dge`, held([`Do${ZWSP}dge`]), limits).map((d) => [d.ruleId, d.place])).toEqual([
+      ['text/hostile-character', { line: 1, column: 3 }],
+    ]);
   });
   it('reports a word of two scripts', () => {
     expect(nameProblems('name', 'Dоdge', held(['Dоdge']), limits).map((d) => d.ruleId)).toEqual(['text/mixed-script']);
@@ -39,6 +41,8 @@ describe('texts', () => {
     expect(textProblems('text', `a${ZWSP}`, held(['x', `a${ZWSP}`]), { accepted, acceptedFile: 'errata.yaml' })).toEqual({ diagnostics: [], accepted: [0] });
   });
   it('does not let an accepted character pass on another line', () => {
-    expect(textProblems('text', `a${ZWSP}`, held([`a${ZWSP}`]), { accepted, acceptedFile: 'errata.yaml' }).diagnostics.map((d) => d.place)).toEqual([{ line: 1, column: 2 }]);
+    expect(textProblems('text', `a${ZWSP}`, held([`a${ZWSP}`]), { accepted, acceptedFile: 'errata.yaml' }).diagnostics.map((d) => d.place)).toEqual([
+      { line: 1, column: 2 },
+    ]);
   });
 });

@@ -15,7 +15,11 @@ import { repoRoot } from './helpers.ts';
 const EN = 'sources/raw/en-2020-skills-traits.txt';
 
 /** The real project with the English text and the errata changed. */
-function buildWith(changeText: (text: string) => string, changeErrata: (text: string) => string = (t) => t, changeSchemas?: (path: string, schema: Record<string, unknown>) => void) {
+function buildWith(
+  changeText: (text: string) => string,
+  changeErrata: (text: string) => string = (t) => t,
+  changeSchemas?: (path: string, schema: Record<string, unknown>) => void,
+) {
   const input = readProject(repoRoot);
   const raw = new Map(input.raw);
   raw.set(EN, new TextEncoder().encode(changeText(new TextDecoder().decode(raw.get(EN)!))));
@@ -26,13 +30,20 @@ function buildWith(changeText: (text: string) => string, changeErrata: (text: st
         return { ...s, schema, text: JSON.stringify(schema) };
       })
     : input.schemas;
-  return buildDataset({ ...input, raw, schemas, annotations: { ...input.annotations, errata: { ...input.annotations.errata, text: changeErrata(input.annotations.errata.text) } } });
+  return buildDataset({
+    ...input,
+    raw,
+    schemas,
+    annotations: { ...input.annotations, errata: { ...input.annotations.errata, text: changeErrata(input.annotations.errata.text) } },
+  });
 }
 
 const codes = (result: ReturnType<typeof buildDataset>) => result.diagnostics.filter((d) => d.fatal).map((d) => `${d.file}:${d.place?.line ?? ''} ${d.ruleId}`);
 const withJoiner = (text: string) => text.replace("During your opponent's team turn", "During your opponent's team\u200Dturn");
-const accepting = (character: string, around: { after?: string; before?: string } = { after: 'team', before: 'turn' }) => (errata: string) =>
-  `${errata}accepted:\n  - source: en-2020-skills-traits\n${around.after !== undefined ? `    after: ${JSON.stringify(around.after)}\n` : ''}${around.before !== undefined ? `    before: ${JSON.stringify(around.before)}\n` : ''}    character: ${character}\n    reason: the source means it (a test)\n`;
+const accepting =
+  (character: string, around: { after?: string; before?: string } = { after: 'team', before: 'turn' }) =>
+  (errata: string) =>
+    `${errata}accepted:\n  - source: en-2020-skills-traits\n${around.after !== undefined ? `    after: ${JSON.stringify(around.after)}\n` : ''}${around.before !== undefined ? `    before: ${JSON.stringify(around.before)}\n` : ''}    character: ${character}\n    reason: the source means it (a test)\n`;
 const lineOf = (text: string, words: string) => text.slice(0, text.indexOf(words)).split('\n').length;
 const rawText = () => new TextDecoder().decode(readProject(repoRoot).raw.get(EN)!);
 
@@ -64,7 +75,9 @@ describe('hidden characters in rule text', () => {
   });
   it('never accepts one in a name', () => {
     const named = (text: string) => text.replace('\nDefensive\n', '\nDefen\u200Dsive\n');
-    expect(codes(buildWith(named, accepting('U+200D', { after: 'Defen', before: 'sive' })))).toContain(`${EN}:${lineOf(rawText(), '\nDefensive\n') + 1} text/hostile-character`);
+    expect(codes(buildWith(named, accepting('U+200D', { after: 'Defen', before: 'sive' })))).toContain(
+      `${EN}:${lineOf(rawText(), '\nDefensive\n') + 1} text/hostile-character`,
+    );
   });
 });
 
@@ -72,7 +85,8 @@ describe('names', () => {
   it('mixing scripts within a word is a look-alike; one script per word, accents included, is not', () => {
     expect(mixedScriptWord('Sneaky G\u0456t')).toEqual({ word: 'G\u0456t', scripts: ['Latin', 'Cyrillic'] });
     expect(mixedScriptWord('Bl\u03BFck')?.scripts).toEqual(['Latin', 'Greek']);
-    for (const name of ['Châtaigne', 'Présence perturbante', 'Mighty Blow (+1)', 'Στέφανος', 'Ёжик в тумане', 'Dump-off']) expect(mixedScriptWord(name), name).toBeNull();
+    for (const name of ['Châtaigne', 'Présence perturbante', 'Mighty Blow (+1)', 'Στέφανος', 'Ёжик в тумане', 'Dump-off'])
+      expect(mixedScriptWord(name), name).toBeNull();
   });
   it('are as long as the schema allows: the limit is the published maxLength, read from the schema', () => {
     const tighter = (path: string, schema: Record<string, unknown>) => {
@@ -91,10 +105,22 @@ describe('names', () => {
 describe('diagnostics on a terminal', () => {
   it('print control, bidirectional and zero-width characters as U+XXXX, in every field', () => {
     const hostile = 'Pwn\u001B[2J\u0007\u202Egnp\u200B\u0000';
-    const printed = formatDiagnostic({ reason: `player ${hostile}`, file: `roster${hostile}.yaml`, place: { line: 3 }, ruleId: 'cards/x', source: 'cards', fatal: true, expected: hostile, actual: hostile, note: hostile });
+    const printed = formatDiagnostic({
+      reason: `player ${hostile}`,
+      file: `roster${hostile}.yaml`,
+      place: { line: 3 },
+      ruleId: 'cards/x',
+      source: 'cards',
+      fatal: true,
+      expected: hostile,
+      actual: hostile,
+      note: hostile,
+    });
     expect(printed).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u);
     for (const label of ['U+001B', 'U+0007', 'U+202E', 'U+200B', 'U+0000']) expect(printed).toContain(label);
     // Tabs and line breaks stay what they are.
-    expect(formatDiagnostic({ reason: 'a\tb', file: 'f', place: null, ruleId: 'x/y', source: 's', fatal: false, note: 'one\ntwo' })).toBe('f warning a\tb [x/y]\n  note:     one\ntwo');
+    expect(formatDiagnostic({ reason: 'a\tb', file: 'f', place: null, ruleId: 'x/y', source: 's', fatal: false, note: 'one\ntwo' })).toBe(
+      'f warning a\tb [x/y]\n  note:     one\ntwo',
+    );
   });
 });

@@ -162,7 +162,13 @@ export const checkStrings: Stage = (build) => {
     return 'stop';
   }
   const { errata } = build.annotations;
-  build.strings = { linesOf: (id) => build.linesOf(id), fileOf: (id) => build.fileOf(id), accepted: errata.value.accepted ?? [], acceptedFile: errata.file.path, limits };
+  build.strings = {
+    linesOf: (id) => build.linesOf(id),
+    fileOf: (id) => build.fileOf(id),
+    accepted: errata.value.accepted ?? [],
+    acceptedFile: errata.file.path,
+    limits,
+  };
   const results = build.parsed.map(({ result }) => result);
   const parsedStrings = checkSourceStrings({
     ...build.strings,
@@ -204,7 +210,14 @@ export const link: Stage = (build) => {
   build.concepts = crosswalk.concepts;
   build.crosswalk = crosswalk.crosswalk;
   const { records, concepts } = build;
-  build.model = { records, concepts, crosswalk: crosswalk.crosswalk, unlinked: crosswalk.unlinked, glossary: annotations.glossary.value.terms, sources: annotations.manifest.value.sources };
+  build.model = {
+    records,
+    concepts,
+    crosswalk: crosswalk.crosswalk,
+    unlinked: crosswalk.unlinked,
+    glossary: annotations.glossary.value.terms,
+    sources: annotations.manifest.value.sources,
+  };
   return 'next';
 };
 
@@ -213,7 +226,10 @@ export const linkAllInducements: Stage = (build) => {
   const { annotations, concepts, records } = build;
   const mentions = annotations.mentions.value;
   const resolveSkill = createNameResolver(concepts, records, mentions);
-  const finder = createFinderWithRules(concepts.map((concept) => ({ id: concept.id, name: concept.name })), mentions);
+  const finder = createFinderWithRules(
+    concepts.map((concept) => ({ id: concept.id, name: concept.name })),
+    mentions,
+  );
   for (const { source, result, errata: applied } of build.parsed) {
     if (!result.notes) continue;
     const linked = linkInducements({
@@ -378,7 +394,14 @@ export const emitRelease: Stage = (build) => {
   const dataPackage = emitDataPackage({
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
-    sources: build.annotations.manifest.value.sources.map((s) => ({ id: s.id, file: s.file, label: s.edition.label, lang: s.lang, note: s.note, sha256: digestOf.get(s.id) ?? '' })),
+    sources: build.annotations.manifest.value.sources.map((s) => ({
+      id: s.id,
+      file: s.file,
+      label: s.edition.label,
+      lang: s.lang,
+      note: s.note,
+      sha256: digestOf.get(s.id) ?? '',
+    })),
     files: everything(),
   });
   files.set('datapackage.json', dataPackage);
@@ -442,12 +465,17 @@ function editionsOf({ parsed, records, inducements }: Build): Edition[] {
 
 /** What rename detection compares of each record: name, kind, text and random-table slots. */
 function recordShapes(records: readonly Skill[]): Map<string, RecordShape> {
-  return new Map(records.map((r) => [r.id, { name: r.name, kind: r.kind, text: r.text, slots: r.randomSlots.map((s) => `${s.game} ${r.category} ${s.roll}·${s.d6}`) }]));
+  return new Map(
+    records.map((r) => [r.id, { name: r.name, kind: r.kind, text: r.text, slots: r.randomSlots.map((s) => `${s.game} ${r.category} ${s.roll}·${s.d6}`) }]),
+  );
 }
 
 /** The published schemas' maxLength of a name (a record's) and of an id (a record id's): the one home of both limits. */
 export function limitsOf(schemas: readonly SchemaFile[]): Limits | null {
-  const schema = (path: string) => schemas.find((s) => s.path === path)?.schema as { $defs?: Record<string, { maxLength?: number; properties?: Record<string, { maxLength?: number }> }> } | undefined;
+  const schema = (path: string) =>
+    schemas.find((s) => s.path === path)?.schema as
+      | { $defs?: Record<string, { maxLength?: number; properties?: Record<string, { maxLength?: number }> }> }
+      | undefined;
   const name = schema('skills.schema.json')?.$defs?.skill?.properties?.name?.maxLength;
   const id = schema('common.schema.json')?.$defs?.recordId?.maxLength;
   return name === undefined || id === undefined ? null : { name, id };

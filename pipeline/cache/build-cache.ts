@@ -146,7 +146,8 @@ export function readCachedBuild(dir: string, key: string): CachedBuild | null {
 function isEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
   // Empty, absolute (`/…`) and doubled-slash paths all have an empty part.
-  const safe = (path: unknown) => typeof path === 'string' && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  const safe = (path: unknown) =>
+    typeof path === 'string' && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
   return (
     entry?.format === FORMAT &&
     typeof entry.key === 'string' &&
@@ -215,7 +216,8 @@ const digestOf = (stages: StagesFile['stages']): string => createHash('sha256').
 export function readStageMemo(dir: string, code: string): StageMemo {
   try {
     const file = JSON.parse(readFileSync(join(dir, STAGES), 'utf8')) as StagesFile;
-    if (file?.format === FORMAT && file.code === code && file.stages && typeof file.stages === 'object' && digestOf(file.stages) === file.digest) return createMemo(file.stages);
+    if (file?.format === FORMAT && file.code === code && file.stages && typeof file.stages === 'object' && digestOf(file.stages) === file.digest)
+      return createMemo(file.stages);
   } catch {
     // A miss.
   }

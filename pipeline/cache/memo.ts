@@ -79,7 +79,10 @@ export function createMemo(stored: Partial<Record<MemoStage, Record<string, stri
     },
     merged() {
       return Object.fromEntries(
-        STAGES.map((stage) => [stage, { ...Object.fromEntries(Object.entries(stored[stage] ?? {}).filter(([, text]) => typeof text === 'string')), ...Object.fromEntries(used[stage]) }]),
+        STAGES.map((stage) => [
+          stage,
+          { ...Object.fromEntries(Object.entries(stored[stage] ?? {}).filter(([, text]) => typeof text === 'string')), ...Object.fromEntries(used[stage]) },
+        ]),
       ) as Record<MemoStage, Record<string, string>>;
     },
   };

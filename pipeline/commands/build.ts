@@ -8,7 +8,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildResult } from '../build.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, writeCachedBuild } from '../cache/build-cache.ts';
-import { LOCK_FILE, lockOutput, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, projectGuard, repoRoot, writeFileAtomically, writeTreeAtomically } from '../io.ts';
+import {
+  LOCK_FILE,
+  lockOutput,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
+  outputFolderProblem,
+  projectGuard,
+  repoRoot,
+  writeFileAtomically,
+  writeTreeAtomically,
+} from '../io.ts';
 import { LOCK_PATH } from '../model/paths.ts';
 import type { Skill } from '../model/schema-types.ts';
 import type { TargetContext } from '../targets/context.ts';
@@ -117,7 +127,14 @@ export interface BuildOptions {
 const ownedByBuild = (file: string): boolean => {
   const [first = ''] = file.split('/');
   // Besides the targets' folders: a running build's lock (and its temporary file), the marker's temporary file, staging leftovers.
-  return (TARGETS as readonly string[]).includes(first) || first === 'lib' || first.startsWith(LOCK_FILE) || first.startsWith(`.${OUTPUT_MARKER}.`) || first.startsWith('.staging-') || first.startsWith('.old-');
+  return (
+    (TARGETS as readonly string[]).includes(first) ||
+    first === 'lib' ||
+    first.startsWith(LOCK_FILE) ||
+    first.startsWith(`.${OUTPUT_MARKER}.`) ||
+    first.startsWith('.staging-') ||
+    first.startsWith('.old-')
+  );
 };
 
 /**
@@ -189,7 +206,12 @@ async function buildLocked(options: BuildOptions): Promise<number> {
     }`,
   );
   if (options.updateLock) updateLock(root, result, input.lock?.text ?? '');
-  return buildOutputs(targets.filter((t) => t !== 'data'), root, out, options.timings);
+  return buildOutputs(
+    targets.filter((t) => t !== 'data'),
+    root,
+    out,
+    options.timings,
+  );
 }
 
 /** `--update-lock`: write the ids the build published into sources/ids.lock, and say how many are new. */

@@ -131,7 +131,8 @@ function conflict(values: Values): string | null {
   if (values['per-player'] && values.roster === undefined) return '--per-player needs --roster FILE';
   if (values.skills !== undefined && values.roster !== undefined) return 'choose cards with --skills or --roster, not both';
   if (values.skills !== undefined && parseSkillList(values.skills).length === 0) return '--skills is empty';
-  if (!selecting && values.output !== undefined) return '-o FILE writes one PDF of a selection: choose cards with --skills, --roster, --edition or --lang (without a selection every edition goes to dist/cards)';
+  if (!selecting && values.output !== undefined)
+    return '-o FILE writes one PDF of a selection: choose cards with --skills, --roster, --edition or --lang (without a selection every edition goes to dist/cards)';
   if (selecting && values.out !== undefined) return '--out is the folder of the full set; a selection is written with -o FILE';
   return null;
 }
@@ -189,7 +190,13 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
   if (!bundle) return 1;
   const roster = values.roster === undefined ? null : readRoster(values.roster);
   if (values.roster !== undefined && !roster) return 1;
-  const input: SelectionInput = { skills: values.skills ?? null, edition: values.edition ?? null, lang: (values.lang ?? null) as Lang | null, roster, perPlayer: values['per-player'] === true };
+  const input: SelectionInput = {
+    skills: values.skills ?? null,
+    edition: values.edition ?? null,
+    lang: (values.lang ?? null) as Lang | null,
+    roster,
+    perPlayer: values['per-player'] === true,
+  };
   const planned = planSelection(bundle, input, rosterValidator());
   if ('usage' in planned) return usage(planned.usage);
   // Warnings (an old id followed through its migration) are printed; errors stop the run.
@@ -211,7 +218,9 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
     console.error(`nuffle cards: cannot write ${target}: ${(cause as Error).message}`);
     return 1;
   }
-  console.log(`wrote ${target}: ${document.cards} cards (${document.records} ${input.perPlayer ? 'players' : 'records'}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`);
+  console.log(
+    `wrote ${target}: ${document.cards} cards (${document.records} ${input.perPlayer ? 'players' : 'records'}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`,
+  );
   reportContinued([document], () => values.output ?? 'cards.pdf');
   return 0;
 }
@@ -225,7 +234,8 @@ function outputFileProblem(target: string, guard: OutputGuard): string | null {
   const problem = guardProblem(target, guard);
   if (problem) return problem;
   const folder = dirname(target);
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) return `the folder ${folder} does not exist; create it first (mkdir -p ${folder}), or check the path`;
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    return `the folder ${folder} does not exist; create it first (mkdir -p ${folder}), or check the path`;
   if (!existsSync(target)) return null;
   if (!statSync(target).isFile()) return `${target} is a folder; -o names the PDF file to write`;
   const head = Buffer.alloc(5);
@@ -235,7 +245,9 @@ function outputFileProblem(target: string, guard: OutputGuard): string | null {
   } finally {
     closeSync(fd);
   }
-  return head.toString('latin1') === '%PDF-' ? null : `${target} exists and is not a PDF; nuffle replaces only a PDF there: choose another name, or remove it yourself first`;
+  return head.toString('latin1') === '%PDF-'
+    ? null
+    : `${target} exists and is not a PDF; nuffle replaces only a PDF there: choose another name, or remove it yourself first`;
 }
 
 /** An output nuffle will not write: exit 2, nothing written. */

@@ -69,6 +69,8 @@ async function startSite(root: string, dataDir: string, port: number): Promise<{
   // Astro resolves its packages from the working folder: run from the repository, as the site target does.
   process.chdir(repoRoot);
   const { dev } = await import('astro');
-  const server = await dev({ root: siteRoot, logLevel: 'warn', server: { host: '127.0.0.1', port }, telemetry: { enabled: false } } as Parameters<typeof dev>[0]);
+  const server = await dev({ root: siteRoot, logLevel: 'warn', server: { host: '127.0.0.1', port }, telemetry: { enabled: false } } as Parameters<
+    typeof dev
+  >[0]);
   return { port: server.address.port, stop: () => server.stop() };
 }

@@ -36,7 +36,12 @@ export const DIFF = {
       value: 'DIR',
       help: 'write DIR/changes.json (schema: schema/changes.schema.json) and DIR/CHANGES.md;\nDIR is replaced whole, so it must be new, empty or written by nuffle diff',
     },
-    { name: 'fail-on', type: 'string', value: 'KINDS', help: `exit 1 if a change of these kinds is found, comma-separated:\n${Object.keys(FAIL_ON).join(', ')}` },
+    {
+      name: 'fail-on',
+      type: 'string',
+      value: 'KINDS',
+      help: `exit 1 if a change of these kinds is found, comma-separated:\n${Object.keys(FAIL_ON).join(', ')}`,
+    },
     { name: 'quiet', type: 'boolean', help: 'print the summary line only' },
   ],
   notes: `Covers records (field by field, text as word diffs), crosswalk rows (concept,
@@ -49,7 +54,10 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
   if ('exit' in parsed) return parsed.exit;
   const { values, positionals } = parsed;
   if (positionals.length !== 2) return usageError('diff', 'give two dist/data folders, OLD and NEW');
-  const failOn = (values['fail-on'] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const failOn = (values['fail-on'] ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = failOn.filter((k) => !(k in FAIL_ON));
   if (unknown.length) return usageError('diff', `--fail-on takes ${Object.keys(FAIL_ON).join(', ')}; got ${unknown.join(', ')}`);
   const [oldDir, newDir] = positionals.map((p) => resolve(p)) as [string, string];
@@ -81,7 +89,14 @@ export async function runDiffCommand(argv: readonly string[]): Promise<number> {
     }
     const out = resolve(values.out);
     try {
-      writeTreeAtomically(out, new Map([['changes.json', toJson(log)], ['CHANGES.md', changesMarkdown(log)], [OUTPUT_MARKER, OUTPUT_MARKER_TEXT]]));
+      writeTreeAtomically(
+        out,
+        new Map([
+          ['changes.json', toJson(log)],
+          ['CHANGES.md', changesMarkdown(log)],
+          [OUTPUT_MARKER, OUTPUT_MARKER_TEXT],
+        ]),
+      );
     } catch (cause) {
       console.error(`nuffle diff: cannot write ${out}: ${(cause as Error).message}`);
       return 1;

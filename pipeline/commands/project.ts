@@ -10,7 +10,19 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { codeFingerprint, readStageMemo, writeStageMemo } from '../cache/build-cache.ts';
 import { OutsideProject, readGuard, readSchemaFiles, repoRoot } from '../io.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
-import { COMPULSORY_PATH, CROSSWALK_PATH, ERRATA_PATH, GLOSSARY_PATH, INDUCEMENTS_PATH, LOCK_PATH, MANIFEST_PATH, MENTIONS_PATH, MIGRATIONS_PATH, ALIASES_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
+import {
+  COMPULSORY_PATH,
+  CROSSWALK_PATH,
+  ERRATA_PATH,
+  GLOSSARY_PATH,
+  INDUCEMENTS_PATH,
+  LOCK_PATH,
+  MANIFEST_PATH,
+  MENTIONS_PATH,
+  MIGRATIONS_PATH,
+  ALIASES_PATH,
+  RANDOM_TABLES_PATH,
+} from '../model/paths.ts';
 
 export function readProject(root: string, options: { strict?: boolean } = {}): BuildInput {
   // Every read goes through the guard: a file whose real path leaves the project is refused, never read.
@@ -26,7 +38,15 @@ export function readProject(root: string, options: { strict?: boolean } = {}): B
   const input: BuildInput = {
     manifest: text(MANIFEST_PATH),
     raw,
-    annotations: { errata: text(ERRATA_PATH), mentions: text(MENTIONS_PATH), crosswalk: text(CROSSWALK_PATH), glossary: text(GLOSSARY_PATH), inducements: text(INDUCEMENTS_PATH), compulsory: text(COMPULSORY_PATH), migrations: text(MIGRATIONS_PATH), ...(existsSync(join(root, ALIASES_PATH)) ? { aliases: text(ALIASES_PATH) } : {}),
+    annotations: {
+      errata: text(ERRATA_PATH),
+      mentions: text(MENTIONS_PATH),
+      crosswalk: text(CROSSWALK_PATH),
+      glossary: text(GLOSSARY_PATH),
+      inducements: text(INDUCEMENTS_PATH),
+      compulsory: text(COMPULSORY_PATH),
+      migrations: text(MIGRATIONS_PATH),
+      ...(existsSync(join(root, ALIASES_PATH)) ? { aliases: text(ALIASES_PATH) } : {}),
       ...(existsSync(join(root, RANDOM_TABLES_PATH)) ? { randomTables: text(RANDOM_TABLES_PATH) } : {}),
     },
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
@@ -70,7 +90,11 @@ function packageVersion(root: string): string | null {
 export async function compileProject(input: BuildInput, cache: { dir: string; code: string } | null): Promise<{ result: BuildResult; stored: boolean }> {
   const memo = cache ? readStageMemo(cache.dir, cache.code) : undefined;
   const result = (await import('../build.ts')).buildDataset(memo ? { ...input, memo } : input);
-  const stored = !!cache && !!memo && codeFingerprint(repoRoot, { fresh: true }) === cache.code && writeStageMemo(cache.dir, cache.code, memo, { keepStored: result.summary === null });
+  const stored =
+    !!cache &&
+    !!memo &&
+    codeFingerprint(repoRoot, { fresh: true }) === cache.code &&
+    writeStageMemo(cache.dir, cache.code, memo, { keepStored: result.summary === null });
   return { result, stored };
 }
 

@@ -32,7 +32,7 @@ to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`
   options: [
     { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
-    { name: 'from', type: 'string', value: 'DIR', help: 'The previous release\'s data (default: test/golden/release)' },
+    { name: 'from', type: 'string', value: 'DIR', help: "The previous release's data (default: test/golden/release)" },
     { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
   ],
   notes: `Refuses (exit 1) when nuffle check has errors. Review the written files, then
@@ -43,7 +43,8 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
   const parsed = parseCommand(RELEASE, argv);
   if ('exit' in parsed) return parsed.exit;
   const { values } = parsed;
-  if (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump)) return usageError('release', `--bump takes major, minor or patch; got "${values.bump}"`);
+  if (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump))
+    return usageError('release', `--bump takes major, minor or patch; got "${values.bump}"`);
   const root = resolve(values.root ?? repoRoot);
   const { buildDataset } = await import('../build.ts');
   const { RELEASE_SNAPSHOT } = await import('../release/prepare.ts');
@@ -74,7 +75,13 @@ interface ReleasePlan {
 }
 
 /** The proposal printed, the new inputs built; the files to write, or an exit code. */
-async function planRelease(input: BuildInput, packageJson: string | null, built: BuildResult, previous: ReturnType<typeof readDataBundle>, asked: 'major' | 'minor' | 'patch' | undefined): Promise<ReleasePlan | number> {
+async function planRelease(
+  input: BuildInput,
+  packageJson: string | null,
+  built: BuildResult,
+  previous: ReturnType<typeof readDataBundle>,
+  asked: 'major' | 'minor' | 'patch' | undefined,
+): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
   const { summaryLine } = await import('../diff/render.ts');
@@ -93,7 +100,8 @@ async function planRelease(input: BuildInput, packageJson: string | null, built:
     return 0;
   }
   const order = ['patch', 'minor', 'major'];
-  const why = proposal?.bump === needed ? proposal.because[0]!.summary : `schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}, published files changed`;
+  const why =
+    proposal?.bump === needed ? proposal.because[0]!.summary : `schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}, published files changed`;
   if (asked && order.indexOf(asked) < order.indexOf(needed)) {
     console.error(`nuffle release: the changes call for a ${needed} release (${why}); --bump ${asked} would hide that from apps`);
     return 2;
@@ -111,7 +119,10 @@ async function planRelease(input: BuildInput, packageJson: string | null, built:
   const migrations = parseYaml(input.annotations.migrations);
   const texts = new Map<string, string>([
     [MANIFEST_PATH, setYamlScalar(input.manifest.text, versionLine, 'version', version)],
-    [input.annotations.migrations.path, rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate)],
+    [
+      input.annotations.migrations.path,
+      rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate),
+    ],
   ]);
   if (packageJson !== null) texts.set('package.json', setPackageVersion(packageJson, version));
   const result = buildDataset({
@@ -154,6 +165,8 @@ const bundleOf = (result: BuildResult) => parseDataBundle((file) => result.files
 
 function refuse(result: BuildResult): number {
   for (const d of result.diagnostics.filter((x) => x.fatal)) console.error(formatDiagnostic(d));
-  console.error(`nuffle release: nuffle check has ${result.diagnostics.filter((d) => d.fatal).length} error(s); a release needs a clean check. Nothing was written.`);
+  console.error(
+    `nuffle release: nuffle check has ${result.diagnostics.filter((d) => d.fatal).length} error(s); a release needs a clean check. Nothing was written.`,
+  );
   return 1;
 }

@@ -93,7 +93,9 @@ async function itemsToRank(scope: SuggestScope, all: boolean): Promise<UnlinkedR
   const unlinked = model.unlinked.filter((u) => inScope(u.source));
   if (!all) return unlinked;
   const { unlinkedRecord } = await import('../link/crosswalk.ts');
-  const everyRecord = model.records.filter((r) => !base.has(r.source.id) && inScope(r.source.id)).map((r) => unlinkedRecord(r, { named: !unnamed.has(r.source.id) }));
+  const everyRecord = model.records
+    .filter((r) => !base.has(r.source.id) && inScope(r.source.id))
+    .map((r) => unlinkedRecord(r, { named: !unnamed.has(r.source.id) }));
   return [...everyRecord, ...unlinked.filter((u) => u.record === null)];
 }
 
@@ -101,7 +103,9 @@ async function itemsToRank(scope: SuggestScope, all: boolean): Promise<UnlinkedR
 async function printEvaluation(scope: SuggestScope): Promise<number> {
   const { model } = scope;
   const { evaluateSuggestions } = await import('../link/evaluate.ts');
-  const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(scope.unnamed)).filter((r) => scope.inScope(r.source));
+  const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(scope.unnamed)).filter((r) =>
+    scope.inScope(r.source),
+  );
   console.log('Leave-one-out evaluation of `nuffle suggest` against sources/annotations/crosswalk.yaml');
   console.log('(each editor row: hide the record, rank every concept by its other records)\n');
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');

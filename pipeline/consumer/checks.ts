@@ -5,7 +5,8 @@
  */
 import type { Game, Lang, RandomCategory } from '../model/schema-types.ts';
 
-export const shown = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+export const shown = (value: unknown): string =>
+  typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 
 export function checkString(value: unknown, name: string): asserts value is string {
   if (typeof value !== 'string') throw new TypeError(`${name} must be a string; got ${shown(value)}`);
@@ -13,7 +14,8 @@ export function checkString(value: unknown, name: string): asserts value is stri
 
 export function checkOneOf(value: unknown, name: string, allowed: readonly string[]): void {
   checkString(value, name);
-  if (!allowed.includes(value)) throw new RangeError(`${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}`);
+  if (!allowed.includes(value))
+    throw new RangeError(`${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}`);
 }
 
 export function checkOptions(value: unknown, name: string): asserts value is Record<string, unknown> {

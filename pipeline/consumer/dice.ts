@@ -12,7 +12,10 @@ export type Rng = () => number;
 /** One D6 from `rng`: 1 to 6. A source that returns anything but a number in [0, 1) is refused by name. */
 export function rollD6(rng: Rng): number {
   const value = rng();
-  if (typeof value !== 'number' || !(value >= 0 && value < 1)) throw new RangeError(`rng must return a number from 0 (included) to 1 (excluded), like Math.random; got ${typeof value === 'number' ? value : shown(value)}`);
+  if (typeof value !== 'number' || !(value >= 0 && value < 1))
+    throw new RangeError(
+      `rng must return a number from 0 (included) to 1 (excluded), like Math.random; got ${typeof value === 'number' ? value : shown(value)}`,
+    );
   return 1 + Math.floor(value * 6);
 }
 

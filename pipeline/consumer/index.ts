@@ -8,7 +8,20 @@
  *   import { getConcept, findByName } from 'nuffle-codex';
  *   (await findByName('chataigne', { lang: 'fr' }))[0]?.concept  // 'mighty-blow'
  */
-import type { Concept, ConceptRelation, CrosswalkRow, Edition, Game, IdKind, Lang, RandomCategory, Roll, Ruling, Skill, Vacancy } from '../model/schema-types.ts';
+import type {
+  Concept,
+  ConceptRelation,
+  CrosswalkRow,
+  Edition,
+  Game,
+  IdKind,
+  Lang,
+  RandomCategory,
+  Roll,
+  Ruling,
+  Skill,
+  Vacancy,
+} from '../model/schema-types.ts';
 import { foldWords, splitParameter } from '../model/fold.ts';
 import { findIn, resolveIn, type NameData, type NameMatch, type ResolveOptions } from './names.ts';
 import { CATEGORIES, GAMES, LANGS, checkOneOf, checkOptions, checkString, shown } from './checks.ts';
@@ -74,8 +87,15 @@ export async function getConcept(id: string): Promise<Concept & { movedFrom?: st
   const resolved = await resolveId(id, 'concept');
   const moved = resolved.id === null || resolved.movedFrom === null ? undefined : concepts.find((concept) => concept.id === resolved.id);
   if (moved) return { ...moved, movedFrom: id };
-  if (resolved.movedFrom !== null) throw new RangeError(`concept "${id}" was deleted: ${(await loadMigrations()).find((m) => m.kind === 'concept' && m.id === id)?.note ?? 'see migrations.json'}`);
-  throw unknownId('concept', id, concepts.flatMap((c) => [[c.id, c.id], [c.id, c.names.en], ...(c.names.fr ? [[c.id, c.names.fr] as const] : [])] as const));
+  if (resolved.movedFrom !== null)
+    throw new RangeError(
+      `concept "${id}" was deleted: ${(await loadMigrations()).find((m) => m.kind === 'concept' && m.id === id)?.note ?? 'see migrations.json'}`,
+    );
+  throw unknownId(
+    'concept',
+    id,
+    concepts.flatMap((c) => [[c.id, c.id], [c.id, c.names.en], ...(c.names.fr ? [[c.id, c.names.fr] as const] : [])] as const),
+  );
 }
 
 /**
@@ -98,7 +118,17 @@ async function knownRecord(id: string): Promise<string> {
   const skills = await loadSkills();
   if (resolved.id !== null && skills.some((record) => record.id === resolved.id)) return resolved.id;
   if (resolved.movedFrom !== null) return id;
-  throw unknownId('record', id, skills.flatMap((r) => [[r.id, r.id], [r.id, r.name]] as const));
+  throw unknownId(
+    'record',
+    id,
+    skills.flatMap(
+      (r) =>
+        [
+          [r.id, r.id],
+          [r.id, r.name],
+        ] as const,
+    ),
+  );
 }
 
 export interface FindOptions {
@@ -197,7 +227,13 @@ export interface RandomSlot {
  * Undefined when the edition has no such table; a roll outside the table, or
  * an edition the data does not have, throws a RangeError.
  */
-export async function randomSlot(game: Game, category: RandomCategory, roll: Roll, d6: number, options: RandomSkillOptions = {}): Promise<RandomSlot | undefined> {
+export async function randomSlot(
+  game: Game,
+  category: RandomCategory,
+  roll: Roll,
+  d6: number,
+  options: RandomSkillOptions = {},
+): Promise<RandomSlot | undefined> {
   checkOneOf(game, 'game', GAMES);
   checkOneOf(category, 'category', CATEGORIES);
   checkString(roll, 'roll');
@@ -208,7 +244,17 @@ export async function randomSlot(game: Game, category: RandomCategory, roll: Rol
   if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) throw new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`);
   const edition = options.edition ?? REFERENCE_EDITION;
   if (options.edition !== undefined && !(await loadEditions()).some((e) => e.id === edition)) {
-    throw unknownId('edition', edition, (await loadEditions()).flatMap((e) => [[e.id, e.id], [e.id, e.label]] as const));
+    throw unknownId(
+      'edition',
+      edition,
+      (await loadEditions()).flatMap(
+        (e) =>
+          [
+            [e.id, e.id],
+            [e.id, e.label],
+          ] as const,
+      ),
+    );
   }
   const table = (await loadRandomTables()).find((t) => t.id === `${edition}/${game}/${category}`);
   const slot = table?.slots.find((s) => s.roll === roll && s.d6 === d6);
@@ -275,7 +321,9 @@ export async function crosswalkOf(conceptId: string): Promise<ConceptCrosswalk> 
   const members = new Set(concept.records);
   return {
     concept,
-    rows: rows.filter((row) => members.has(row.record)).map((row) => ({ ...row, edition: record.get(row.record)!.edition, name: record.get(row.record)!.name })),
+    rows: rows
+      .filter((row) => members.has(row.record))
+      .map((row) => ({ ...row, edition: record.get(row.record)!.edition, name: record.get(row.record)!.name })),
     relations: concept.relations.map((relation) => ({ ...relation, name: concepts.find((c) => c.id === relation.concept)?.name ?? relation.concept })),
   };
 }

@@ -22,7 +22,21 @@
 import { diffArrays, diffWords } from 'diff';
 import type { DataBundle } from '../model/dataset.ts';
 import { compare } from '../model/order.ts';
-import type { Change, ChangeKind, Changelog, Concept, CrosswalkRow, FieldChange, Inducement, League, Migration, PriceItem, Ruling, Skill, WordPart } from '../model/schema-types.ts';
+import type {
+  Change,
+  ChangeKind,
+  Changelog,
+  Concept,
+  CrosswalkRow,
+  FieldChange,
+  Inducement,
+  League,
+  Migration,
+  PriceItem,
+  Ruling,
+  Skill,
+  WordPart,
+} from '../model/schema-types.ts';
 
 export type { Change, ChangeKind, Changelog, FieldChange, WordPart };
 
@@ -115,7 +129,23 @@ const RECORDS: EntityKind<Skill> = {
   list: (b) => b.skills,
   id: (r) => r.id,
   // concept, slots and rulings are reported by the crosswalk, table and ruling changes.
-  fields: { id: 'skip', edition: 'skip', lang: 'skip', name: 'compare', displayName: 'compare', parameter: 'compare', compulsory: 'compare', kind: 'compare', category: 'compare', text: 'text', games: 'compare', randomSlots: 'skip', rulings: 'skip', concept: 'skip', source: 'skip' },
+  fields: {
+    id: 'skip',
+    edition: 'skip',
+    lang: 'skip',
+    name: 'compare',
+    displayName: 'compare',
+    parameter: 'compare',
+    compulsory: 'compare',
+    kind: 'compare',
+    category: 'compare',
+    text: 'text',
+    games: 'compare',
+    randomSlots: 'skip',
+    rulings: 'skip',
+    concept: 'skip',
+    source: 'skip',
+  },
   added: (r) => `${r.edition}: ${r.displayName} added (${r.kind}, ${r.category})`,
   removed: (r) => `${r.edition}: ${r.displayName} removed`,
   changed: (r, fields) => `${r.edition}: ${r.displayName}: ${fieldNames(fields)} changed`,
@@ -126,7 +156,17 @@ const CONCEPTS: EntityKind<Concept> = {
   list: (b) => b.concepts,
   id: (c) => c.id,
   // records and relations follow from the crosswalk rows, reported there.
-  fields: { id: 'skip', name: 'compare', names: 'compare', kind: 'compare', category: 'compare', compulsory: 'compare', compulsoryFrom: 'compare', records: 'skip', relations: 'skip' },
+  fields: {
+    id: 'skip',
+    name: 'compare',
+    names: 'compare',
+    kind: 'compare',
+    category: 'compare',
+    compulsory: 'compare',
+    compulsoryFrom: 'compare',
+    records: 'skip',
+    relations: 'skip',
+  },
   added: (c) => `concept ${c.id} (${c.name}) added`,
   removed: (c) => `concept ${c.id} (${c.name}) removed`,
   changed: (c, fields) => `concept ${c.id}: ${fieldNames(fields)} changed`,
@@ -174,8 +214,28 @@ const LEAGUES: EntityKind<League> = {
   changed: (l, fields) => `league ${l.name}: ${fieldNames(fields)} changed`,
 };
 
-const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = { record: 'skip', concept: 'compare', relation: 'compare', confidence: 'compare', rationale: 'text', summary: 'text', related: 'compare', falseFriend: 'compare', declaredBy: 'compare' };
-const RULING_FIELDS: FieldPlan<Ruling> = { id: 'skip', edition: 'skip', question: 'text', answer: 'text', pages: 'compare', pageNote: 'compare', records: 'compare', occurrences: 'skip', source: 'skip' };
+const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
+  record: 'skip',
+  concept: 'compare',
+  relation: 'compare',
+  confidence: 'compare',
+  rationale: 'text',
+  summary: 'text',
+  related: 'compare',
+  falseFriend: 'compare',
+  declaredBy: 'compare',
+};
+const RULING_FIELDS: FieldPlan<Ruling> = {
+  id: 'skip',
+  edition: 'skip',
+  question: 'text',
+  answer: 'text',
+  pages: 'compare',
+  pageNote: 'compare',
+  records: 'compare',
+  occurrences: 'skip',
+  source: 'skip',
+};
 
 /** Added, removed and common items of two lists, by id. */
 function match<T>(before: readonly T[], after: readonly T[], id: (x: T) => string): { added: T[]; removed: T[]; common: [T, T][] } {
@@ -191,7 +251,13 @@ function match<T>(before: readonly T[], after: readonly T[], id: (x: T) => strin
 type Push = (kind: ChangeKind, id: string, summary: string, fields?: FieldChange[], previous?: string | null) => void;
 
 /** One entity kind through the comparison; `quiet` ids are reported elsewhere (a rename). */
-function compareEntities<T extends object>(entity: EntityKind<T>, before: DataBundle, after: DataBundle, push: Push, quiet: ReadonlySet<string> = new Set()): [T, T][] {
+function compareEntities<T extends object>(
+  entity: EntityKind<T>,
+  before: DataBundle,
+  after: DataBundle,
+  push: Push,
+  quiet: ReadonlySet<string> = new Set(),
+): [T, T][] {
   const { added, removed, common } = match(entity.list(before), entity.list(after), entity.id);
   for (const x of added) if (!quiet.has(entity.id(x))) push(`${entity.kind}-added`, entity.id(x), entity.added(x));
   for (const x of removed) if (!quiet.has(entity.id(x))) push(`${entity.kind}-removed`, entity.id(x), entity.removed(x));
@@ -218,7 +284,17 @@ function findRenames(before: DataBundle, after: DataBundle): Rename[] {
   const now = new Map(after.skills.map((r) => [r.id as string, r]));
   const published = new Set((before.migrations ?? []).map((m) => `${m.kind} ${m.id}`));
   const migrated = (after.migrations ?? [])
-    .filter((m) => m.kind === 'record' && m.action === 'renamed' && m.to !== null && !published.has(`${m.kind} ${m.id}`) && old.has(m.id) && !now.has(m.id) && now.has(m.to) && !old.has(m.to))
+    .filter(
+      (m) =>
+        m.kind === 'record' &&
+        m.action === 'renamed' &&
+        m.to !== null &&
+        !published.has(`${m.kind} ${m.id}`) &&
+        old.has(m.id) &&
+        !now.has(m.id) &&
+        now.has(m.to) &&
+        !old.has(m.to),
+    )
     .map((m) => ({ from: old.get(m.id)!, to: now.get(m.to!)! }));
   const kept = after.skills.filter((r) => old.has(r.id) && old.get(r.id)!.name !== r.name).map((r) => ({ from: old.get(r.id)!, to: r }));
   return [...migrated, ...kept];
@@ -229,7 +305,9 @@ function renameQuiet(renames: readonly Rename[], after: DataBundle): { records: 
   const records = new Set(renames.flatMap((r) => [r.from.id as string, r.to.id as string]));
   const concepts = new Set(renames.flatMap((r) => [r.from.concept, r.to.concept].filter((c): c is string => typeof c === 'string')));
   const migrations = new Set(
-    (after.migrations ?? []).filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id))).map((m) => `${m.kind} ${m.id}`),
+    (after.migrations ?? [])
+      .filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id)))
+      .map((m) => `${m.kind} ${m.id}`),
   );
   return { records, concepts, migrations };
 }
@@ -290,7 +368,8 @@ function priceItemChanges(before: readonly PriceItem[], after: readonly PriceIte
   let run: { removed: number[]; added: number[] } = { removed: [], added: [] };
   const flush = () => {
     const item = (list: readonly PriceItem[], i: number | undefined) => (i === undefined ? null : (withoutProvenance(list[i]) as Record<string, unknown>));
-    for (const [o, n] of pairRun(run, (o, n) => what(before[o]!) === what(after[n]!))) out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
+    for (const [o, n] of pairRun(run, (o, n) => what(before[o]!) === what(after[n]!)))
+      out.push({ position: (n ?? o!) + 1, before: item(before, o), after: item(after, n) });
     run = { removed: [], added: [] };
   };
   for (const part of diffArrays(before.map(key), after.map(key))) {
@@ -331,7 +410,15 @@ function pairRun(run: { removed: number[]; added: number[] }, alike: (o: number,
 function itemFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
   return Object.keys(after)
     .filter((field) => !same(before[field], after[field]))
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null, words: field === 'text' && typeof before[field] === 'string' && typeof after[field] === 'string' ? wordDiff(before[field] as string, after[field] as string) : null }));
+    .map((field) => ({
+      field,
+      before: before[field] ?? null,
+      after: after[field] ?? null,
+      words:
+        field === 'text' && typeof before[field] === 'string' && typeof after[field] === 'string'
+          ? wordDiff(before[field] as string, after[field] as string)
+          : null,
+    }));
 }
 
 function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): void {
@@ -340,10 +427,17 @@ function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): 
       const text = (item.after ?? item.before) as { text?: string };
       const fields = item.before && item.after ? itemFields(item.before, item.after) : [{ field: 'item', before: item.before, after: item.after, words: null }];
       const what = item.after ? `item ${item.position}` : `item ${item.position} of the previous list`;
-      push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text ?? ''}"): ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
+      push(
+        'price-changed',
+        `${b.id}#${item.after ? item.position : `${item.position}-removed`}`,
+        `${b.name}, ${what} ("${text.text ?? ''}"): ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`,
+        fields,
+      );
     }
     if (!same(withoutProvenance(a.priceList?.minimumCost ?? null), withoutProvenance(b.priceList?.minimumCost ?? null))) {
-      push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [{ field: 'minimumCost', before: a.priceList?.minimumCost ?? null, after: b.priceList?.minimumCost ?? null, words: null }]);
+      push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [
+        { field: 'minimumCost', before: a.priceList?.minimumCost ?? null, after: b.priceList?.minimumCost ?? null, words: null },
+      ]);
     }
   }
 }
@@ -351,10 +445,17 @@ function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): 
 /** Crosswalk rows: added (a renamed record's row follows its rename), and changed field by field. */
 function compareCrosswalk(before: DataBundle, after: DataBundle, push: Push, quiet: ReadonlySet<string>): void {
   const { added, common } = match(before.crosswalk, after.crosswalk, (r) => r.record);
-  for (const row of added) if (!quiet.has(row.record)) push('crosswalk-added', row.record, `${row.record} → ${row.concept} (${row.relation}, ${row.confidence})`);
+  for (const row of added)
+    if (!quiet.has(row.record)) push('crosswalk-added', row.record, `${row.record} → ${row.concept} (${row.relation}, ${row.confidence})`);
   for (const [old, row] of common) {
     const fields = fieldChanges(old, row, CROSSWALK_FIELDS);
-    if (fields.length) push('crosswalk-changed', row.record, `${row.record}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`, fields);
+    if (fields.length)
+      push(
+        'crosswalk-changed',
+        row.record,
+        `${row.record}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`,
+        fields,
+      );
   }
 }
 
@@ -362,8 +463,10 @@ function compareRulings(before: DataBundle, after: DataBundle, push: Push): void
   const rulings = match(before.rulings, after.rulings, (r) => r.id);
   const pairs = pairReworded(rulings.removed, rulings.added);
   const paired = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
-  for (const r of rulings.added) if (!paired.has(r.id)) push('ruling-added', r.id, `ruling added under ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
-  for (const r of rulings.removed) if (!paired.has(r.id)) push('ruling-removed', r.id, `ruling removed from ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
+  for (const r of rulings.added)
+    if (!paired.has(r.id)) push('ruling-added', r.id, `ruling added under ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
+  for (const r of rulings.removed)
+    if (!paired.has(r.id)) push('ruling-removed', r.id, `ruling removed from ${r.occurrences.map((o) => o.record).join(', ')}: "${r.question}"`);
   for (const [a, b] of [...rulings.common, ...pairs]) {
     const fields = fieldChanges(a, b, RULING_FIELDS);
     if (!fields.length) continue;
@@ -381,7 +484,10 @@ function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamed
   type Held = { record: string | null; vacancy: string | null };
   const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
   // An older contract's slot has no `vacancy`: it read as null.
-  const slotsOf = (data: DataBundle) => new Map(data.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), { record: s.record, vacancy: s.vacancy ?? null } as Held] as const)));
+  const slotsOf = (data: DataBundle) =>
+    new Map(
+      data.randomTables.flatMap((t) => t.slots.map((s) => [slotKey(t.id, s.roll, s.d6), { record: s.record, vacancy: s.vacancy ?? null } as Held] as const)),
+    );
   const [oldSlots, newSlots] = [slotsOf(before), slotsOf(after)];
   const shown = (held: Held | null) => held?.record ?? held?.vacancy ?? 'empty';
   for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
@@ -401,7 +507,8 @@ function staleNames(after: DataBundle, gone: readonly { name: string; now: strin
   const warnings: string[] = [];
   for (const { name, now } of gone) {
     for (const ruling of after.rulings) {
-      if (namesWord(ruling.question, name) || namesWord(ruling.answer, name)) warnings.push(`ruling ${ruling.id} still names "${name}", ${now ? `renamed to "${now}"` : 'which was removed'}`);
+      if (namesWord(ruling.question, name) || namesWord(ruling.answer, name))
+        warnings.push(`ruling ${ruling.id} still names "${name}", ${now ? `renamed to "${now}"` : 'which was removed'}`);
     }
   }
   return warnings.sort(compare);
@@ -424,7 +531,13 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
   const quiet = renameQuiet(renames, after);
   for (const { from, to } of renames) {
     const ids = from.id === to.id ? `id ${to.id} kept` : `${from.id} → ${to.id}`;
-    push('record-renamed', to.id, `${to.edition}: ${from.displayName} → ${to.displayName} (${ids})`, fieldChanges({ ...from, id: to.id }, to, { ...RECORDS.fields, name: 'compare', displayName: 'compare' }), from.id);
+    push(
+      'record-renamed',
+      to.id,
+      `${to.edition}: ${from.displayName} → ${to.displayName} (${ids})`,
+      fieldChanges({ ...from, id: to.id }, to, { ...RECORDS.fields, name: 'compare', displayName: 'compare' }),
+      from.id,
+    );
   }
   const records = match(before.skills, after.skills, (r) => r.id);
   compareEntities(RECORDS, before, after, push, quiet.records);
@@ -443,7 +556,10 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
   changes.sort((a, b) => CHANGE_KINDS.indexOf(a.kind) - CHANGE_KINDS.indexOf(b.kind) || compare(a.id, b.id));
   const counts: Partial<Record<ChangeKind, number>> = {};
   for (const c of changes) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
-  const gone = [...renames.map((r) => ({ name: r.from.name, now: r.to.name })), ...records.removed.filter((r) => !quiet.records.has(r.id)).map((r) => ({ name: r.name, now: null }))];
+  const gone = [
+    ...renames.map((r) => ({ name: r.from.name, now: r.to.name })),
+    ...records.removed.filter((r) => !quiet.records.has(r.id)).map((r) => ({ name: r.name, now: null })),
+  ];
   return {
     from: { datasetVersion: before.meta.datasetVersion, schemaVersion: before.meta.schemaVersion },
     to: { datasetVersion: after.meta.datasetVersion, schemaVersion: after.meta.schemaVersion },

@@ -70,7 +70,8 @@ function changeMarkdown(change: Change): string {
 
 export function changesMarkdown(log: Changelog): string {
   const out = [`# Changes ${log.from.datasetVersion} → ${log.to.datasetVersion}`, '', summaryLine(log), ''];
-  if (log.from.schemaVersion !== log.to.schemaVersion) out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}: a new contract (docs/DATA.md, "Versions", says what changed).`, '');
+  if (log.from.schemaVersion !== log.to.schemaVersion)
+    out.push(`Schema ${log.from.schemaVersion} → ${log.to.schemaVersion}: a new contract (docs/DATA.md, "Versions", says what changed).`, '');
   if (log.changes.some((c) => c.fields.some((f) => f.words))) out.push('Word changes read ~~removed~~ **added**.', '');
   if (log.warnings.length) out.push('## To check', '', ...log.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   for (const kind of CHANGE_KINDS) {

@@ -47,7 +47,8 @@ export function emitApi(data: DataBundle): ApiFile[] {
   const rulingsOf = new Map<string, Ruling[]>();
   for (const ruling of data.rulings) for (const id of ruling.records) rulingsOf.set(id, [...(rulingsOf.get(id) ?? []), ruling]);
   const tablesOf = new Map<string, RandomTable[]>();
-  for (const table of data.randomTables) for (const id of new Set(table.slots.flatMap((s) => (s.record === null ? [] : [s.record])))) tablesOf.set(id, [...(tablesOf.get(id) ?? []), table]);
+  for (const table of data.randomTables)
+    for (const id of new Set(table.slots.flatMap((s) => (s.record === null ? [] : [s.record])))) tablesOf.set(id, [...(tablesOf.get(id) ?? []), table]);
   const pick = <T>(ids: Iterable<string>, from: Map<string, T>): T[] => [...new Set(ids)].sort(compare).map((id) => from.get(id)!);
   const files: ApiFile[] = [];
 
@@ -57,7 +58,17 @@ export function emitApi(data: DataBundle): ApiFile[] {
     files.push({
       path: apiPath.concept(c.id),
       kind: 'concept',
-      value: { url: apiPath.concept(c.id), concept: c, records, crosswalk: records.map((r) => row.get(r.id)!).filter(Boolean), rulings, related: pick(c.relations.map((r) => r.concept), concept) },
+      value: {
+        url: apiPath.concept(c.id),
+        concept: c,
+        records,
+        crosswalk: records.map((r) => row.get(r.id)!).filter(Boolean),
+        rulings,
+        related: pick(
+          c.relations.map((r) => r.concept),
+          concept,
+        ),
+      },
     });
   }
   for (const r of data.skills) {
@@ -78,7 +89,13 @@ export function emitApi(data: DataBundle): ApiFile[] {
     files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { url: apiPath.ruling(ruling.id), ruling, records: pick(ruling.records, record) } });
   }
   files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), bulkData(data));
-  const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string, extra: object = {}) => ({ id, name, path: path.slice(API_VERSION.length + 1), kind, ...extra });
+  const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string, extra: object = {}) => ({
+    id,
+    name,
+    path: path.slice(API_VERSION.length + 1),
+    kind,
+    ...extra,
+  });
   files.push({
     path: apiPath.index(),
     kind: 'index',
@@ -117,7 +134,11 @@ const recordEditions = (data: DataBundle): string[] => [...new Set(data.skills.m
 
 /** One list endpoint per kind: links to the concept, record (per edition) and ruling endpoints; the other kinds in full. */
 function listEndpoints(data: DataBundle): ApiFile[] {
-  const list = (kind: string, items: readonly unknown[], extra: object = {}): ApiFile => ({ path: apiPath.list(kind), kind: 'list', value: { url: apiPath.list(kind), kind: kind.split('/')[0], ...extra, count: items.length, items } });
+  const list = (kind: string, items: readonly unknown[], extra: object = {}): ApiFile => ({
+    path: apiPath.list(kind),
+    kind: 'list',
+    value: { url: apiPath.list(kind), kind: kind.split('/')[0], ...extra, count: items.length, items },
+  });
   return [
     list(
       'concepts',
@@ -143,8 +164,16 @@ const DATA_ROUTE = '/data/';
 
 /** The bulk-data manifest: the data files, datapackage.json, the SQLite database, SHA256SUMS and meta.json, with where to download each and its digest. */
 function bulkData(data: DataBundle): ApiFile {
-  const type = (path: string) => (path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : path.endsWith('.ts') ? 'application/typescript' : 'text/plain');
-  const downloadable = (path: string) => !path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite'));
+  const type = (path: string) =>
+    path.endsWith('.json')
+      ? 'application/json'
+      : path.endsWith('.sqlite')
+        ? 'application/vnd.sqlite3'
+        : path.endsWith('.ts')
+          ? 'application/typescript'
+          : 'text/plain';
+  const downloadable = (path: string) =>
+    !path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite'));
   const listed = data.meta.files.filter((f) => downloadable(f.path)).map((f) => ({ path: f.path, sha256: f.sha256, records: f.records }));
   const own = ['meta.json', 'SHA256SUMS'].map((path) => ({ path, sha256: null, records: null }));
   return {
@@ -154,7 +183,9 @@ function bulkData(data: DataBundle): ApiFile {
       url: apiPath.bulkData(),
       datasetVersion: data.meta.datasetVersion,
       schemaVersion: data.meta.schemaVersion,
-      files: [...listed, ...own].sort((a, b) => compare(a.path, b.path)).map((f) => ({ path: f.path, download: `${DATA_ROUTE}${f.path}`, sha256: f.sha256, records: f.records, contentType: type(f.path) })),
+      files: [...listed, ...own]
+        .sort((a, b) => compare(a.path, b.path))
+        .map((f) => ({ path: f.path, download: `${DATA_ROUTE}${f.path}`, sha256: f.sha256, records: f.records, contentType: type(f.path) })),
     },
   };
 }
@@ -188,7 +219,13 @@ function movedStubs(migrations: readonly Migration[]): ApiFile[] {
     if (!(m.kind in paths)) return [];
     const path = paths[m.kind as keyof typeof paths];
     const { to } = followMigrations(migrations, m.kind, m.id)!;
-    return [{ path: path(m.id), kind: 'moved' as const, value: { id: m.id, kind: m.kind, action: to === null ? 'deleted' : m.action, to, url: to === null ? null : path(to), since: m.since, note: m.note } }];
+    return [
+      {
+        path: path(m.id),
+        kind: 'moved' as const,
+        value: { id: m.id, kind: m.kind, action: to === null ? 'deleted' : m.action, to, url: to === null ? null : path(to), since: m.since, note: m.note },
+      },
+    ];
   });
 }
 

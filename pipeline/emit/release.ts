@@ -78,11 +78,13 @@ const DESCRIPTIONS: Record<string, string> = {
   'crosswalk.json': 'One row per record: its concept, relation to the English 2020 rules, confidence and rationale.',
   'inducements.json': 'Inducements, mercenaries, coaching staff, referees, wizards and price lists from the inducement notes.',
   'leagues.json': 'The leagues the price lists name, with every spelling used.',
-  'names.json': 'The alias index: every spelling of every concept (names in each language, record names in every edition, retired ids, reviewed aliases) with its matching key.',
+  'names.json':
+    'The alias index: every spelling of every concept (names in each language, record names in every edition, retired ids, reviewed aliases) with its matching key.',
   'meta.json': 'Dataset and schema versions, source digests, and the digest and record count of every other file.',
   'types.d.ts': 'TypeScript types generated from the published schemas.',
   [DECLARATIONS_SCOPE]: 'Marks the TypeScript declarations of the data files (*.d.json.ts) as CommonJS-format, so each declares the whole file (`export =`).',
-  [SQLITE_FILE]: 'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
+  [SQLITE_FILE]:
+    'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
 };
 
 export const LICENCE_NOTE =
@@ -103,10 +105,10 @@ export function emitDataPackage(input: DataPackageInput): string {
       const description = path.endsWith('.d.json.ts')
         ? `TypeScript declaration of ${path.replace(/\.d\.json\.ts$/, '.json')} (with allowArbitraryExtensions).`
         : path.startsWith('schema/')
-        ? `JSON Schema (2020-12) ${basename(path)}.`
-        : path.endsWith('.min.json')
-          ? `${base}, minified (same content).`
-          : (DESCRIPTIONS[path] ?? path);
+          ? `JSON Schema (2020-12) ${basename(path)}.`
+          : path.endsWith('.min.json')
+            ? `${base}, minified (same content).`
+            : (DESCRIPTIONS[path] ?? path);
       return {
         name: resourceName(path),
         path,

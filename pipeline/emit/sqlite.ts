@@ -94,35 +94,107 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
       ['datasetVersion', data.meta.datasetVersion],
       ['schemaVersion', data.meta.schemaVersion],
     ]);
-    insert('editions', data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings]));
+    insert(
+      'editions',
+      data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings]),
+    );
     // Concepts and skills refer to each other: defer the check to the commit.
     db.exec('PRAGMA defer_foreign_keys = ON');
-    insert('concepts', data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]));
+    insert(
+      'concepts',
+      data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]),
+    );
     insert(
       'skills',
-      data.skills.map((s) => [s.id, s.edition, s.lang, s.name, s.displayName, s.parameter, bool(s.compulsory), s.kind, s.category, s.text, s.concept, s.source.id, s.source.lines[0], s.source.lines[1]]),
+      data.skills.map((s) => [
+        s.id,
+        s.edition,
+        s.lang,
+        s.name,
+        s.displayName,
+        s.parameter,
+        bool(s.compulsory),
+        s.kind,
+        s.category,
+        s.text,
+        s.concept,
+        s.source.id,
+        s.source.lines[0],
+        s.source.lines[1],
+      ]),
     );
-    insert('skill_games', data.skills.flatMap((s) => s.games.map((g) => [s.id, g])));
-    insert('skill_errata', data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e])));
-    insert('concept_records', data.concepts.flatMap((c) => c.records.map((r) => [c.id, r])));
-    insert('concept_relations', data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record])));
-    insert('crosswalk', data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend]));
-    insert('crosswalk_related', data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c])));
-    insert('rulings', data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]]));
-    insert('ruling_pages', data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p])));
-    insert('ruling_records', data.rulings.flatMap((r) => r.records.map((record) => [r.id, record])));
-    insert('ruling_occurrences', data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]])));
-    insert('random_tables', data.randomTables.map((t) => [t.id, t.edition, t.game, t.category]));
-    insert('random_slots', data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record, s.vacancy])));
-    insert('leagues', data.leagues.map((l) => [l.id, l.name]));
-    insert('league_aliases', data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text])));
+    insert(
+      'skill_games',
+      data.skills.flatMap((s) => s.games.map((g) => [s.id, g])),
+    );
+    insert(
+      'skill_errata',
+      data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e])),
+    );
+    insert(
+      'concept_records',
+      data.concepts.flatMap((c) => c.records.map((r) => [c.id, r])),
+    );
+    insert(
+      'concept_relations',
+      data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record])),
+    );
+    insert(
+      'crosswalk',
+      data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend]),
+    );
+    insert(
+      'crosswalk_related',
+      data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c])),
+    );
+    insert(
+      'rulings',
+      data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]]),
+    );
+    insert(
+      'ruling_pages',
+      data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p])),
+    );
+    insert(
+      'ruling_records',
+      data.rulings.flatMap((r) => r.records.map((record) => [r.id, record])),
+    );
+    insert(
+      'ruling_occurrences',
+      data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]])),
+    );
+    insert(
+      'random_tables',
+      data.randomTables.map((t) => [t.id, t.edition, t.game, t.category]),
+    );
+    insert(
+      'random_slots',
+      data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record, s.vacancy])),
+    );
+    insert(
+      'leagues',
+      data.leagues.map((l) => [l.id, l.name]),
+    );
+    insert(
+      'league_aliases',
+      data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text])),
+    );
     insert(
       'inducements',
       data.inducements.map((i) => [i.id, i.edition, i.name, i.kind, i.text, i.limits.max, i.limits.oncePerGame ? 1 : 0, i.confidence, JSON.stringify(i)]),
     );
-    insert('inducement_spells', data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text])));
-    insert('inducement_mentions', data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c])));
-    insert('aliases', data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record]));
+    insert(
+      'inducement_spells',
+      data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text])),
+    );
+    insert(
+      'inducement_mentions',
+      data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c])),
+    );
+    insert(
+      'aliases',
+      data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record]),
+    );
     insert('search', searchRows(data));
     db.exec('COMMIT');
     db.exec("INSERT INTO search(search) VALUES ('optimize')");
@@ -158,6 +230,15 @@ function searchRows(data: Pick<DataBundle, 'concepts' | 'skills' | 'rulings' | '
       return ['record', s.id, s.lang, unique([s.name, concept?.names.en, concept?.names.fr]), '', s.text];
     }),
     ...data.rulings.map((r): SearchRow => ['ruling', r.id, 'en', unique(r.records.map((id) => recordOf.get(id)?.name)), '', `${r.question}\n${r.answer}`]),
-    ...data.inducements.map((i): SearchRow => ['inducement', i.id, 'en', i.name, '', [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n')]),
+    ...data.inducements.map(
+      (i): SearchRow => [
+        'inducement',
+        i.id,
+        'en',
+        i.name,
+        '',
+        [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n'),
+      ],
+    ),
   ];
 }

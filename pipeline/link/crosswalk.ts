@@ -92,12 +92,18 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const at: At = { file: input.file, locate: input.locate };
   const sourceById = new Map(input.sources.map((s) => [s.id, s]));
   const isBase = (sourceId: string) => sourceById.get(sourceId)?.parser === BASE_PARSER;
-  const base = defineBaseConcepts(input.records.filter((r) => isBase(r.source.id)), annotations.concepts, at);
+  const base = defineBaseConcepts(
+    input.records.filter((r) => isBase(r.source.id)),
+    annotations.concepts,
+    at,
+  );
   const naming = nameUnnamed(input.unnamed, annotations.links, at);
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
   const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed);
-  const missing = unlinked.length ? reportUnlinked(unlinked, createSuggesterFor([...base.concepts.values()], allRecords, rows.rows, input.glossary), sourceById, at.file) : [];
+  const missing = unlinked.length
+    ? reportUnlinked(unlinked, createSuggesterFor([...base.concepts.values()], allRecords, rows.rows, input.glossary), sourceById, at.file)
+    : [];
   const filled = fillConcepts(allRecords, rows.rows, base.concepts, annotations.concepts, at);
   return {
     records: filled.records,
@@ -120,16 +126,54 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
   const rows = new Map<string, CrosswalkRow>();
   for (const record of baseRecords) {
     const id = record.id.slice(record.id.indexOf('/') + 1);
-    concepts.set(id, { id, name: record.name, names: { en: record.name }, kind: record.kind, category: record.category, compulsory: record.compulsory, compulsoryFrom: record.id, records: [], relations: [] });
-    rows.set(record.id, { record: record.id, concept: id, relation: 'same', confidence: 'high', rationale: 'The English 2020 record defines the concept.', summary: null, declaredBy: 'source', related: [], falseFriend: null });
+    concepts.set(id, {
+      id,
+      name: record.name,
+      names: { en: record.name },
+      kind: record.kind,
+      category: record.category,
+      compulsory: record.compulsory,
+      compulsoryFrom: record.id,
+      records: [],
+      relations: [],
+    });
+    rows.set(record.id, {
+      record: record.id,
+      concept: id,
+      relation: 'same',
+      confidence: 'high',
+      rationale: 'The English 2020 record defines the concept.',
+      summary: null,
+      declaredBy: 'source',
+      related: [],
+      falseFriend: null,
+    });
   }
   const base = new Set(concepts.keys());
   extras.forEach((extra, index) => {
     if (concepts.has(extra.id)) {
-      diagnostics.push(error({ reason: `Concept ${extra.id} is already defined by an English 2020 record`, file: at.file, place: at.locate(['concepts', index, 'id']), ruleId: 'crosswalk/duplicate-concept', source: 'link' }));
+      diagnostics.push(
+        error({
+          reason: `Concept ${extra.id} is already defined by an English 2020 record`,
+          file: at.file,
+          place: at.locate(['concepts', index, 'id']),
+          ruleId: 'crosswalk/duplicate-concept',
+          source: 'link',
+        }),
+      );
       return;
     }
-    concepts.set(extra.id, { id: extra.id, name: extra.name, names: { en: extra.name }, kind: extra.kind, category: extra.category, compulsory: null, compulsoryFrom: null, records: [], relations: [] });
+    concepts.set(extra.id, {
+      id: extra.id,
+      name: extra.name,
+      names: { en: extra.name },
+      kind: extra.kind,
+      category: extra.category,
+      compulsory: null,
+      compulsoryFrom: null,
+      records: [],
+      relations: [],
+    });
   });
   return { concepts, rows, base, diagnostics };
 }
@@ -154,7 +198,10 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     if (candidates.length !== 1) {
       diagnostics.push(
         error({
-          reason: candidates.length === 0 ? `No paragraph of ${link.source} opens with "${link.match}"` : `${candidates.length} paragraphs of ${link.source} open with "${link.match}"`,
+          reason:
+            candidates.length === 0
+              ? `No paragraph of ${link.source} opens with "${link.match}"`
+              : `${candidates.length} paragraphs of ${link.source} open with "${link.match}"`,
           file: at.file,
           place,
           ruleId: candidates.length === 0 ? 'crosswalk/match-not-found' : 'crosswalk/ambiguous-match',
@@ -168,7 +215,15 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     const paragraph = candidates[0]!;
     const previous = claimed.get(paragraph);
     if (previous !== undefined) {
-      diagnostics.push(error({ reason: `The paragraph on line ${paragraph.source.lines[0]} is matched by two rows (the other is entry ${previous + 1})`, file: at.file, place, ruleId: 'crosswalk/duplicate-link', source: 'link' }));
+      diagnostics.push(
+        error({
+          reason: `The paragraph on line ${paragraph.source.lines[0]} is matched by two rows (the other is entry ${previous + 1})`,
+          file: at.file,
+          place,
+          ruleId: 'crosswalk/duplicate-link',
+          source: 'link',
+        }),
+      );
       return;
     }
     claimed.set(paragraph, index);
@@ -215,7 +270,12 @@ export interface RowContext {
  * paragraph its `match` named) is checked, and added to the base rows when
  * its record exists, is not a base record and has no row yet.
  */
-export function checkRows(links: readonly CrosswalkLink[], namedByRow: ReadonlyMap<number, string>, context: RowContext, at: At): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
+export function checkRows(
+  links: readonly CrosswalkLink[],
+  namedByRow: ReadonlyMap<number, string>,
+  context: RowContext,
+  at: At,
+): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
   const rows = new Map(context.base.rows);
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
@@ -226,7 +286,8 @@ export function checkRows(links: readonly CrosswalkLink[], namedByRow: ReadonlyM
     const report = (reason: string, ruleId: string) => diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
     const record = recordById.get(recordId);
     if (!record || record.source.id !== link.source) return report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
-    if (context.isBase(record.source.id)) return report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
+    if (context.isBase(record.source.id))
+      return report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
     if (rows.has(recordId)) return report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
     diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
     rows.set(recordId, rowOf(link, recordId));
@@ -235,11 +296,27 @@ export function checkRows(links: readonly CrosswalkLink[], namedByRow: ReadonlyM
 }
 
 /** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
-export function rowProblems(link: CrosswalkLink, recordId: string, context: Pick<RowContext, 'base' | 'strict'>, file: string, place: Place | null): Diagnostic[] {
+export function rowProblems(
+  link: CrosswalkLink,
+  recordId: string,
+  context: Pick<RowContext, 'base' | 'strict'>,
+  file: string,
+  place: Place | null,
+): Diagnostic[] {
   const { concepts, base } = context.base;
   const problems: Diagnostic[] = [];
   for (const id of [link.concept, ...(link.related ?? [])]) {
-    if (!concepts.has(id)) problems.push(error({ reason: `Row for ${recordId}: unknown concept ${id}`, file, place, ruleId: 'crosswalk/unknown-concept', source: 'link', note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.' }));
+    if (!concepts.has(id))
+      problems.push(
+        error({
+          reason: `Row for ${recordId}: unknown concept ${id}`,
+          file,
+          place,
+          ruleId: 'crosswalk/unknown-concept',
+          source: 'link',
+          note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.',
+        }),
+      );
   }
   const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
   if (needsOwn === base.has(link.concept)) {
@@ -254,7 +331,15 @@ export function rowProblems(link: CrosswalkLink, recordId: string, context: Pick
     );
   }
   if ((link.relation === 'replaced' || link.relation === 'split') !== (link.related !== undefined)) {
-    problems.push(error({ reason: `Row for ${recordId}: \`related\` goes with replaced and split, and only with them`, file, place, ruleId: 'crosswalk/relation-mismatch', source: 'link' }));
+    problems.push(
+      error({
+        reason: `Row for ${recordId}: \`related\` goes with replaced and split, and only with them`,
+        file,
+        place,
+        ruleId: 'crosswalk/relation-mismatch',
+        source: 'link',
+      }),
+    );
   }
   if (link.declaredBy === 'suggestion') {
     problems.push(
@@ -287,7 +372,12 @@ function rowOf(link: CrosswalkLink, recordId: string): CrosswalkRow {
 }
 
 /** Coverage: the records with no row, then the unnamed paragraphs no row named. */
-export function findUnlinked(records: readonly Skill[], unnamed: readonly UnnamedRecord[], rows: ReadonlyMap<string, CrosswalkRow>, claimed: ReadonlyMap<UnnamedRecord, number>): UnlinkedRecord[] {
+export function findUnlinked(
+  records: readonly Skill[],
+  unnamed: readonly UnnamedRecord[],
+  rows: ReadonlyMap<string, CrosswalkRow>,
+  claimed: ReadonlyMap<UnnamedRecord, number>,
+): UnlinkedRecord[] {
   return [
     ...records.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
     ...unnamed
@@ -304,7 +394,12 @@ export function findUnlinked(records: readonly Skill[], unnamed: readonly Unname
 }
 
 /** One error per unlinked record, at its line in its source, with the top three suggestions. */
-export function reportUnlinked(unlinked: readonly UnlinkedRecord[], suggest: (query: Query) => Suggestion[], sourceById: ReadonlyMap<string, ManifestSource>, file: string): Diagnostic[] {
+export function reportUnlinked(
+  unlinked: readonly UnlinkedRecord[],
+  suggest: (query: Query) => Suggestion[],
+  sourceById: ReadonlyMap<string, ManifestSource>,
+  file: string,
+): Diagnostic[] {
   return unlinked.map((item) => {
     const top = suggest(item.query).slice(0, 3);
     return error({
@@ -341,7 +436,15 @@ export function fillConcepts(
     concept.records.push(record.id);
     if (record.lang !== 'fr') continue;
     if (concept.names.fr === undefined) concept.names.fr = record.name;
-    else diagnostics.push(warning({ reason: `Concept ${concept.id} has several French records; its French name stays "${concept.names.fr}"`, file: at.file, ruleId: 'crosswalk/several-names', source: 'link' }));
+    else
+      diagnostics.push(
+        warning({
+          reason: `Concept ${concept.id} has several French records; its French name stays "${concept.names.fr}"`,
+          file: at.file,
+          ruleId: 'crosswalk/several-names',
+          source: 'link',
+        }),
+      );
   }
   for (const row of rows.values()) {
     const pair = RELATION_PAIRS[row.relation];
@@ -353,17 +456,32 @@ export function fillConcepts(
   }
   for (const concept of [...concepts.values()].filter((c) => c.records.length === 0)) {
     const index = extras.findIndex((c) => c.id === concept.id);
-    diagnostics.push(error({ reason: `Concept ${concept.id} has no record`, file: at.file, place: at.locate(['concepts', index]), ruleId: 'crosswalk/empty-concept', source: 'link', note: 'Remove it, or link a record to it.' }));
+    diagnostics.push(
+      error({
+        reason: `Concept ${concept.id} has no record`,
+        file: at.file,
+        place: at.locate(['concepts', index]),
+        ruleId: 'crosswalk/empty-concept',
+        source: 'link',
+        note: 'Remove it, or link a record to it.',
+      }),
+    );
   }
   return {
     records: linked,
-    concepts: [...concepts.values()].filter((c) => c.records.length > 0).map((c) => ({ ...c, relations: sortRelations(c.relations) })).sort(byId),
+    concepts: [...concepts.values()]
+      .filter((c) => c.records.length > 0)
+      .map((c) => ({ ...c, relations: sortRelations(c.relations) }))
+      .sort(byId),
     diagnostics,
   };
 }
 
 /** The relation a replaced or split row gives its concept, and the one it gives each related concept. */
-const RELATION_PAIRS: Readonly<Record<string, [ConceptRelation['type'], ConceptRelation['type']]>> = { replaced: ['replaced-by', 'replaces'], split: ['split-into', 'split-from'] };
+const RELATION_PAIRS: Readonly<Record<string, [ConceptRelation['type'], ConceptRelation['type']]>> = {
+  replaced: ['replaced-by', 'replaces'],
+  split: ['split-into', 'split-from'],
+};
 
 /**
  * A record as the suggester ranks it: its name (unless its source gives none,

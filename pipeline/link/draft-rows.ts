@@ -49,10 +49,15 @@ export function draftRow({ item, best, conceptName, baseConcept }: DraftInput): 
 export function appendDraftRows(text: string, drafts: readonly { row: CrosswalkLink; comment: string }[]): string {
   const lines = text.split('\n');
   const links = lines.findIndex((line) => /^links:\s*$/.test(line));
-  if (links < 0 || lines.slice(links + 1).some((line) => /^[a-zA-Z]/.test(line))) throw new Error('crosswalk.yaml must end with its `links:` list for drafts to be appended');
+  if (links < 0 || lines.slice(links + 1).some((line) => /^[a-zA-Z]/.test(line)))
+    throw new Error('crosswalk.yaml must end with its `links:` list for drafts to be appended');
   const body = drafts
     .map(({ row, comment }) => {
-      const entry = stringify([row], { lineWidth: 0 }).trimEnd().split('\n').map((line) => `  ${line}`).join('\n');
+      const entry = stringify([row], { lineWidth: 0 })
+        .trimEnd()
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n');
       return `  # ${comment}\n${entry}\n`;
     })
     .join('');

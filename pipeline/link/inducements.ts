@@ -9,15 +9,7 @@
 import type { List, Paragraph, Root, RootContent } from 'mdast';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { compare } from '../model/order.ts';
-import type {
-  Inducement,
-  InducementAbility,
-  InducementAnnotations,
-  InducementSpell,
-  League,
-  ManifestSource,
-  PriceItem,
-} from '../model/schema-types.ts';
+import type { Inducement, InducementAbility, InducementAnnotations, InducementSpell, League, ManifestSource, PriceItem } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
 import { foldSpaces } from '../model/fold.ts';
 import { errataWithin } from '../parse/errata.ts';
@@ -132,7 +124,15 @@ export function leagueSpellings(leagues: InducementAnnotations['leagues'], file:
     for (const alias of league.aliases) {
       const other = leagueOf.get(alias);
       if (other !== undefined && other !== league.id) {
-        diagnostics.push(error({ reason: `League spelling "${alias}" is listed under both ${other} and ${league.id}`, file, place: locate(['leagues', index]), ruleId: 'inducements/duplicate-alias', source: 'link' }));
+        diagnostics.push(
+          error({
+            reason: `League spelling "${alias}" is listed under both ${other} and ${league.id}`,
+            file,
+            place: locate(['leagues', index]),
+            ruleId: 'inducements/duplicate-alias',
+            source: 'link',
+          }),
+        );
       }
       leagueOf.set(alias, league.id);
     }
@@ -146,7 +146,12 @@ export function leagueSpellings(leagues: InducementAnnotations['leagues'], file:
  * twice, an opening no block or several blocks start with, a block two
  * openings claim: each an error, and that record is left without blocks.
  */
-export function matchBlocks(records: InducementAnnotations['records'], blocks: readonly NoteBlock[], file: string, locate: InducementInput['locate']): { records: MatchedRecord[]; claimed: Map<NoteBlock, string> } {
+export function matchBlocks(
+  records: InducementAnnotations['records'],
+  blocks: readonly NoteBlock[],
+  file: string,
+  locate: InducementInput['locate'],
+): { records: MatchedRecord[]; claimed: Map<NoteBlock, string> } {
   const claimed = new Map<NoteBlock, string>();
   const ids = new Set<string>();
   // Each block folded once, not once per opening looked up.
@@ -154,7 +159,15 @@ export function matchBlocks(records: InducementAnnotations['records'], blocks: r
   const matched = records.map((annotation, index): MatchedRecord => {
     const diagnostics: Diagnostic[] = [];
     if (ids.has(annotation.id)) {
-      diagnostics.push(error({ reason: `Record id ${annotation.id} is used twice`, file, place: locate(['records', index, 'id']), ruleId: 'inducements/duplicate-id', source: 'link' }));
+      diagnostics.push(
+        error({
+          reason: `Record id ${annotation.id} is used twice`,
+          file,
+          place: locate(['records', index, 'id']),
+          ruleId: 'inducements/duplicate-id',
+          source: 'link',
+        }),
+      );
       return { annotation, index, blocks: null, diagnostics };
     }
     ids.add(annotation.id);
@@ -166,7 +179,10 @@ export function matchBlocks(records: InducementAnnotations['records'], blocks: r
       if (matches.length !== 1) {
         diagnostics.push(
           error({
-            reason: matches.length === 0 ? `No block of the notes opens with "${opening}"` : `${matches.length} blocks open with "${opening}" (lines ${matches.map((b) => b.first).join(', ')})`,
+            reason:
+              matches.length === 0
+                ? `No block of the notes opens with "${opening}"`
+                : `${matches.length} blocks open with "${opening}" (lines ${matches.map((b) => b.first).join(', ')})`,
             file,
             place,
             ruleId: matches.length === 0 ? 'inducements/block-not-found' : 'inducements/ambiguous-block',
@@ -179,7 +195,15 @@ export function matchBlocks(records: InducementAnnotations['records'], blocks: r
       const block = matches[0]!;
       const owner = claimed.get(block);
       if (owner) {
-        diagnostics.push(error({ reason: `The block on line ${block.first} already belongs to ${owner}`, file, place, ruleId: 'inducements/block-claimed-twice', source: 'link' }));
+        diagnostics.push(
+          error({
+            reason: `The block on line ${block.first} already belongs to ${owner}`,
+            file,
+            place,
+            ruleId: 'inducements/block-claimed-twice',
+            source: 'link',
+          }),
+        );
         return;
       }
       claimed.set(block, annotation.id);
@@ -199,7 +223,10 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
   const id = `${source.edition.id}/${annotation.id}`;
   const segments: Segment[] = blocks.flatMap(({ block }) => block.lines.map((l: NoteLine) => ({ line: l.line, text: l.text, bullet: l.bullet })));
   const headed = splitHeadings(matched, id, segments, input);
-  const named = mentionsOf(segments.filter((s) => !s.bullet || annotation.kind !== 'price-list'), input);
+  const named = mentionsOf(
+    segments.filter((s) => !s.bullet || annotation.kind !== 'price-list'),
+    input,
+  );
   const prices = annotation.kind === 'price-list' ? priceListOf(segments, context) : null;
   const whole = segments.map((s) => s.text).join('\n');
   const first = blocks[0]!.block.first;
@@ -239,13 +266,40 @@ export function splitHeadings(
   const { annotation, index } = matched;
   const { file, locate } = input;
   const diagnostics: Diagnostic[] = [];
-  const headings = [...(annotation.abilities ?? []).map((name) => ({ name, spell: false })), ...(annotation.spells ?? []).map((name) => ({ name, spell: true }))];
-  const split = splitAtHeadings(segments, headings.map((h) => h.name));
+  const headings = [
+    ...(annotation.abilities ?? []).map((name) => ({ name, spell: false })),
+    ...(annotation.spells ?? []).map((name) => ({ name, spell: true })),
+  ];
+  const split = splitAtHeadings(
+    segments,
+    headings.map((h) => h.name),
+  );
   for (const missing of split.missing) {
-    diagnostics.push(error({ reason: `Heading "${missing}" of ${annotation.id} is not in its text, in the order given`, file, place: locate(['records', index]), ruleId: 'inducements/heading-not-found', source: 'link', expected: 'each listed heading, in capitals, in text order' }));
+    diagnostics.push(
+      error({
+        reason: `Heading "${missing}" of ${annotation.id} is not in its text, in the order given`,
+        file,
+        place: locate(['records', index]),
+        ruleId: 'inducements/heading-not-found',
+        source: 'link',
+        expected: 'each listed heading, in capitals, in text order',
+      }),
+    );
   }
-  for (const found of undeclaredHeadings(segments, headings.map((h) => h.name))) {
-    diagnostics.push(warning({ reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`, file: input.source.file, place: { line: found.line }, ruleId: 'inducements/undeclared-heading', source: 'link', note: `List it under abilities or spells in ${file}, or ignore if it is not one.` }));
+  for (const found of undeclaredHeadings(
+    segments,
+    headings.map((h) => h.name),
+  )) {
+    diagnostics.push(
+      warning({
+        reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`,
+        file: input.source.file,
+        place: { line: found.line },
+        ruleId: 'inducements/undeclared-heading',
+        source: 'link',
+        note: `List it under abilities or spells in ${file}, or ignore if it is not one.`,
+      }),
+    );
   }
   const abilities: InducementAbility[] = [];
   const spells: InducementSpell[] = [];
@@ -257,7 +311,15 @@ export function splitHeadings(
     }
     const spellId = `${id}/${slugify(part.name)}`;
     if (spells.some((spell) => spell.id === spellId)) {
-      diagnostics.push(error({ reason: `Two spells of ${annotation.id} share the id ${spellId}`, file, place: locate(['records', index, 'spells']), ruleId: 'inducements/duplicate-id', source: 'link' }));
+      diagnostics.push(
+        error({
+          reason: `Two spells of ${annotation.id} share the id ${spellId}`,
+          file,
+          place: locate(['records', index, 'spells']),
+          ruleId: 'inducements/duplicate-id',
+          source: 'link',
+        }),
+      );
       continue;
     }
     const named = mentionsOf(part.segments, input);
@@ -268,14 +330,21 @@ export function splitHeadings(
 }
 
 /** The concepts some segments name: those presented as skills (which must resolve) and those merely mentioned. */
-export function mentionsOf(parts: readonly Segment[], input: Pick<InducementInput, 'resolveSkill' | 'findMentions' | 'notNames' | 'source'>): Found<Set<string>> {
+export function mentionsOf(
+  parts: readonly Segment[],
+  input: Pick<InducementInput, 'resolveSkill' | 'findMentions' | 'notNames' | 'source'>,
+): Found<Set<string>> {
   const ids = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const part of parts) {
     const named = namedSkills(part.text, input.resolveSkill, input.notNames);
     for (const concept of named.resolved) ids.add(concept);
     for (const name of named.unresolved) {
-      diagnostics.push(noteError(input, 'inducements/unknown-skill', `"${name}" is named as a skill or trait but matches no concept`, part.line, { expected: 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml' }));
+      diagnostics.push(
+        noteError(input, 'inducements/unknown-skill', `"${name}" is named as a skill or trait but matches no concept`, part.line, {
+          expected: 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml',
+        }),
+      );
     }
     for (const concept of input.findMentions(part.text)) ids.add(concept);
   }
@@ -289,7 +358,12 @@ function priceListOf(segments: readonly Segment[], context: RecordContext): Foun
   for (const segment of segments) {
     const item = segment.bullet
       ? resolvePriceItem(segment, context)
-      : { value: null, mentions: [], uses: [], diagnostics: [noteError(context.input, 'inducements/price-list-text', 'A price list holds bullets only', segment.line)] };
+      : {
+          value: null,
+          mentions: [],
+          uses: [],
+          diagnostics: [noteError(context.input, 'inducements/price-list-text', 'A price list holds bullets only', segment.line)],
+        };
     found.push(item);
     if (item.value) items.push(item.value);
   }
@@ -312,7 +386,13 @@ export function resolvePriceItem(segment: Segment, context: RecordContext): Foun
   const diagnostics: Diagnostic[] = [];
   const raise = (ruleId: string, reason: string, expected: string) => diagnostics.push(noteError(input, ruleId, reason, segment.line, { expected }));
   const parsed = parsePriceBullet(segment.text, segment.line);
-  if (!parsed.ok) return { value: null, mentions: [], uses: [], diagnostics: [noteError(input, 'inducements/price-bullet', parsed.reason, segment.line, { expected: parsed.expected })] };
+  if (!parsed.ok)
+    return {
+      value: null,
+      mentions: [],
+      uses: [],
+      diagnostics: [noteError(input, 'inducements/price-bullet', parsed.reason, segment.line, { expected: parsed.expected })],
+    };
   const draft = parsed.item;
   const uses: LeagueUse[] = [];
   const leagues = draft.leagues?.flatMap((spelling) => {
@@ -326,12 +406,22 @@ export function resolvePriceItem(segment: Segment, context: RecordContext): Foun
   });
   const changes = draft.changes.map((change) => {
     const stat = change.abbreviation === 'any' ? 'any' : annotations.characteristics[change.abbreviation];
-    if (!stat) raise('inducements/unknown-characteristic', `Unknown characteristic "${change.abbreviation}" in "${change.as}"`, `one of ${Object.keys(annotations.characteristics).join(', ')} (the alias table in ${file})`);
+    if (!stat)
+      raise(
+        'inducements/unknown-characteristic',
+        `Unknown characteristic "${change.abbreviation}" in "${change.as}"`,
+        `one of ${Object.keys(annotations.characteristics).join(', ')} (the alias table in ${file})`,
+      );
     return { stat: (stat ?? 'any') as PriceItem['changes'][number]['stat'], delta: change.delta, as: change.as };
   });
   const concept = (name: string): string[] => {
     const found = input.resolveSkill(name);
-    if (!found) raise('inducements/unknown-skill', `"${name}" in a price list matches no skill or trait`, 'an English skill or trait name, or an alias in sources/annotations/mentions.yaml');
+    if (!found)
+      raise(
+        'inducements/unknown-skill',
+        `"${name}" in a price list matches no skill or trait`,
+        'an English skill or trait name, or an alias in sources/annotations/mentions.yaml',
+      );
     return found ? [found] : [];
   };
   const except = draft.except.flatMap(concept);
@@ -346,7 +436,12 @@ export function resolvePriceItem(segment: Segment, context: RecordContext): Foun
  * League usage: each league with the spellings the notes use, and the lines
  * each is on; a listed spelling the notes never use is a warning.
  */
-export function leagueUsage(leagues: InducementAnnotations['leagues'], uses: readonly LeagueUse[], file: string, locate: InducementInput['locate']): { leagues: League[]; diagnostics: Diagnostic[] } {
+export function leagueUsage(
+  leagues: InducementAnnotations['leagues'],
+  uses: readonly LeagueUse[],
+  file: string,
+  locate: InducementInput['locate'],
+): { leagues: League[]; diagnostics: Diagnostic[] } {
   const used = new Map<string, Map<string, number[]>>();
   for (const league of leagues) used.set(league.id, new Map(league.aliases.map((alias) => [alias, []])));
   for (const use of uses) used.get(use.league)!.get(use.spelling)!.push(use.line);
@@ -362,7 +457,16 @@ export function leagueUsage(leagues: InducementAnnotations['leagues'], uses: rea
   const diagnostics: Diagnostic[] = [];
   leagues.forEach((league, index) => {
     for (const [alias, lines] of used.get(league.id)!) {
-      if (lines.length === 0) diagnostics.push(warning({ reason: `League alias "${alias}" is not used by the notes`, file, place: locate(['leagues', index]), ruleId: 'inducements/unused-alias', source: 'link' }));
+      if (lines.length === 0)
+        diagnostics.push(
+          warning({
+            reason: `League alias "${alias}" is not used by the notes`,
+            file,
+            place: locate(['leagues', index]),
+            ruleId: 'inducements/unused-alias',
+            source: 'link',
+          }),
+        );
     }
   });
   return { leagues: published, diagnostics };
@@ -457,7 +561,8 @@ function namedGroups(text: string): string[] {
   return groups;
 }
 /** After `profile:`: five characteristics, an optional `Skills :`, then the names (read at one place: sticky). */
-const PROFILE_REST = /\s*(?:\S+\s+){5}(?:Skills\s*:\s*)?([A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*(?:,\s[A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*)*)/uy;
+const PROFILE_REST =
+  /\s*(?:\S+\s+){5}(?:Skills\s*:\s*)?([A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*(?:,\s[A-Z][\p{Ll}’'-]*\p{Ll}(?:\s[A-Z][\p{Ll}’'-]*\p{Ll})*)*)/uy;
 
 /**
  * The names of each profile (`profile: MA5 ST1 AG2+ PA- AV5+ Skills : Dodge, Leap`):

@@ -35,7 +35,11 @@ export function keepIds(input: KeepIdsInput): { result: ParseResult; used: Set<n
     result: {
       ...input.result,
       records: records.map((r) => (renamed.has(r.id) ? { ...r, id: to(r.id) as typeof r.id } : r)),
-      rulings: rulings.map((r) => ({ ...r, records: r.records.map((id) => to(id) as typeof id), occurrences: r.occurrences.map((o) => ({ ...o, record: to(o.record) as typeof o.record })) })),
+      rulings: rulings.map((r) => ({
+        ...r,
+        records: r.records.map((id) => to(id) as typeof id),
+        occurrences: r.occurrences.map((o) => ({ ...o, record: to(o.record) as typeof o.record })),
+      })),
       slotLines: slotLines.map((s) => ({ ...s, record: to(s.record) })),
     },
     used,
@@ -46,7 +50,13 @@ export function keepIds(input: KeepIdsInput): { result: ParseResult; used: Set<n
  * Every `keep` entry names a record some source still has, and no kept id
  * is produced twice (the old spelling still there beside the new one).
  */
-export function checkKeptIds(keep: readonly KeptId[], used: ReadonlySet<number>, ids: readonly string[], file: string, locate: (index: number, key?: string) => Place | null): Diagnostic[] {
+export function checkKeptIds(
+  keep: readonly KeptId[],
+  used: ReadonlySet<number>,
+  ids: readonly string[],
+  file: string,
+  locate: (index: number, key?: string) => Place | null,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const count = new Map<string, number>();
   for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);

@@ -7,12 +7,11 @@ import type { Ruling, Skill } from '../model/schema-types.ts';
 import type { MentionRules } from '../model/annotations.ts';
 import { createFinderWithRules } from './mentions.ts';
 
-export function linkRulings(
-  records: readonly Skill[],
-  rulings: readonly Ruling[],
-  rules: MentionRules,
-): { records: Skill[]; rulings: Ruling[] } {
-  const find = createFinderWithRules(records.map((record) => ({ id: record.id, name: record.name })), rules);
+export function linkRulings(records: readonly Skill[], rulings: readonly Ruling[], rules: MentionRules): { records: Skill[]; rulings: Ruling[] } {
+  const find = createFinderWithRules(
+    records.map((record) => ({ id: record.id, name: record.name })),
+    rules,
+  );
   const linked = rulings.map((ruling) => {
     const named = find(ruling.question).map((mention) => mention.id);
     return { ...ruling, records: [...new Set([...ruling.records, ...named])].sort() };

@@ -49,11 +49,62 @@ const STOP = new Set(
 
 /** The mechanics vocabulary: English game terms counted in fingerprints. */
 export const GAME_TERMS = [
-  'tackle zone', 'knocked down', 'placed prone', 'prone', 'stunned', 'casualty', 'injury', 'armour', 'turnover', 're-roll', 'team re-roll',
-  'block', 'blitz', 'foul', 'sent-off', 'dodge', 'pass', 'catch', 'interception', 'intercept', 'interfere', 'rush', 'going for it', 'leap', 'jump',
-  'push back', 'pushed back', 'follow-up', 'follow up', 'throw team-mate', 'thrown', 'bomb', 'kick-off', 'hand-off', 'pick up', 'stand up',
-  'strength', 'agility', 'movement', 'ball', 'fumble', 'scatter', 'bounce', 'apothecary', 'regeneration', 'secret weapon', 'chainsaw', 'crowd',
-  'both down', 'touchdown', 'reserves', 'star player points', 'ko', 'team-mate', 'opponent', 'opposition',
+  'tackle zone',
+  'knocked down',
+  'placed prone',
+  'prone',
+  'stunned',
+  'casualty',
+  'injury',
+  'armour',
+  'turnover',
+  're-roll',
+  'team re-roll',
+  'block',
+  'blitz',
+  'foul',
+  'sent-off',
+  'dodge',
+  'pass',
+  'catch',
+  'interception',
+  'intercept',
+  'interfere',
+  'rush',
+  'going for it',
+  'leap',
+  'jump',
+  'push back',
+  'pushed back',
+  'follow-up',
+  'follow up',
+  'throw team-mate',
+  'thrown',
+  'bomb',
+  'kick-off',
+  'hand-off',
+  'pick up',
+  'stand up',
+  'strength',
+  'agility',
+  'movement',
+  'ball',
+  'fumble',
+  'scatter',
+  'bounce',
+  'apothecary',
+  'regeneration',
+  'secret weapon',
+  'chainsaw',
+  'crowd',
+  'both down',
+  'touchdown',
+  'reserves',
+  'star player points',
+  'ko',
+  'team-mate',
+  'opponent',
+  'opposition',
 ];
 
 const fold = foldCharacters;
@@ -66,9 +117,7 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
 
   // Each concept is represented by each of its records: a query is compared with every
   // member and keeps the best match, so a French member does not dilute an English one.
-  const members = candidates.flatMap((candidate, index) =>
-    candidate.texts.map((t) => ({ index, edition: t.edition, ...features(t.text, t.lang) })),
-  );
+  const members = candidates.flatMap((candidate, index) => candidate.texts.map((t) => ({ index, edition: t.edition, ...features(t.text, t.lang) })));
   // Document frequencies by interned term id: terms no member has (0) are left out of the vectors.
   const df = new Int32Array(cache.ids.size);
   for (const member of members) for (const id of member.ids) df[id]!++;
@@ -91,7 +140,13 @@ export function createSuggester(candidates: readonly Candidate[], glossary: read
     const queryFeatures = features(query.text, query.lang);
     const vector = weigh(queryFeatures);
     const queryName = query.name === null ? null : fold(translate(query.name, query.lang)).trim();
-    const { best, taken } = bestMembers(members, vectors, norms, { vector, norm: norm(vector), mechanics: queryFeatures.mechanics, edition: query.edition }, candidates.length);
+    const { best, taken } = bestMembers(
+      members,
+      vectors,
+      norms,
+      { vector, norm: norm(vector), mechanics: queryFeatures.mechanics, edition: query.edition },
+      candidates.length,
+    );
     const results = candidates.map((candidate, index) => scoreCandidate(candidate, best[index]!, taken.has(index), names[index]!, queryName, query.edition));
     return results.sort((a, b) => b.score - a.score || compare(a.concept, b.concept));
   };
@@ -148,7 +203,14 @@ export function bestMembers(
 }
 
 /** One candidate's suggestion: its name likeness (a real cognate only), text and mechanics weighed into a score, with the evidence. */
-export function scoreCandidate(candidate: Candidate, match: BestMatch, taken: boolean, names: readonly string[], queryName: string | null, edition: string): Suggestion {
+export function scoreCandidate(
+  candidate: Candidate,
+  match: BestMatch,
+  taken: boolean,
+  names: readonly string[],
+  queryName: string | null,
+  edition: string,
+): Suggestion {
   const { text, mechanics: mech, shared, sharedMechanics } = match;
   // Weak name likeness across languages is noise; only a real cognate counts.
   const likeness = queryName === null ? 0 : Math.max(0, ...names.map((n) => nameSimilarity(queryName, n)));
@@ -159,7 +221,10 @@ export function scoreCandidate(candidate: Candidate, match: BestMatch, taken: bo
     ...(taken ? [`already has a ${edition} record`] : []),
     ...(queryName !== null && name >= 0.3 ? [`name ~ ${candidate.names[0]} (${name.toFixed(2)})`] : []),
     ...shared.slice(0, 4).map((term) => `text: ${term}`),
-    ...sharedMechanics.filter((x) => /\d/.test(x)).slice(0, 4).map((x) => `mechanics: ${x}`),
+    ...sharedMechanics
+      .filter((x) => /\d/.test(x))
+      .slice(0, 4)
+      .map((x) => `mechanics: ${x}`),
   ];
   return { concept: candidate.concept, score: round(score), name: round(name), text: round(text), mechanics: round(mech), evidence };
 }

@@ -3,7 +3,20 @@
  * `dist/data` (cards, site loaders, the consumer API) read. Built from the
  * file texts by `parseDataBundle`; `io.ts` `readDataBundle` reads a folder.
  */
-import type { Concept, CrosswalkRow, Edition, Inducement, League, ManifestSource, MetaFile, Migration, NameEntry, RandomTable, Ruling, Skill } from './schema-types.ts';
+import type {
+  Concept,
+  CrosswalkRow,
+  Edition,
+  Inducement,
+  League,
+  ManifestSource,
+  MetaFile,
+  Migration,
+  NameEntry,
+  RandomTable,
+  Ruling,
+  Skill,
+} from './schema-types.ts';
 
 /**
  * The parser of the reference edition (English 2020): its records define the

@@ -55,7 +55,12 @@ export function excerpt(text: string, at = 0, length = EXCERPT_LENGTH): string {
 /** Every line of the free-text fields clipped to FIELD_LINE_LENGTH: a diagnostic never echoes a huge line whole. */
 function clipped(d: Diagnostic): Diagnostic {
   const clip = (value: string) =>
-    value.length <= FIELD_LINE_LENGTH ? value : value.split('\n').map((line) => excerpt(line, 0, FIELD_LINE_LENGTH)).join('\n');
+    value.length <= FIELD_LINE_LENGTH
+      ? value
+      : value
+          .split('\n')
+          .map((line) => excerpt(line, 0, FIELD_LINE_LENGTH))
+          .join('\n');
   const out: Diagnostic = { ...d, reason: clip(d.reason) };
   if (d.expected !== undefined) out.expected = clip(d.expected);
   if (d.actual !== undefined) out.actual = clip(d.actual);
@@ -69,10 +74,7 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagno
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      compare(a.file, b.file) ||
-      (a.place?.line ?? 0) - (b.place?.line ?? 0) ||
-      (a.place?.column ?? 0) - (b.place?.column ?? 0) ||
-      compare(a.ruleId, b.ruleId),
+      compare(a.file, b.file) || (a.place?.line ?? 0) - (b.place?.line ?? 0) || (a.place?.column ?? 0) - (b.place?.column ?? 0) || compare(a.ruleId, b.ruleId),
   );
 }
 

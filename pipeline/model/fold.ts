@@ -25,7 +25,12 @@ export function foldQuotes(text: string): string {
 
 /** Accents and other combining marks off (NFKD), lower case, straight quotes: `Châtaigne` → `chataigne`. */
 export function foldCharacters(text: string): string {
-  return foldQuotes(text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase());
+  return foldQuotes(
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase(),
+  );
 }
 
 /** A final run of `*` (the compulsory mark) and the spaces around it removed, read from the end. */

@@ -22,7 +22,10 @@ export function generateDataReference(files: readonly SchemaFile[]): string {
       else out.push(`Type: ${typeOf(def)}.${Array.isArray(def.examples) ? ` Example: \`${JSON.stringify(def.examples[0])}\`.` : ''}`, '');
     }
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function table(schema: JsonSchema): string[] {

@@ -23,7 +23,15 @@ export interface EnumLabels {
 
 const en: EnumLabels = {
   kinds: { skill: 'skill', trait: 'trait' },
-  categories: { agility: 'Agility', general: 'General', mutation: 'Mutation', passing: 'Passing', strength: 'Strength', trait: 'Trait', extraordinary: 'Extraordinary' },
+  categories: {
+    agility: 'Agility',
+    general: 'General',
+    mutation: 'Mutation',
+    passing: 'Passing',
+    strength: 'Strength',
+    trait: 'Trait',
+    extraordinary: 'Extraordinary',
+  },
   relations: { same: 'same', renamed: 'renamed', reworked: 'reworked', split: 'split', replaced: 'replaced', removed: 'removed', new: 'not in the 2020 text' },
   confidences: { high: 'high', medium: 'medium', low: 'low' },
   games: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' },
@@ -44,7 +52,15 @@ const fr: EnumLabels = {
   kinds: { skill: 'compétence', trait: 'trait' },
   // `extraordinary` is the old lists' special skills: the French list's own word, « spéciales ».
   categories: { agility: 'Agilité', general: 'Générale', mutation: 'Mutation', passing: 'Passe', strength: 'Force', trait: 'Trait', extraordinary: 'Spéciale' },
-  relations: { same: 'identique', renamed: 'renommée', reworked: 'remaniée', split: 'scindée', replaced: 'remplacée', removed: 'supprimée', new: 'absente du texte 2020' },
+  relations: {
+    same: 'identique',
+    renamed: 'renommée',
+    reworked: 'remaniée',
+    split: 'scindée',
+    replaced: 'remplacée',
+    removed: 'supprimée',
+    new: 'absente du texte 2020',
+  },
   confidences: { high: 'haute', medium: 'moyenne', low: 'basse' },
   games: { 'blood-bowl': 'Blood Bowl', 'dungeon-bowl': 'Dungeon Bowl' },
   inducementKinds: {

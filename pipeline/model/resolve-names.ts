@@ -160,7 +160,9 @@ export function createNameResolver(data: ResolverData): NameResolver {
 
   const pickRecord = (concept: string, options: ResolveOptions, alias: NameEntry | null): string | null => {
     if (options.edition === undefined && options.lang === undefined) return null;
-    const records = (recordsOf.get(concept) ?? []).filter((r) => (options.edition === undefined || r.edition === options.edition) && (options.lang === undefined || r.lang === options.lang));
+    const records = (recordsOf.get(concept) ?? []).filter(
+      (r) => (options.edition === undefined || r.edition === options.edition) && (options.lang === undefined || r.lang === options.lang),
+    );
     const own = alias?.record ? records.find((r) => r.id === alias.record) : undefined;
     return (own ?? (records.length === 1 || options.edition !== undefined ? records[0] : undefined))?.id ?? null;
   };
@@ -176,9 +178,21 @@ export function createNameResolver(data: ResolverData): NameResolver {
   const byId = (text: string, parameter: string | null, options: ResolveOptions): NameMatch[] => {
     const id = text.trim();
     const record = recordById.get(id) ?? recordById.get(followId(data.migrations, 'record', id) ?? '');
-    if (record?.concept) return [{ concept: record.concept, record: pickRecord(record.concept, options, null) ?? (options.edition === undefined && options.lang === undefined ? record.id : null), parameter, exact: true, score: 1, alias: id }];
+    if (record?.concept)
+      return [
+        {
+          concept: record.concept,
+          record: pickRecord(record.concept, options, null) ?? (options.edition === undefined && options.lang === undefined ? record.id : null),
+          parameter,
+          exact: true,
+          score: 1,
+          alias: id,
+        },
+      ];
     const concept = conceptIds.has(id) ? id : followId(data.migrations, 'concept', id);
-    return concept !== null && conceptIds.has(concept) ? [{ concept, record: pickRecord(concept, options, null), parameter, exact: true, score: 1, alias: id }] : [];
+    return concept !== null && conceptIds.has(concept)
+      ? [{ concept, record: pickRecord(concept, options, null), parameter, exact: true, score: 1, alias: id }]
+      : [];
   };
   const fuzzy = (key: string, parameter: string | null, options: ResolveOptions): NameMatch[] => {
     const bound = fuzzyBound(key);

@@ -56,10 +56,14 @@ export function applyErrata(
     const at = (reason: string, ruleId: string, extra: Partial<Diagnostic> = {}) =>
       diagnostics.push(error({ reason, file: errataFile, place: lineOf(locate(index)), ruleId, source: 'parse', ...extra }));
     if (newlines(erratum.find) !== newlines(erratum.replace)) {
-      at(`Erratum ${erratum.id} replaces ${newlines(erratum.find) + 1} line(s) with ${newlines(erratum.replace) + 1}: the lines of the source would no longer be its own`, 'errata/line-count', {
-        expected: '`replace` with as many line breaks as `find`',
-        note: 'Patch within the lines the typo is on; a heading or paragraph that is missing belongs in an annotation, not an erratum.',
-      });
+      at(
+        `Erratum ${erratum.id} replaces ${newlines(erratum.find) + 1} line(s) with ${newlines(erratum.replace) + 1}: the lines of the source would no longer be its own`,
+        'errata/line-count',
+        {
+          expected: '`replace` with as many line breaks as `find`',
+          note: 'Patch within the lines the typo is on; a heading or paragraph that is missing belongs in an annotation, not an erratum.',
+        },
+      );
       return;
     }
     const scope = scopeOf(erratum, lines, recordLines);
@@ -77,7 +81,8 @@ export function applyErrata(
       return;
     }
     patchAt(lines, found[0]!, erratum.find, erratum.replace);
-    for (let line = found[0]!.line + 1; line <= found[0]!.line + 1 + newlines(erratum.find); line++) applied.set(line, [...(applied.get(line) ?? []), erratum.id]);
+    for (let line = found[0]!.line + 1; line <= found[0]!.line + 1 + newlines(erratum.find); line++)
+      applied.set(line, [...(applied.get(line) ?? []), erratum.id]);
   });
   return { lines, applied, diagnostics };
 }
@@ -117,7 +122,8 @@ export function matchesIn(lines: readonly string[], first: number, last: number,
     }
     const head = lines[i]!.trimEnd();
     const middle = parts.slice(1, -1).every((part, k) => lines[i + 1 + k]!.trimEnd() === part);
-    if (head.endsWith(parts[0]!) && middle && lines[i + parts.length - 1]!.startsWith(parts.at(-1)!)) found.push({ line: i, column: head.length - parts[0]!.length });
+    if (head.endsWith(parts[0]!) && middle && lines[i + parts.length - 1]!.startsWith(parts.at(-1)!))
+      found.push({ line: i, column: head.length - parts[0]!.length });
   }
   return found;
 }

@@ -56,13 +56,24 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
           }),
         );
       }
-      if (rest.length) diagnostics.push(error({ reason: 'Text right under a block heading, with no entry name', file, place: { line: chunk.first + 1 }, ruleId: 'fr-legacy/entry-without-name', source: 'parse' }));
+      if (rest.length)
+        diagnostics.push(
+          error({
+            reason: 'Text right under a block heading, with no entry name',
+            file,
+            place: { line: chunk.first + 1 },
+            ruleId: 'fr-legacy/entry-without-name',
+            source: 'parse',
+          }),
+        );
       continue;
     }
     if (block === null) {
       // The title line(s) before the first block.
       if (records.length === 0 && chunk.lines.length === 1) continue;
-      diagnostics.push(error({ reason: 'Entry outside any category block', file, place: { line: chunk.first }, ruleId: 'fr-legacy/entry-outside-block', source: 'parse' }));
+      diagnostics.push(
+        error({ reason: 'Entry outside any category block', file, place: { line: chunk.first }, ruleId: 'fr-legacy/entry-outside-block', source: 'parse' }),
+      );
       continue;
     }
     const name = head!.trim();
@@ -82,7 +93,15 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
     const slug = slugify(name);
     const previous = seen.get(slug);
     if (previous !== undefined) {
-      diagnostics.push(error({ reason: `Entry "${excerpt(name)}" is a duplicate of the entry on line ${previous}`, file, place: { line: chunk.first }, ruleId: 'fr-legacy/duplicate-entry', source: 'parse' }));
+      diagnostics.push(
+        error({
+          reason: `Entry "${excerpt(name)}" is a duplicate of the entry on line ${previous}`,
+          file,
+          place: { line: chunk.first },
+          ruleId: 'fr-legacy/duplicate-entry',
+          source: 'parse',
+        }),
+      );
       continue;
     }
     seen.set(slug, chunk.first);
@@ -92,7 +111,14 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
 }
 
 /** An entry as a record: its text lines joined where they wrap, one paragraph each. */
-function entryRecord(input: SourceInput, chunk: { first: number; last: number }, name: string, rest: readonly string[], block: { category: Category; kind: Kind }, slug: string): Skill {
+function entryRecord(
+  input: SourceInput,
+  chunk: { first: number; last: number },
+  name: string,
+  rest: readonly string[],
+  block: { category: Category; kind: Kind },
+  slug: string,
+): Skill {
   const { manifest } = input;
   const tree: Root = {
     type: 'root',

@@ -73,16 +73,14 @@ const paragraph = (value: string): Paragraph => ({ type: 'paragraph', children: 
 
 let stringifier: ReturnType<typeof createStringifier> | undefined;
 const createStringifier = () =>
-  unified()()
-    .use(plugin<typeof RemarkGfm>('remark-gfm'))
-    .use(plugin<typeof RemarkStringify>('remark-stringify'), {
-      bullet: '-',
-      listItemIndent: 'one',
-      rule: '-',
-      emphasis: '_',
-      strong: '*',
-      fences: true,
-    });
+  unified()().use(plugin<typeof RemarkGfm>('remark-gfm')).use(plugin<typeof RemarkStringify>('remark-stringify'), {
+    bullet: '-',
+    listItemIndent: 'one',
+    rule: '-',
+    emphasis: '_',
+    strong: '*',
+    fences: true,
+  });
 
 let parser: ReturnType<typeof createParser> | undefined;
 const createParser = () => unified()().use(plugin<typeof RemarkParse>('remark-parse')).use(plugin<typeof RemarkGfm>('remark-gfm'));
@@ -154,7 +152,8 @@ function mergeText(nodes: unknown[]): unknown[] {
   for (const node of nodes) {
     const last = out.at(-1) as { type?: string; value?: string } | undefined;
     const current = node as { type?: string; value?: string };
-    if (last?.type === 'text' && current?.type === 'text' && Object.keys(last).length === 2 && Object.keys(current).length === 2) out[out.length - 1] = { type: 'text', value: `${last.value}${current.value}` };
+    if (last?.type === 'text' && current?.type === 'text' && Object.keys(last).length === 2 && Object.keys(current).length === 2)
+      out[out.length - 1] = { type: 'text', value: `${last.value}${current.value}` };
     else out.push(node);
   }
   return out;

@@ -78,7 +78,16 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
   // `-1 to any characteristic`
   const any = /^([+-]\d+) to any characteristic$/i.exec(what);
   if (any) {
-    return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }] });
+    return ok({
+      ...base,
+      kind: 'characteristic',
+      category: null,
+      count: null,
+      except: [],
+      skills: [],
+      removes: [],
+      changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }],
+    });
   }
   // Only stat changes: `+1MV`, `+2ST -1MA`
   const parts = what.split(/(?<!\s)\s+(?=[+-]?\d|[+-]\s+\d)/);
@@ -86,9 +95,10 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
     return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: parts.map(change) });
   }
   // A number of skills of a category: `1 agility skill`, `One only general skill (but Dirty Player)`, `Two or more mutations`
-  const category = /^(?<count>1|2|one|two)\s+(?:only\s+|single\s+)?(?:or more\s+)?(?<word>agility|general|pass|passing|strength|mutations?)\b(?:\s+skills?)?(?<more>\s+or more)?\s*(?:\((?:but|except)\s+(?<except>[^\s)][^)]*)\))?$/i.exec(
-    what.replace(/^(2|two)\s+or more\s+/i, '$1 '),
-  );
+  const category =
+    /^(?<count>1|2|one|two)\s+(?:only\s+|single\s+)?(?:or more\s+)?(?<word>agility|general|pass|passing|strength|mutations?)\b(?:\s+skills?)?(?<more>\s+or more)?\s*(?:\((?:but|except)\s+(?<except>[^\s)][^)]*)\))?$/i.exec(
+      what.replace(/^(2|two)\s+or more\s+/i, '$1 '),
+    );
   if (category?.groups) {
     const two = /^(2|two)$/i.test(category.groups.count!);
     const moreAnywhere = two && /or more/i.test(what);
@@ -104,7 +114,8 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
       removes: [],
     });
   }
-  if (/^(1|2|one|two)\b.*\b(skills?|mutations?)\b/i.test(what)) return fail('`<count> <agility|general|pass|strength> skill(s)` or `<count> mutation(s)`, optionally `(but <skills>)`');
+  if (/^(1|2|one|two)\b.*\b(skills?|mutations?)\b/i.test(what))
+    return fail('`<count> <agility|general|pass|strength> skill(s)` or `<count> mutation(s)`, optionally `(but <skills>)`');
 
   // A package: skills joined by ` + `, with stat changes and `- Skill` removals.
   const skills: PriceBulletDraft['skills'] = [];
@@ -163,7 +174,10 @@ function parseTail(rest: string): { minimumCost: number | null; leagues: string[
   const list = only?.[1] ?? forLeagues?.[1];
   if (list === undefined) return tail === '' || tail === '.' ? { minimumCost, leagues: null } : null;
   // A final full stop ends the sentence; `Favorites of...` keeps its ellipsis.
-  const body = list.trim().replace(/(?<!\.\.)\.$/, '').replace(/\.\.\.\.$/, '...');
+  const body = list
+    .trim()
+    .replace(/(?<!\.\.)\.$/, '')
+    .replace(/\.\.\.\.$/, '...');
   if (/^any team$/i.test(body)) return { minimumCost, leagues: null };
   const leagues = body
     .split(',')

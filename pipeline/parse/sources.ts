@@ -78,7 +78,11 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
  * strict UTF-8. Null text (with a diagnostic) when it cannot be read; a
  * digest whenever the bytes exist.
  */
-export function readSource(input: ParseSourcesInput, source: ManifestSource, index: number): { digest: SourceDigest | null; text: string | null; diagnostics: Diagnostic[] } {
+export function readSource(
+  input: ParseSourcesInput,
+  source: ManifestSource,
+  index: number,
+): { digest: SourceDigest | null; text: string | null; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   if (!insideRawFolder(source.file)) {
     // The manifest schema already refuses such paths; this guard keeps it so if the schema loosens.
@@ -133,7 +137,13 @@ export function readSource(input: ParseSourcesInput, source: ManifestSource, ind
  * One readable source through its errata and its parser (or both recalled
  * from the memo); a source that yields nothing, and says nothing wrong, is an error.
  */
-export function parseSource(input: ParseSourcesInput, source: ManifestSource, sha256: string, text: string, parser: (input: SourceInput) => ParseResult): { parsed: ParsedSource; diagnostics: Diagnostic[] } {
+export function parseSource(
+  input: ParseSourcesInput,
+  source: ManifestSource,
+  sha256: string,
+  text: string,
+  parser: (input: SourceInput) => ParseResult,
+): { parsed: ParsedSource; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const key = input.memo ? memoKey(source, sha256, input.errataKey ?? '') : '';
   const recalled = rememberedParse(input.memo?.recall('parse', key));
@@ -166,7 +176,12 @@ export function parseSource(input: ParseSourcesInput, source: ManifestSource, sh
  * Where each record of the unpatched source is, for errata scoped to a record:
  * the source is parsed once without errata (only when such an erratum exists).
  */
-function recordLinesFor(source: ManifestSource, text: string, errata: readonly Erratum[], parser: (input: SourceInput) => ParseResult): RecordLines | undefined {
+function recordLinesFor(
+  source: ManifestSource,
+  text: string,
+  errata: readonly Erratum[],
+  parser: (input: SourceInput) => ParseResult,
+): RecordLines | undefined {
   if (!needsRecordLines(source.id, errata)) return undefined;
   const unpatched = parser({ manifest: source, lines: splitLines(text), errata: new Map() });
   const lines = new Map(unpatched.records.map((record) => [record.id as string, record.source.lines] as const));

@@ -13,7 +13,18 @@ import type { Place } from '../model/diagnostic.ts';
 export const RELEASE_SNAPSHOT = 'test/golden/release';
 
 /** The data files the snapshot keeps: what `nuffle diff` and the golden tests read. */
-export const SNAPSHOT_FILES = ['meta.json', 'editions.json', 'skills.json', 'rulings.json', 'random-tables.json', 'concepts.json', 'crosswalk.json', 'inducements.json', 'leagues.json', 'migrations.json'] as const;
+export const SNAPSHOT_FILES = [
+  'meta.json',
+  'editions.json',
+  'skills.json',
+  'rulings.json',
+  'random-tables.json',
+  'concepts.json',
+  'crosswalk.json',
+  'inducements.json',
+  'leagues.json',
+  'migrations.json',
+] as const;
 
 /** Replace the value of `key` on 1-based `line` of a YAML text (`key: value`, `- key: value`, quoted or not), keeping comments. */
 export function setYamlScalar(text: string, line: number, key: string, value: string): string {
@@ -51,9 +62,17 @@ export function sinceToRewrite(
 }
 
 /** migrations.yaml with the `since` of the given entries set to `version`. */
-export function rewriteSince(text: string, version: string, which: { migrations: number[]; keep: number[] }, locate: (path: readonly (string | number)[]) => Place | null): string {
+export function rewriteSince(
+  text: string,
+  version: string,
+  which: { migrations: number[]; keep: number[] },
+  locate: (path: readonly (string | number)[]) => Place | null,
+): string {
   let out = text;
-  for (const [list, indexes] of [['migrations', which.migrations], ['keep', which.keep]] as const) {
+  for (const [list, indexes] of [
+    ['migrations', which.migrations],
+    ['keep', which.keep],
+  ] as const) {
     for (const index of indexes) {
       const place = locate([list, index, 'since']);
       if (place) out = setYamlScalar(out, place.line, 'since', version);
@@ -67,6 +86,9 @@ export function prependChangelog(existing: string | null, version: string, chang
   const title = '# Changelog\n\nEvery release of the Nuffle Codex dataset, newest first: what changed for players and apps (written by `nuffle release`).\n';
   const body = (existing ?? title).replace(/^# Changelog\n(?:\n[^#\n][^\n]*\n)?/, '');
   // The changes' own headings go one level down, under the release's.
-  const section = `## ${version}\n\n${changes.replace(/^# [^\n]*\n+/, '').replace(/^(#{2,5}) /gm, '#$1 ').trim()}\n`;
+  const section = `## ${version}\n\n${changes
+    .replace(/^# [^\n]*\n+/, '')
+    .replace(/^(#{2,5}) /gm, '#$1 ')
+    .trim()}\n`;
   return `${title}\n${section}${body.trim() ? `\n${body.trim()}\n` : ''}`;
 }

@@ -87,7 +87,13 @@ function htmlDocuments(bundle: DataBundle): string[] {
     const cards = plan.specs.map((spec) => {
       const record = bundle.skills.find((r) => r.id === spec.key) ?? null;
       const inducement = record ? null : bundle.inducements.find((i) => i.id === spec.key);
-      const markdown = record?.text ?? [inducement?.text ?? '', ...(inducement?.abilities ?? []).map((a) => `**${a.name}** ${a.text}`), ...(inducement?.spells ?? []).map((s) => `**${s.name}** ${s.text}`)].join('\n\n');
+      const markdown =
+        record?.text ??
+        [
+          inducement?.text ?? '',
+          ...(inducement?.abilities ?? []).map((a) => `**${a.name}** ${a.text}`),
+          ...(inducement?.spells ?? []).map((s) => `**${s.name}** ${s.text}`),
+        ].join('\n\n');
       return `<article style="border-top:13mm solid ${spec.colour}"><h2>${escapeHtml(spec.title)}</h2><p class="kind">${escapeHtml(spec.kindLabel)}</p><div class="body">${String(toHtml.processSync(markdown))}</div><footer>${escapeHtml(spec.footerLeft)}<br>${escapeHtml(spec.footerRight)}</footer></article>`;
     });
     return `<!doctype html><html lang="${plan.language}"><meta charset="utf-8"><style>
@@ -98,7 +104,9 @@ article { box-sizing: border-box; padding: 0 3.6mm; overflow: hidden; position: 
 h2 { margin: -11mm 0 6mm; color: #fff; font-size: 10.5pt }
 .kind { font-weight: bold; margin: 0 0 1mm } .body p, .body ul, .body ol { margin: 0 0 1mm }
 footer { position: absolute; bottom: 1mm; font-size: 5pt; color: #555 }
-</style><body>${chunk(cards, 9).map((sheet) => `<section class="sheet">${sheet.join('')}</section>`).join('')}</body></html>`;
+</style><body>${chunk(cards, 9)
+      .map((sheet) => `<section class="sheet">${sheet.join('')}</section>`)
+      .join('')}</body></html>`;
   });
 }
 

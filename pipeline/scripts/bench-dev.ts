@@ -35,8 +35,12 @@ export async function startDev(): Promise<{ root: string; port: number; output: 
   cpSync(join(repoRoot, 'schema'), join(root, 'schema'), { recursive: true });
   const port = await freePort();
   // None of the import.meta.env keys a parent vite or vitest process leaves in the environment (NODE_ENV=test, DEV, MODE…): Astro reads them.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['NODE_ENV', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'].includes(name) && !name.startsWith('VITEST')));
-  const child = spawn(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'dev', '--root', root, '--port', String(port)], { env: { ...env, NUFFLE_CACHE_DIR: join(root, '.cache') } });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !['NODE_ENV', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'].includes(name) && !name.startsWith('VITEST')),
+  );
+  const child = spawn(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'dev', '--root', root, '--port', String(port)], {
+    env: { ...env, NUFFLE_CACHE_DIR: join(root, '.cache') },
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -59,11 +63,15 @@ export async function startDev(): Promise<{ root: string; port: number; output: 
 /** The page's HTML once it holds `text` (polled), or an error after `tries` attempts. */
 export async function pageHolding(url: string, text: string, tries = 600): Promise<string> {
   for (let i = 0; i < tries; i++) {
-    const html = await fetch(url).then((r) => r.text()).catch(() => '');
+    const html = await fetch(url)
+      .then((r) => r.text())
+      .catch(() => '');
     if (html.includes(text)) return html;
     await new Promise((r) => setTimeout(r, 20));
   }
-  const last = await fetch(url).then(async (r) => `${r.status} ${(await r.text()).slice(0, 300)}`).catch((cause: Error) => cause.message);
+  const last = await fetch(url)
+    .then(async (r) => `${r.status} ${(await r.text()).slice(0, 300)}`)
+    .catch((cause: Error) => cause.message);
   throw new Error(`${url} never held "${text}"; it answers: ${last}`);
 }
 

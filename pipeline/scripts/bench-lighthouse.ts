@@ -29,7 +29,10 @@ export interface LighthouseFigures {
 type Category = { score: number | null };
 type LighthouseResult = { lhr: { categories: Record<string, Category>; audits: Record<string, { numericValue?: number }> } };
 
-export async function benchLighthouse(siteDir: string, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<Record<string, LighthouseFigures>> {
+export async function benchLighthouse(
+  siteDir: string,
+  chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+): Promise<Record<string, LighthouseFigures>> {
   const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: (url: string, flags: object) => Promise<LighthouseResult | undefined> };
   const server = await serveStatic(siteDir);
   // Debian's chromium, started by playwright-core with a debugging port Lighthouse connects to.
@@ -39,7 +42,12 @@ export async function benchLighthouse(siteDir: string, chromePath = process.env.
   const figures: Record<string, LighthouseFigures> = {};
   try {
     for (const [type, path] of Object.entries(LIGHTHOUSE_PAGES)) {
-      const result = await lighthouse(server.origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(server.origin + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       figures[type] = {
@@ -57,7 +65,6 @@ export async function benchLighthouse(siteDir: string, chromePath = process.env.
   }
   return figures;
 }
-
 
 // `node pipeline/scripts/bench-lighthouse.ts DIR`: the figures of an already built site, as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -45,19 +45,27 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     const lighthouseMobile = process.env.BENCH_LIGHTHOUSE === 'off' ? null : await benchLighthouse(join(out, 'site'));
 
     mkdirSync(join(bare, 'src/content/docs'), { recursive: true });
-    writeFileSync(join(bare, 'astro.config.mjs'), "import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\nexport default defineConfig({ integrations: [starlight({ title: 'Bare' })] });\n");
+    writeFileSync(
+      join(bare, 'astro.config.mjs'),
+      "import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\nexport default defineConfig({ integrations: [starlight({ title: 'Bare' })] });\n",
+    );
     writeFileSync(
       join(bare, 'src/content.config.ts'),
       "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
     );
     for (let i = 0; i < pages; i++) {
-      writeFileSync(join(bare, 'src/content/docs', `page-${i}.md`), `---\ntitle: Page ${i}\n---\n\nPlain page ${i}. ${'Some words of rule text. '.repeat(20)}\n`);
+      writeFileSync(
+        join(bare, 'src/content/docs', `page-${i}.md`),
+        `---\ntitle: Page ${i}\n---\n\nPlain page ${i}. ${'Some words of rule text. '.repeat(20)}\n`,
+      );
     }
     const { build } = await import('astro');
     const env = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     start = performance.now();
-    await build({ root: bare, outDir: join(out, 'bare'), cacheDir: join(out, 'bare-cache'), logLevel: 'error', mode: 'production' } as Parameters<typeof build>[0]);
+    await build({ root: bare, outDir: join(out, 'bare'), cacheDir: join(out, 'bare-cache'), logLevel: 'error', mode: 'production' } as Parameters<
+      typeof build
+    >[0]);
     const bareStarlightMs = performance.now() - start;
     if (env === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = env;

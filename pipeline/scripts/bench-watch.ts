@@ -40,7 +40,13 @@ export async function benchWatch(options: { rebuilds?: number } = {}): Promise<W
     const raw = join(root, 'sources/raw/en-2020-skills-traits.txt');
     const text = readFileSync(raw, 'utf8');
     for (let i = 1; i <= rebuilds; i++) {
-      writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', `may re-roll ${i % 2 ? 'one' : 'a'} failed Agility test when attempting to Dodge`));
+      writeFileSync(
+        raw,
+        text.replace(
+          'may re-roll a failed Agility test when attempting to Dodge',
+          `may re-roll ${i % 2 ? 'one' : 'a'} failed Agility test when attempting to Dodge`,
+        ),
+      );
       await until(/^(?:rebuilt|failed) in \d+ ms/gm, i + 1);
     }
     const times = [...out.matchAll(/^rebuilt in (\d+) ms/gm)].slice(1).map((m) => Number(m[1]));

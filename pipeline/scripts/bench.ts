@@ -107,11 +107,21 @@ const dataBuildEditAnnotationMs = editedMs('sources/annotations/crosswalk.yaml',
 const dataBuildEditSourceMs = editedMs('sources/raw/en-2020-skills-traits.txt', (text, n) => `${text}${'\n'.repeat(n)}`);
 rmSync(out, { recursive: true, force: true });
 log(`${'node -e 0 (process)'.padEnd(40)} median ${nodeStartMs.toFixed(2).padStart(9)} ms   (5 runs after a warm-up)`);
-log(`${'nuffle build --only data (process)'.padEnd(40)} median ${dataBuildMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildMs / nodeStartMs).toFixed(2)}× node -e 0 (goal ≤ 4×; inputs unchanged: replayed from the build cache)`);
-log(`${'  … --no-cache (every stage runs)'.padEnd(40)} median ${dataBuildFullMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildFullMs / nodeStartMs).toFixed(2)}× (what a rebuild after an edit costs)`);
-log(`${'  … after an edit of crosswalk.yaml'.padEnd(40)} median ${dataBuildEditAnnotationMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildEditAnnotationMs / nodeStartMs).toFixed(2)}× (caches on: the other files come from the stage memo)`);
-log(`${'  … after an edit of the English source'.padEnd(40)} median ${dataBuildEditSourceMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildEditSourceMs / nodeStartMs).toFixed(2)}× (the largest source parsed again)`);
-log(`${'  … no cache at all (fresh clone)'.padEnd(40)} median ${dataBuildColdMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildColdMs / nodeStartMs).toFixed(2)}× (no compile cache either)`);
+log(
+  `${'nuffle build --only data (process)'.padEnd(40)} median ${dataBuildMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildMs / nodeStartMs).toFixed(2)}× node -e 0 (goal ≤ 4×; inputs unchanged: replayed from the build cache)`,
+);
+log(
+  `${'  … --no-cache (every stage runs)'.padEnd(40)} median ${dataBuildFullMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildFullMs / nodeStartMs).toFixed(2)}× (what a rebuild after an edit costs)`,
+);
+log(
+  `${'  … after an edit of crosswalk.yaml'.padEnd(40)} median ${dataBuildEditAnnotationMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildEditAnnotationMs / nodeStartMs).toFixed(2)}× (caches on: the other files come from the stage memo)`,
+);
+log(
+  `${'  … after an edit of the English source'.padEnd(40)} median ${dataBuildEditSourceMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildEditSourceMs / nodeStartMs).toFixed(2)}× (the largest source parsed again)`,
+);
+log(
+  `${'  … no cache at all (fresh clone)'.padEnd(40)} median ${dataBuildColdMs.toFixed(2).padStart(9)} ms   ratio ${(dataBuildColdMs / nodeStartMs).toFixed(2)}× (no compile cache either)`,
+);
 
 const readStart = performance.now();
 const input = readProject(repoRoot);
@@ -129,7 +139,11 @@ for (const source of manifest.sources) {
 const buildMs = measure('buildDataset (all stages, in memory)', () => buildDataset(input));
 const result = buildDataset(input);
 const model = result.model!;
-const suggestEvaluateMs = measure('suggest --evaluate (leave-one-out)', () => evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(['traits-alt-wording'])), 3);
+const suggestEvaluateMs = measure(
+  'suggest --evaluate (leave-one-out)',
+  () => evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(['traits-alt-wording'])),
+  3,
+);
 const bytes = [...result.files.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
 const records = model.records.length;
 
@@ -138,17 +152,24 @@ log(`records                                  ${records} skills and traits, ${JS
 log(`raw KiB/s in parse (all sources)         ${Math.round(bytesTotal / 1024 / (parseTotal / 1000))}`);
 log(`output                                   ${result.files.size} files, ${(bytes / 1024).toFixed(1)} KiB`);
 log(`ratio build / parse                      ${(buildMs / parseTotal).toFixed(2)}×  (link + validate + emit, relative to parsing)`);
-log(`ratio evaluate / build                   ${(suggestEvaluateMs / buildMs).toFixed(2)}×  (${model.crosswalk.filter((r) => r.declaredBy === 'editor').length} leave-one-out rankings; goal < 500 ms)`);
+log(
+  `ratio evaluate / build                   ${(suggestEvaluateMs / buildMs).toFixed(2)}×  (${model.crosswalk.filter((r) => r.declaredBy === 'editor').length} leave-one-out rankings; goal < 500 ms)`,
+);
 
 // Scale series: each scale in its own process, so its peak memory is its own.
 log('');
 const scale: Record<string, { ms: number; peakRssMiB: number }> = {};
 for (const factor of [1, 10, 100]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'pipeline/scripts/bench.ts'), '--scale-child', String(factor)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, [join(repoRoot, 'pipeline/scripts/bench.ts'), '--scale-child', String(factor)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(`scale ×${factor} failed: ${run.stderr}`);
   scale[String(factor)] = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { ms: number; peakRssMiB: number };
   const { ms, peakRssMiB } = scale[String(factor)]!;
-  log(`${`synthetic corpus ×${factor} (in memory)`.padEnd(40)} ${factor >= 100 ? 'once  ' : 'median'} ${ms.toFixed(2).padStart(9)} ms   peak RSS ${peakRssMiB.toFixed(0)} MiB   ${(ms / scale['1']!.ms).toFixed(1)}× the ×1 build`);
+  log(
+    `${`synthetic corpus ×${factor} (in memory)`.padEnd(40)} ${factor >= 100 ? 'once  ' : 'median'} ${ms.toFixed(2).padStart(9)} ms   peak RSS ${peakRssMiB.toFixed(0)} MiB   ${(ms / scale['1']!.ms).toFixed(1)}× the ×1 build`,
+  );
 }
 const scaleRatio100 = scale['100']!.ms / scale['1']!.ms;
 log(`${'ratio ×100 / ×1'.padEnd(40)} ${scaleRatio100.toFixed(1)}×  (goal ≤ 100×; peak < 1024 MiB)`);
@@ -174,7 +195,9 @@ const figures: Record<string, unknown> = {
   const watched = await benchWatch();
   figures.watchRebuildMs = round(watched.watchRebuildMs);
   log('');
-  log(`${'watch: data rebuild after one edit'.padEnd(40)} median ${watched.watchRebuildMs.toFixed(2).padStart(9)} ms   (${watched.rebuildsMs.join(', ')} ms; goal < 300 ms)`);
+  log(
+    `${'watch: data rebuild after one edit'.padEnd(40)} median ${watched.watchRebuildMs.toFixed(2).padStart(9)} ms   (${watched.rebuildsMs.join(', ')} ms; goal < 300 ms)`,
+  );
 }
 
 // `nuffle dev`: from a save of a source to the changed page served by the dev server.
@@ -182,7 +205,9 @@ const figures: Record<string, unknown> = {
   const { benchDev } = await import('./bench-dev.ts');
   const dev = await benchDev();
   figures.devEditToPageMs = round(dev.devEditToPageMs);
-  log(`${'dev: save → changed page served'.padEnd(40)} median ${dev.devEditToPageMs.toFixed(2).padStart(9)} ms   (${dev.editsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; goal < 1000 ms)`);
+  log(
+    `${'dev: save → changed page served'.padEnd(40)} median ${dev.devEditToPageMs.toFixed(2).padStart(9)} ms   (${dev.editsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; goal < 1000 ms)`,
+  );
 }
 
 // The cards and the site, when their benches exist (each owned by its target).
@@ -193,7 +218,9 @@ if (existsSync(here('bench-cards.ts'))) {
   const { benchCards } = (await import(here('bench-cards.ts'))) as { benchCards: (options: { runs: number; bundle: DataBundle }) => Promise<CardsBench> };
   const cards = await benchCards({ runs, bundle: parseDataBundle((file) => result.files.get(file)!) });
   figures.cardsMs = round(cards.cardsMs);
-  log(`cards: render all editions (pdfkit)      median ${cards.cardsMs.toFixed(2).padStart(9)} ms   first run ${cards.cardsColdMs.toFixed(0)} ms   (${cards.cards} cards, ${cards.pages} pages; goal < 1000 ms)`);
+  log(
+    `cards: render all editions (pdfkit)      median ${cards.cardsMs.toFixed(2).padStart(9)} ms   first run ${cards.cardsColdMs.toFixed(0)} ms   (${cards.cards} cards, ${cards.pages} pages; goal < 1000 ms)`,
+  );
   log(
     cards.chromiumMs === null
       ? 'cards: Chromium print of the same cards  (no /usr/bin/chromium)'
@@ -205,12 +232,16 @@ if (existsSync(here('bench-site.ts'))) {
   const { benchSite } = (await import(here('bench-site.ts'))) as { benchSite: (files: ReadonlyMap<string, string | Uint8Array>) => Promise<SiteBench> };
   const site = await benchSite(result.files);
   figures.siteMs = round(site.siteMs);
-  log(`site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`);
+  log(
+    `site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`,
+  );
   if (site.lighthouseMobile) {
     figures.lighthouseMobile = site.lighthouseMobile;
     log('lighthouse mobile (12.2.3)               page type: performance / accessibility / best practices / SEO, TBT, CLS');
     for (const [type, f] of Object.entries(site.lighthouseMobile)) {
-      log(`  ${type.padEnd(38)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}, ${f.totalBlockingTimeMs} ms, ${f.cumulativeLayoutShift}`);
+      log(
+        `  ${type.padEnd(38)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}, ${f.totalBlockingTimeMs} ms, ${f.cumulativeLayoutShift}`,
+      );
     }
   }
 }

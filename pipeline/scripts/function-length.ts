@@ -50,11 +50,18 @@ export function functionLengths(file: string, text: string): FunctionLength[] {
   const found: FunctionLength[] = [];
   const visit = (node: Node, parent: Node | null): void => {
     if (FUNCTIONS.has(node.type) && node.loc) {
-      found.push({ file, line: node.loc.start.line, name: nameOf(node, parent), lines: node.loc.end.line - node.loc.start.line + 1, table: markedAsTable(lines, node.loc.start.line) });
+      found.push({
+        file,
+        line: node.loc.start.line,
+        name: nameOf(node, parent),
+        lines: node.loc.end.line - node.loc.start.line + 1,
+        table: markedAsTable(lines, node.loc.start.line),
+      });
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
-      for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child === 'object' && typeof (child as Node).type === 'string') visit(child as Node, node);
+      for (const child of Array.isArray(value) ? value : [value])
+        if (child && typeof child === 'object' && typeof (child as Node).type === 'string') visit(child as Node, node);
     }
   };
   visit(ast, null);
@@ -127,10 +134,14 @@ if (import.meta.main) {
   const top = process.argv.indexOf('--top');
   if (top !== -1) {
     const n = numberOption(process.argv, '--top', 10);
-    for (const f of [...all].sort((a, b) => b.lines - a.lines).slice(0, n)) console.log(`${String(f.lines).padStart(4)}  ${f.name} (${f.file}:${f.line})${f.table ? ' [table]' : ''}`);
+    for (const f of [...all].sort((a, b) => b.lines - a.lines).slice(0, n))
+      console.log(`${String(f.lines).padStart(4)}  ${f.name} (${f.file}:${f.line})${f.table ? ' [table]' : ''}`);
   } else {
     const long = all.filter((f) => f.lines > max && !f.table);
-    for (const f of long) console.error(`${f.file}:${f.line}:1 error ${f.name} is ${f.lines} lines long; split it (at most ${max} lines; a data table may be marked "${TABLE_MARKER}") [lint/function-length]`);
+    for (const f of long)
+      console.error(
+        `${f.file}:${f.line}:1 error ${f.name} is ${f.lines} lines long; split it (at most ${max} lines; a data table may be marked "${TABLE_MARKER}") [lint/function-length]`,
+      );
     console.log(`${all.length} functions, ${long.length} longer than ${max} lines`);
     process.exitCode = long.length ? 1 : 0;
   }

@@ -67,7 +67,15 @@ export function scaleCorpus(input: BuildInput, factor: number): SyntheticCorpus 
   const isEntryStart = (i: number) => {
     const line = lines[i]!.trim();
     const next = lines[i + 1]?.trim() ?? '';
-    return line !== '' && !isMarker(line) && !QUESTION.test(line) && !/^A:\s/.test(line) && next !== '' && (i === 0 || lines[i - 1]!.trim() === '' || isMarker(lines[i - 1]!)) && categories.has(next);
+    return (
+      line !== '' &&
+      !isMarker(line) &&
+      !QUESTION.test(line) &&
+      !/^A:\s/.test(line) &&
+      next !== '' &&
+      (i === 0 || lines[i - 1]!.trim() === '' || isMarker(lines[i - 1]!)) &&
+      categories.has(next)
+    );
   };
   for (let i = 0; i < lines.length; i++) if (isEntryStart(i)) starts.push(i);
   const entries = starts.map((start, n) => lines.slice(start, starts[n + 1] ?? lines.length));
@@ -106,7 +114,13 @@ export function scaleCorpus(input: BuildInput, factor: number): SyntheticCorpus 
  * rows. Their line ranges come from a build of the real corpus; the copies go
  * after the real text (the French ones under its last block heading).
  */
-function copyLinkedSources(input: BuildInput, factor: number, sources: readonly ManifestSource[], errata: readonly Erratum[], raw: Map<string, Uint8Array>): { crosswalk: string; rows: number } {
+function copyLinkedSources(
+  input: BuildInput,
+  factor: number,
+  sources: readonly ManifestSource[],
+  errata: readonly Erratum[],
+  raw: Map<string, Uint8Array>,
+): { crosswalk: string; rows: number } {
   const real = buildDataset(input);
   if (!real.model) throw new Error('the real corpus does not build');
   const annotations = parseYaml(input.annotations.crosswalk.text) as CrosswalkAnnotations;
@@ -148,7 +162,13 @@ function copyLinkedSources(input: BuildInput, factor: number, sources: readonly 
     }
     raw.set(source.file, new TextEncoder().encode(`${withOneFinalNewline(text)}${copies.join('\n')}\n`));
   }
-  const rows = drafts.length ? `${stringify(drafts, { lineWidth: 0 }).trimEnd().split('\n').map((line) => `  ${line}`).join('\n')}\n` : '';
+  const rows = drafts.length
+    ? `${stringify(drafts, { lineWidth: 0 })
+        .trimEnd()
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n')}\n`
+    : '';
   return { crosswalk: `${withOneFinalNewline(input.annotations.crosswalk.text)}${rows}`, rows: drafts.length };
 }
 

@@ -66,7 +66,9 @@ function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundl
   }
   if (!result.bundle || !validator) {
     for (const d of result.diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
-    console.error(`nuffle build: the ${target} target reads ${dataDir}, which has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build the data again (nuffle build --only data)`);
+    console.error(
+      `nuffle build: the ${target} target reads ${dataDir}, which has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build the data again (nuffle build --only data)`,
+    );
     return null;
   }
   return { bundle: result.bundle, validator };
@@ -84,15 +86,24 @@ export function compileRuntime(dataDir: string): Map<string, string> {
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
   const stage = mkdtempSync(join(tmpdir(), 'nuffle-lib-'));
   try {
-    const modules = readdirSync(join(repoRoot, 'pipeline/consumer')).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+    const modules = readdirSync(join(repoRoot, 'pipeline/consumer'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .sort();
     const shared = sharedModules(modules);
     // The `@ts-ignore` of each data import goes: here the import must resolve, to the file's declared type.
     mkdirSync(join(stage, 'src/lib'), { recursive: true });
-    for (const f of modules) writeFileSync(join(stage, 'src/lib', f), readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''));
+    for (const f of modules)
+      writeFileSync(
+        join(stage, 'src/lib', f),
+        readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''),
+      );
     for (const [from, to] of [
       ...['schema-types.ts', ...shared].map((f) => [join(repoRoot, 'pipeline/model', f), join(stage, 'src/model', f)]),
-      ...readdirSync(dataDir).filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json').map((f) => [join(dataDir, f), join(stage, 'src/data', f)]),
-    ] as [string, string][]) cpSync(from, to);
+      ...readdirSync(dataDir)
+        .filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json')
+        .map((f) => [join(dataDir, f), join(stage, 'src/data', f)]),
+    ] as [string, string][])
+      cpSync(from, to);
     writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
     const result = spawnSync(
       process.execPath,
@@ -101,7 +112,16 @@ export function compileRuntime(dataDir: string): Map<string, string> {
         '--ignoreConfig',
         ...modules.map((f) => join(stage, 'src/lib', f)),
         ...['--outDir', join(stage, 'out'), '--rootDir', join(stage, 'src'), '--declaration', '--target', 'es2024', '--lib', 'es2024', '--module', 'nodenext'],
-        ...['--moduleResolution', 'nodenext', '--strict', '--skipLibCheck', '--newLine', 'lf', '--allowArbitraryExtensions', '--rewriteRelativeImportExtensions'],
+        ...[
+          '--moduleResolution',
+          'nodenext',
+          '--strict',
+          '--skipLibCheck',
+          '--newLine',
+          'lf',
+          '--allowArbitraryExtensions',
+          '--rewriteRelativeImportExtensions',
+        ],
       ],
       { encoding: 'utf8', cwd: stage },
     );
@@ -136,7 +156,8 @@ function sharedModules(modules: readonly string[]): string[] {
  */
 function runtimeFiles(out: string, modules: readonly string[], shared: readonly string[]): Map<string, string> {
   const js = (text: string) => text.replace(/(['"]\.{1,2}\/[\w/-]+)\.ts(['"])/g, '$1.js$2');
-  const lib = (text: string) => js(text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'").replace(/(['"])\.\.\/model\//g, '$1./model/'));
+  const lib = (text: string) =>
+    js(text.replace(/(['"])\.\.\/model\/schema-types\.(?:ts|js)\1/g, "'../data/types.js'").replace(/(['"])\.\.\/model\//g, '$1./model/'));
   const model = (text: string) => js(text.replace(/(['"])\.\/schema-types\.(?:ts|js)\1/g, "'../../data/types.js'"));
   const outputs = (f: string) => [f.replace(/\.ts$/, '.js'), f.replace(/\.ts$/, '.d.ts')];
   return new Map([

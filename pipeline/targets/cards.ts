@@ -43,7 +43,8 @@ export function printErrors(diagnostics: readonly Diagnostic[]): void {
 /** The cards whose text continues, with how many cards each takes and the file they are in. */
 export function reportContinued(documents: readonly RenderedDocument[], fileName: (d: RenderedDocument) => string = (d) => d.file): void {
   const continued = documents.flatMap((d) => d.continued.map((key) => `${key} (${fileName(d)})`));
-  if (continued.length) console.log(`${continued.length} text${continued.length === 1 ? '' : 's'} continued on more than one card, headed (1/2), (2/2)…: ${continued.join(', ')}`);
+  if (continued.length)
+    console.log(`${continued.length} text${continued.length === 1 ? '' : 's'} continued on more than one card, headed (1/2), (2/2)…: ${continued.join(', ')}`);
 }
 
 /** The dataset in `dataDir`, checked against its published schemas; null after printing every problem, located. */
@@ -57,7 +58,9 @@ export function loadBundle(dataDir: string): DataBundle | null {
   }
   if (result.bundle) return result.bundle;
   printDiagnostics(result.diagnostics.slice(0, 20));
-  console.error(`nuffle cards: the dataset in ${dataDir} has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build it again (nuffle build --only data); nothing was written`);
+  console.error(
+    `nuffle cards: the dataset in ${dataDir} has ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}; build it again (nuffle build --only data); nothing was written`,
+  );
   return null;
 }
 

@@ -143,7 +143,12 @@ function serveSchemasAtIds(dataDir: string, staging: string): void {
 function serveApi(apiDir: string, staging: string): void {
   cpSync(apiDir, join(staging, 'api'), { recursive: true });
   for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
-    writeFileSync(join(staging, name), readFileSync(join(staging, 'api', name), 'utf8').replace(/^\//gm, '/api/').replaceAll(' /', ' /api/'));
+    writeFileSync(
+      join(staging, name),
+      readFileSync(join(staging, 'api', name), 'utf8')
+        .replace(/^\//gm, '/api/')
+        .replaceAll(' /', ' /api/'),
+    );
     rmSync(join(staging, 'api', name));
   }
 }

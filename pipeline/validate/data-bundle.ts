@@ -26,14 +26,18 @@ export function jsonErrorPlace(text: string, message: string): Place {
 }
 
 /** The major of a `2.1.0` version, or null when it is not one. */
-export const majorOf = (version: unknown): number | null => (typeof version === 'string' && /^\d+\.\d+\.\d+$/.test(version) ? Number(version.split('.')[0]) : null);
+export const majorOf = (version: unknown): number | null =>
+  typeof version === 'string' && /^\d+\.\d+\.\d+$/.test(version) ? Number(version.split('.')[0]) : null;
 
 /**
  * Parse every file of the bundle: `read(file)` gives a file's text (null when
  * absent), `label(file)` its path for messages. A file a later schema version
  * added may be absent (it is then empty).
  */
-export function parseBundleFiles(read: (file: string) => string | null, label: (file: string) => string): { values: Partial<Record<keyof DataBundle, unknown>>; diagnostics: Diagnostic[] } {
+export function parseBundleFiles(
+  read: (file: string) => string | null,
+  label: (file: string) => string,
+): { values: Partial<Record<keyof DataBundle, unknown>>; diagnostics: Diagnostic[] } {
   const values: Partial<Record<keyof DataBundle, unknown>> = {};
   const diagnostics: Diagnostic[] = [];
   for (const [key, file] of Object.entries(BUNDLE_FILES) as [keyof DataBundle, string][]) {
@@ -42,7 +46,13 @@ export function parseBundleFiles(read: (file: string) => string | null, label: (
       if (key in SINCE) values[key] = [];
       else
         diagnostics.push(
-          error({ reason: `the dataset has no ${file}`, file: label(file), ruleId: 'data/missing-file', source: 'read', note: 'a dist/data folder holds every file nuffle build writes; build it again (nuffle build --only data)' }),
+          error({
+            reason: `the dataset has no ${file}`,
+            file: label(file),
+            ruleId: 'data/missing-file',
+            source: 'read',
+            note: 'a dist/data folder holds every file nuffle build writes; build it again (nuffle build --only data)',
+          }),
         );
       continue;
     }
@@ -111,7 +121,10 @@ export interface DataReader {
 }
 
 /** The dataset, parsed and checked against its own published schemas; or every problem found, located. */
-export function readBundle(reader: DataReader, options: { previousMajor?: boolean } = {}): { bundle: DataBundle | null; diagnostics: Diagnostic[]; validator?: Validator } {
+export function readBundle(
+  reader: DataReader,
+  options: { previousMajor?: boolean } = {},
+): { bundle: DataBundle | null; diagnostics: Diagnostic[]; validator?: Validator } {
   const parsed = parseBundleFiles(reader.read, reader.label);
   if (parsed.diagnostics.length) return { bundle: null, diagnostics: parsed.diagnostics };
   let problem: Diagnostic | null = null;
@@ -125,7 +138,13 @@ export function readBundle(reader: DataReader, options: { previousMajor?: boolea
     } catch (cause) {
       const message = (cause as Error).message;
       const file = /^(schema\/\S+?):/.exec(message)?.[1] ?? 'schema';
-      problem = error({ reason: `a published schema of the dataset cannot be used: ${message}`, file: reader.label(file), ruleId: 'schema/broken', source: 'read', note: 'the dataset was cut off or edited by hand; build it again' });
+      problem = error({
+        reason: `a published schema of the dataset cannot be used: ${message}`,
+        file: reader.label(file),
+        ruleId: 'schema/broken',
+        source: 'read',
+        note: 'the dataset was cut off or edited by hand; build it again',
+      });
       return { validate: () => [] };
     }
   };

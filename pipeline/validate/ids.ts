@@ -39,7 +39,12 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
     if (!line || line.startsWith('#')) return;
     // `<kind> <id>` or `<kind> <id> <version>`, split on single spaces (a pattern with two `\S+` runs backtracks).
     const [kind, id, since, ...rest] = line.split(' ');
-    const ok = rest.length === 0 && ID_KINDS.includes(kind as IdKind) && !!id && !/\s/.test(id) && (since === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(since));
+    const ok =
+      rest.length === 0 &&
+      ID_KINDS.includes(kind as IdKind) &&
+      !!id &&
+      !/\s/.test(id) &&
+      (since === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(since));
     if (!ok) {
       diagnostics.push(
         error({
@@ -92,7 +97,15 @@ const editionOf = (id: string) => (id.includes('/') ? id.slice(0, id.indexOf('/'
 export function checkIds(input: IdCheckInput): Diagnostic[] {
   const diagnostics = checkMigrations(input);
   if (!input.lock) {
-    diagnostics.push(warning({ reason: 'No id lock: published ids are not protected', file: 'sources/ids.lock', ruleId: 'ids/no-lock', source: 'validate', expected: 'run nuffle build --update-lock and commit sources/ids.lock' }));
+    diagnostics.push(
+      warning({
+        reason: 'No id lock: published ids are not protected',
+        file: 'sources/ids.lock',
+        ruleId: 'ids/no-lock',
+        source: 'validate',
+        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+      }),
+    );
     return diagnostics;
   }
   diagnostics.push(...checkLock(input, input.lock));
@@ -116,13 +129,33 @@ export function checkMigrations(input: IdCheckInput): Diagnostic[] {
   const retired = new Set(input.migrations.map((m) => key(m.kind, m.id)));
   input.migrations.forEach((m, index) => {
     const problem = (reason: string, ruleId: string, field: string | undefined, expected?: string) =>
-      diagnostics.push(error({ reason, file: input.migrationsFile, place: input.locateMigration(index, field), ruleId, source: 'validate', ...(expected ? { expected } : {}) }));
+      diagnostics.push(
+        error({
+          reason,
+          file: input.migrationsFile,
+          place: input.locateMigration(index, field),
+          ruleId,
+          source: 'validate',
+          ...(expected ? { expected } : {}),
+        }),
+      );
     const k = key(m.kind, m.id);
     if (seen.has(k)) problem(`${m.kind} ${m.id} has two migrations`, 'migrations/duplicate', undefined);
     seen.add(k);
-    if (now.has(k)) problem(`A migration retires ${m.kind} ${m.id}, but the data still has it`, 'migrations/stale', 'id', 'migrations only for ids the data no longer has; remove this one');
+    if (now.has(k))
+      problem(
+        `A migration retires ${m.kind} ${m.id}, but the data still has it`,
+        'migrations/stale',
+        'id',
+        'migrations only for ids the data no longer has; remove this one',
+      );
     if (compareVersions(m.since, input.datasetVersion) > 0) {
-      problem(`Migration of ${m.id}: since ${m.since} is later than the dataset version being built (${input.datasetVersion})`, 'migrations/bad-since', 'since', `since: ${input.datasetVersion}`);
+      problem(
+        `Migration of ${m.id}: since ${m.since} is later than the dataset version being built (${input.datasetVersion})`,
+        'migrations/bad-since',
+        'since',
+        `since: ${input.datasetVersion}`,
+      );
     }
     if ((m.action === 'deleted') !== (m.to === null)) {
       problem(`Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, 'migrations/bad-target', 'to');
@@ -131,12 +164,22 @@ export function checkMigrations(input: IdCheckInput): Diagnostic[] {
     if (m.to === null) return;
     const target = key(m.kind, m.to);
     if (!now.has(target) || retired.has(target)) {
-      problem(`Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`, 'migrations/bad-target', 'to', `an existing ${m.kind} id`);
+      problem(
+        `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
+        'migrations/bad-target',
+        'to',
+        `an existing ${m.kind} id`,
+      );
       return;
     }
     if (m.action !== 'renamed') return;
     if (editionOf(m.to) !== editionOf(m.id)) {
-      problem(`Migration of ${m.id}: renamed to ${m.to}, of another edition`, 'migrations/bad-target', 'to', `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`);
+      problem(
+        `Migration of ${m.id}: renamed to ${m.to}, of another edition`,
+        'migrations/bad-target',
+        'to',
+        `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`,
+      );
     } else if (!isNew(target)) {
       problem(
         `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
@@ -145,7 +188,12 @@ export function checkMigrations(input: IdCheckInput): Diagnostic[] {
         `the new id of the renamed ${m.kind} (one that is new in ${input.datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
       );
     } else if (m.since !== input.datasetVersion) {
-      problem(`Migration of ${m.id}: renamed to ${m.to}, new in ${input.datasetVersion}, but since says ${m.since}`, 'migrations/bad-since', 'since', `since: ${input.datasetVersion}`);
+      problem(
+        `Migration of ${m.id}: renamed to ${m.to}, new in ${input.datasetVersion}, but since says ${m.since}`,
+        'migrations/bad-since',
+        'since',
+        `since: ${input.datasetVersion}`,
+      );
     }
   });
   return diagnostics;
@@ -217,7 +265,11 @@ function renameFixes(oldId: string, newId: string, name: string, input: IdCheckI
  * or (without the previous build) the same letters in its name. Null when
  * nothing, or more than one candidate equally, fits.
  */
-export function likelyRename(oldId: string, fresh: readonly PublishedId[], records: IdCheckInput['records']): { id: string; name: string; evidence: string } | null {
+export function likelyRename(
+  oldId: string,
+  fresh: readonly PublishedId[],
+  records: IdCheckInput['records'],
+): { id: string; name: string; evidence: string } | null {
   if (!records) return null;
   const before = records.before?.get(oldId);
   const scored = fresh
@@ -287,6 +339,8 @@ export function lockText(locked: readonly LockedId[], published: readonly Publis
   const all = new Map<string, { kind: IdKind; id: string; since?: string | undefined }>();
   for (const p of locked) all.set(key(p.kind, p.id), { kind: p.kind, id: p.id, since: p.since });
   for (const p of published) if (!all.has(key(p.kind, p.id))) all.set(key(p.kind, p.id), { kind: p.kind, id: p.id, since: version });
-  const lines = [...all.values()].sort((a, b) => ID_KINDS.indexOf(a.kind) - ID_KINDS.indexOf(b.kind) || compare(a.id, b.id)).map((p) => `${key(p.kind, p.id)}${p.since ? ` ${p.since}` : ''}`);
+  const lines = [...all.values()]
+    .sort((a, b) => ID_KINDS.indexOf(a.kind) - ID_KINDS.indexOf(b.kind) || compare(a.id, b.id))
+    .map((p) => `${key(p.kind, p.id)}${p.since ? ` ${p.since}` : ''}`);
   return `${LOCK_HEADER}${lines.join('\n')}\n`;
 }

@@ -12,8 +12,7 @@ export function checkIntegrity(
   crosswalk: readonly CrosswalkRow[] = [],
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const problem = (reason: string, ruleId: string) =>
-    diagnostics.push(error({ reason, file: 'dist/data', ruleId, source: 'validate' }));
+  const problem = (reason: string, ruleId: string) => diagnostics.push(error({ reason, file: 'dist/data', ruleId, source: 'validate' }));
   const recordIds = new Set<string>();
   for (const record of records) {
     if (recordIds.has(record.id)) problem(`Record id ${record.id} is used twice`, 'integrity/duplicate-id');
@@ -53,8 +52,11 @@ export function checkIntegrity(
       if (!row || row.concept !== record.concept) problem(`Record ${record.id} has no matching crosswalk row`, 'integrity/one-way-link');
     }
     for (const concept of concepts) {
-      for (const id of concept.records) if (!recordIds.has(id)) problem(`Concept ${concept.id} lists ${id}, which does not exist`, 'integrity/dangling-reference');
-      for (const relation of concept.relations) if (!conceptById.has(relation.concept)) problem(`Concept ${concept.id} relates to ${relation.concept}, which does not exist`, 'integrity/dangling-reference');
+      for (const id of concept.records)
+        if (!recordIds.has(id)) problem(`Concept ${concept.id} lists ${id}, which does not exist`, 'integrity/dangling-reference');
+      for (const relation of concept.relations)
+        if (!conceptById.has(relation.concept))
+          problem(`Concept ${concept.id} relates to ${relation.concept}, which does not exist`, 'integrity/dangling-reference');
     }
   }
   return diagnostics;

@@ -30,7 +30,10 @@ export function checkPublishedData(files: ReadonlyMap<string, Uint8Array | null>
     error({ reason, file: at(path), ruleId, source: 'validate', note: REBUILD, ...extra });
   const diagnostics: Diagnostic[] = [];
   for (const [path, bytes] of files) {
-    if (bytes === null) diagnostics.push(problem(path, 'data/unlisted-file', `${path} is not a regular file (a link or a special file); the data target writes plain files only`));
+    if (bytes === null)
+      diagnostics.push(
+        problem(path, 'data/unlisted-file', `${path} is not a regular file (a link or a special file); the data target writes plain files only`),
+      );
   }
   const metaBytes = files.get('meta.json');
   if (!metaBytes) return [...diagnostics, problem('meta.json', 'data/missing-file', 'meta.json is missing: nothing says which files the dataset holds')];
@@ -55,9 +58,12 @@ export function checkPublishedData(files: ReadonlyMap<string, Uint8Array | null>
   }
   if (diagnostics.length) return diagnostics;
   const list = <T>(file: string) => (values.get(file) ?? []) as T[];
-  return checkIntegrity(list<Skill>(BUNDLE_FILES.skills), list<Ruling>(BUNDLE_FILES.rulings), list<Concept>(BUNDLE_FILES.concepts), list<CrosswalkRow>(BUNDLE_FILES.crosswalk)).map(
-    (d) => ({ ...d, file: dir }),
-  );
+  return checkIntegrity(
+    list<Skill>(BUNDLE_FILES.skills),
+    list<Ruling>(BUNDLE_FILES.rulings),
+    list<Concept>(BUNDLE_FILES.concepts),
+    list<CrosswalkRow>(BUNDLE_FILES.crosswalk),
+  ).map((d) => ({ ...d, file: dir }));
 }
 
 type Problem = (path: string, ruleId: string, reason: string, extra?: Partial<Diagnostic>) => Diagnostic;
@@ -80,7 +86,11 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
   for (const [path, bytes] of files) {
     if (bytes === null || path.endsWith(DIGEST_SUFFIX) || path === DIGEST_LIST) continue;
     if (!listed.has(path) && !UNLISTED.has(path)) {
-      diagnostics.push(problem(path, 'data/unlisted-file', `${path} is not a file of the dataset: meta.json does not list it`, { note: `a file added to dist/data would be served under /data/ as if it were published; ${REBUILD}` }));
+      diagnostics.push(
+        problem(path, 'data/unlisted-file', `${path} is not a file of the dataset: meta.json does not list it`, {
+          note: `a file added to dist/data would be served under /data/ as if it were published; ${REBUILD}`,
+        }),
+      );
       bad.add(path);
       continue;
     }
@@ -100,10 +110,15 @@ function checkDigests(files: ReadonlyMap<string, Uint8Array | null>, meta: MetaF
     const wrong = claims.filter((claim) => claim.sha256 !== actual);
     if (wrong.length) {
       diagnostics.push(
-        problem(path, 'data/digest-mismatch', `${path} changed after it was published: its SHA-256 is not the one ${wrong.map((w) => w.by).join(' and ')} give${wrong.length === 1 ? 's' : ''}`, {
-          expected: wrong.map((w) => `${w.sha256} (${w.by})`).join(', '),
-          actual,
-        }),
+        problem(
+          path,
+          'data/digest-mismatch',
+          `${path} changed after it was published: its SHA-256 is not the one ${wrong.map((w) => w.by).join(' and ')} give${wrong.length === 1 ? 's' : ''}`,
+          {
+            expected: wrong.map((w) => `${w.sha256} (${w.by})`).join(', '),
+            actual,
+          },
+        ),
       );
       bad.add(path);
     }

@@ -146,11 +146,18 @@ function declareSlots(grids: Map<string, Grid>, expected: ReadonlyMap<string, Sk
   declared.slots.forEach((slot, entry) => {
     const cell = `${slot.roll}·${slot.d6}`;
     const at = (reason: string, ruleId: string, expectedText: string, note: string) =>
-      context.diagnostics.push(error({ reason, file: declared.file, place: lineAt(declared.locate(entry)), ruleId, source: 'validate', expected: expectedText, note }));
+      context.diagnostics.push(
+        error({ reason, file: declared.file, place: lineAt(declared.locate(entry)), ruleId, source: 'validate', expected: expectedText, note }),
+      );
     const grid = grids.get(slot.table);
     if (!grid && !expected.has(slot.table)) {
       const known = [...new Set([...grids.keys(), ...expected.keys()])].sort(compare);
-      at(`${slot.table} ${cell} is declared ${slot.vacancy}, but the sources have no table ${slot.table}`, 'random-table/unknown-table', `one of ${known.join(', ') || '(no tables)'}`, 'Correct `table`, or remove the entry.');
+      at(
+        `${slot.table} ${cell} is declared ${slot.vacancy}, but the sources have no table ${slot.table}`,
+        'random-table/unknown-table',
+        `one of ${known.join(', ') || '(no tables)'}`,
+        'Correct `table`, or remove the entry.',
+      );
       return;
     }
     const target = grid ?? newGrid(slot.table);
@@ -166,7 +173,12 @@ function declareSlots(grids: Map<string, Grid>, expected: ReadonlyMap<string, Sk
       return;
     }
     if (holder && 'vacancy' in holder) {
-      at(`${slot.table} ${cell} is declared twice (the first on line ${declared.locate(holder.entry) ?? '?'})`, 'random-table/declared-slot-taken', 'one declaration per slot', 'Remove one of the two entries.');
+      at(
+        `${slot.table} ${cell} is declared twice (the first on line ${declared.locate(holder.entry) ?? '?'})`,
+        'random-table/declared-slot-taken',
+        'one declaration per slot',
+        'Remove one of the two entries.',
+      );
       return;
     }
     target.cells.set(cell, { vacancy: slot.vacancy, entry });

@@ -83,13 +83,24 @@ function compareNode(before: unknown, after: unknown, at: string, out: SchemaCha
       continue;
     }
     if (UPPER_BOUNDS.has(key) || LOWER_BOUNDS.has(key)) {
-      if (!same(a, b)) out.push({ bump: boundChange(key, a, b), at: here, what: a === undefined ? `${key} ${JSON.stringify(b)} added` : b === undefined ? `${key} removed` : `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
+      if (!same(a, b))
+        out.push({
+          bump: boundChange(key, a, b),
+          at: here,
+          what:
+            a === undefined ? `${key} ${JSON.stringify(b)} added` : b === undefined ? `${key} removed` : `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}`,
+        });
       continue;
     }
     if (a === undefined) out.push({ bump: 'major', at: here, what: `${key} added` });
     else if (b === undefined) out.push({ bump: 'major', at: here, what: `${key} removed` });
     else if (isObject(a) && isObject(b)) compareNode(a, b, here, out);
-    else if (Array.isArray(a) && Array.isArray(b) && (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && a.length === b.length) {
+    else if (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') &&
+      a.length === b.length
+    ) {
       for (const [i, item] of a.entries()) compareNode(item, b[i], `${here}/${i}`, out);
     } else if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
   }
@@ -120,5 +131,4 @@ export function versionBump(from: string, to: string): Bump {
 }
 
 /** Whether moving from `from` to `to` is enough for these changes. */
-export const bumpSuffices = (changes: readonly SchemaChange[], from: string, to: string): boolean =>
-  RANK[versionBump(from, to)] >= RANK[requiredBump(changes)];
+export const bumpSuffices = (changes: readonly SchemaChange[], from: string, to: string): boolean => RANK[versionBump(from, to)] >= RANK[requiredBump(changes)];

@@ -26,12 +26,7 @@ export interface Validator {
    * Validate `value` against `schema/<schemaPath>`. `file` names the data in
    * messages; `locate` maps an instance path to a source line when known.
    */
-  validate: (
-    schemaPath: string,
-    value: unknown,
-    file: string,
-    locate?: (path: (string | number)[]) => Place | null,
-  ) => Diagnostic[];
+  validate: (schemaPath: string, value: unknown, file: string, locate?: (path: (string | number)[]) => Place | null) => Diagnostic[];
 }
 
 export function createValidator(schemas: readonly SchemaFile[]): Validator {
@@ -68,7 +63,8 @@ function checkId(path: string, schema: SchemaFile['schema']): string {
   const id = String(schema.$id);
   const root = SCHEMA_BASE.replace(/v\d+\/$/, '');
   const segment = id.startsWith(root) && id.endsWith(`/${path}`) ? id.slice(root.length, id.length - path.length - 1) : null;
-  if (segment === null || !/^(?:v\d+|\d+\.\d+\.\d+)$/.test(segment)) throw new SchemaError(path, `$id must be ${SCHEMA_BASE + path} (or, published, ${root}<schemaVersion>/${path}), found ${id}`);
+  if (segment === null || !/^(?:v\d+|\d+\.\d+\.\d+)$/.test(segment))
+    throw new SchemaError(path, `$id must be ${SCHEMA_BASE + path} (or, published, ${root}<schemaVersion>/${path}), found ${id}`);
   return id;
 }
 

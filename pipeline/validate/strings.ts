@@ -97,7 +97,12 @@ export function checkSourceStrings(input: SourceStrings): { diagnostics: Diagnos
     diagnostics.push(...found.diagnostics);
     for (const index of found.accepted) acceptedUsed.add(index);
   };
-  const heldBy = (sourceId: string, range: readonly [number, number]): Held => ({ file: input.fileOf(sourceId), lines: input.linesOf(sourceId) ?? [], range, sourceId });
+  const heldBy = (sourceId: string, range: readonly [number, number]): Held => ({
+    file: input.fileOf(sourceId),
+    lines: input.linesOf(sourceId) ?? [],
+    range,
+    sourceId,
+  });
 
   for (const record of input.records) {
     const held = heldBy(record.source.id, record.source.lines);
@@ -188,7 +193,12 @@ export function idProblems(id: string, held: Held, name: string, limits: Limits)
  * The first invisible or control character of a text that no `accepted`
  * entry allows, and the indexes of the entries that allowed one before it.
  */
-export function textProblems(what: string, value: string, held: Held, input: Pick<SourceStrings, 'accepted' | 'acceptedFile'>): { diagnostics: Diagnostic[]; accepted: number[] } {
+export function textProblems(
+  what: string,
+  value: string,
+  held: Held,
+  input: Pick<SourceStrings, 'accepted' | 'acceptedFile'>,
+): { diagnostics: Diagnostic[]; accepted: number[] } {
   const diagnostics: Diagnostic[] = [];
   const accepted: number[] = [];
   for (const { char, index: at } of hostileCharacters(value)) {
@@ -239,7 +249,13 @@ export function acceptanceEntry(sourceId: string, value: string, at: number): st
   let before = visible(value, end, end + 12).split('\n')[0]!;
   const last = before.lastIndexOf(' ');
   if (end + 12 < value.length && last > 0) before = before.slice(0, last);
-  const lines = [`  - source: ${sourceId}`, ...(after ? [`    after: ${JSON.stringify(after)}`] : []), ...(before ? [`    before: ${JSON.stringify(before)}`] : []), `    character: ${codePointLabel(char)}`, '    reason: <why the source means it>'];
+  const lines = [
+    `  - source: ${sourceId}`,
+    ...(after ? [`    after: ${JSON.stringify(after)}`] : []),
+    ...(before ? [`    before: ${JSON.stringify(before)}`] : []),
+    `    character: ${codePointLabel(char)}`,
+    '    reason: <why the source means it>',
+  ];
   return lines.join('\n');
 }
 

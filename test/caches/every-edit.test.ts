@@ -34,7 +34,11 @@ function rawTextEdits(text: string): Edit[] {
     .slice(0, 3)
     .map(({ i }) => ({
       what: `line ${i + 1}: "edited" after its third word`,
-      apply: (t) => t.split('\n').map((l, j) => (j === i ? l.replace(/^(\s*\S+\s+\S+\s+\S+) /, '$1 edited ') : l)).join('\n'),
+      apply: (t) =>
+        t
+          .split('\n')
+          .map((l, j) => (j === i ? l.replace(/^(\s*\S+\s+\S+\s+\S+) /, '$1 edited ') : l))
+          .join('\n'),
     }));
 }
 
@@ -53,20 +57,38 @@ function yamlEdits(text: string): Edit[] {
   const lines = text.split('\n');
   const found = lines
     .map((line, i) => ({ i, match: KEY_LINE.exec(line) }))
-    .filter((x): x is { i: number; match: RegExpExecArray } => !!x.match && PROSE_KEYS.includes(x.match[2]!) && editScalar(x.match[4]!.replace(/\s+#.*$/, '')) !== null)
+    .filter(
+      (x): x is { i: number; match: RegExpExecArray } =>
+        !!x.match && PROSE_KEYS.includes(x.match[2]!) && editScalar(x.match[4]!.replace(/\s+#.*$/, '')) !== null,
+    )
     .sort((a, b) => PROSE_KEYS.indexOf(a.match[2]!) - PROSE_KEYS.indexOf(b.match[2]!) || a.i - b.i);
   const firstOfKey = found.filter((x, n) => found.findIndex((y) => y.match[2] === x.match[2]) === n);
   const edits: Edit[] = firstOfKey.slice(0, 3).map(({ i, match }) => ({
     what: `line ${i + 1}: ${match[2]} prefixed "Edited"`,
-    apply: (t) => t.split('\n').map((l, j) => (j === i ? `${match[1]}${match[2]}${match[3]}${editScalar(match[4]!)}` : l)).join('\n'),
+    apply: (t) =>
+      t
+        .split('\n')
+        .map((l, j) => (j === i ? `${match[1]}${match[2]}${match[3]}${editScalar(match[4]!)}` : l))
+        .join('\n'),
   }));
   // A list of plain words (mentions.yaml) loses its first item.
   const item = lines.findIndex((line) => /^\s*- [^:#"'{[]+$/.test(line));
-  if (item >= 0) edits.push({ what: `line ${item + 1}: list item removed`, apply: (t) => t.split('\n').filter((_, j) => j !== item).join('\n') });
+  if (item >= 0)
+    edits.push({
+      what: `line ${item + 1}: list item removed`,
+      apply: (t) =>
+        t
+          .split('\n')
+          .filter((_, j) => j !== item)
+          .join('\n'),
+    });
   // An empty list (`migrations: []`) gets an entry that names nothing the data has.
   edits.push({
     what: 'an empty list given an entry',
-    apply: (t) => (/^\w+: \[\]$/m.test(t) ? t.replace(/^(\w+): \[\]$/m, '$1:\n  - id: edited/away\n    kind: record\n    action: deleted\n    to: null\n    since: 0.0.1\n    note: Edited.') : null),
+    apply: (t) =>
+      /^\w+: \[\]$/m.test(t)
+        ? t.replace(/^(\w+): \[\]$/m, '$1:\n  - id: edited/away\n    kind: record\n    action: deleted\n    to: null\n    since: 0.0.1\n    note: Edited.')
+        : null,
   });
   // Last: a key no schema allows (every input schema is strict).
   edits.push({ what: 'a key no schema allows', apply: (t) => `${t.trimEnd()}\nedited: true\n` });
@@ -77,10 +99,12 @@ const lockEdits = (): Edit[] => [{ what: 'a locked id that the data lacks', appl
 
 /** A schema that accepts nothing (what the build validates changes: a validator kept from the build before would pass), else its definitions; else its description reworded (the published copy changes). */
 const schemaEdits = (): Edit[] => {
-  const json = (change: (schema: Record<string, unknown>) => boolean): Edit['apply'] => (t) => {
-    const schema = JSON.parse(t) as Record<string, unknown>;
-    return change(schema) ? `${JSON.stringify(schema, null, 2)}\n` : null;
-  };
+  const json =
+    (change: (schema: Record<string, unknown>) => boolean): Edit['apply'] =>
+    (t) => {
+      const schema = JSON.parse(t) as Record<string, unknown>;
+      return change(schema) ? `${JSON.stringify(schema, null, 2)}\n` : null;
+    };
   return [
     { what: 'the root accepts nothing', apply: json((s) => Boolean((s.not = {}))) },
     {
@@ -166,48 +190,52 @@ afterAll(() => {
 describe('a build after an edit of any one input file', () => {
   it('reads a project with a raw text, an annotation, a lock and schemas to edit', () => {
     const files = inputFiles(root);
-    for (const prefix of ['sources/raw/', 'sources/annotations/', 'sources/ids.lock', 'schema/']) expect(files.some((f) => f.startsWith(prefix)), prefix).toBe(true);
+    for (const prefix of ['sources/raw/', 'sources/annotations/', 'sources/ids.lock', 'schema/'])
+      expect(
+        files.some((f) => f.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
   });
 
-  it(
-    'gives the same files and report with the build cache and stage memo of the build before as without them, for every input file',
-    async () => {
-      const unchanged: string[] = [];
-      let n = 0;
-      for (const file of inputFiles(root)) {
-        const path = join(root, file);
-        const original = readFileSync(path, 'utf8');
-        try {
-          let fresh: Outcome | null = null;
-          let edit: Edit | null = null;
-          for (const candidate of editsFor(file, original)) {
-            const text = candidate.apply(original);
-            if (text === null || text === original) continue;
-            writeFileSync(path, text);
-            const outcome = await build(`fresh-${n}`, false);
-            if (outcome.exit !== baseline.exit || JSON.stringify(outcome.files) !== JSON.stringify(baseline.files) || outcome.report.join('\n') !== baseline.report.join('\n')) {
-              [fresh, edit] = [outcome, candidate];
-              break;
-            }
+  it('gives the same files and report with the build cache and stage memo of the build before as without them, for every input file', async () => {
+    const unchanged: string[] = [];
+    let n = 0;
+    for (const file of inputFiles(root)) {
+      const path = join(root, file);
+      const original = readFileSync(path, 'utf8');
+      try {
+        let fresh: Outcome | null = null;
+        let edit: Edit | null = null;
+        for (const candidate of editsFor(file, original)) {
+          const text = candidate.apply(original);
+          if (text === null || text === original) continue;
+          writeFileSync(path, text);
+          const outcome = await build(`fresh-${n}`, false);
+          if (
+            outcome.exit !== baseline.exit ||
+            JSON.stringify(outcome.files) !== JSON.stringify(baseline.files) ||
+            outcome.report.join('\n') !== baseline.report.join('\n')
+          ) {
+            [fresh, edit] = [outcome, candidate];
+            break;
           }
-          if (!fresh || !edit) {
-            unchanged.push(file);
-            continue;
-          }
-          rmSync(cacheDir, { recursive: true, force: true });
-          cpSync(baselineCache, cacheDir, { recursive: true });
-          const cached = await build(`cached-${n}`, true);
-          const what = `${file}, ${edit.what}`;
-          expect(cached.exit, what).toBe(fresh.exit);
-          expect(cached.files, what).toEqual(fresh.files);
-          expect(cached.report, what).toEqual(fresh.report);
-        } finally {
-          writeFileSync(path, original);
-          n++;
         }
+        if (!fresh || !edit) {
+          unchanged.push(file);
+          continue;
+        }
+        rmSync(cacheDir, { recursive: true, force: true });
+        cpSync(baselineCache, cacheDir, { recursive: true });
+        const cached = await build(`cached-${n}`, true);
+        const what = `${file}, ${edit.what}`;
+        expect(cached.exit, what).toBe(fresh.exit);
+        expect(cached.files, what).toEqual(fresh.files);
+        expect(cached.report, what).toEqual(fresh.report);
+      } finally {
+        writeFileSync(path, original);
+        n++;
       }
-      expect(unchanged, 'input files for which no candidate edit changed the build: give them one in this test').toEqual([]);
-    },
-    600_000,
-  );
+    }
+    expect(unchanged, 'input files for which no candidate edit changed the build: give them one in this test').toEqual([]);
+  }, 600_000);
 });

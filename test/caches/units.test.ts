@@ -67,8 +67,7 @@ describe('the stage memo', () => {
     memo.remember('yaml', 'b', 20);
     expect(memo.merged()).toEqual({ yaml: { a: '1', b: '20' }, parse: { c: '3' }, plain: {}, markdown: {}, readBack: {} });
   });
-  it('merges no stored entry that is not text', () =>
-    expect(createMemo({ yaml: { a: 1 as unknown as string, b: '2' } }).merged().yaml).toEqual({ b: '2' }));
+  it('merges no stored entry that is not text', () => expect(createMemo({ yaml: { a: 1 as unknown as string, b: '2' } }).merged().yaml).toEqual({ b: '2' }));
 });
 
 describe('where the cache lives and when it is off', () => {

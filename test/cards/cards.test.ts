@@ -69,7 +69,10 @@ describe('the full set', () => {
 
   it('embeds every font (DejaVu, subset) and uses no standard-14 font', () => {
     for (const entry of index.files) {
-      const rows = poppler('pdffonts', [join(outDir, entry.file)]).trim().split('\n').slice(2);
+      const rows = poppler('pdffonts', [join(outDir, entry.file)])
+        .trim()
+        .split('\n')
+        .slice(2);
       expect(rows.length, entry.file).toBeGreaterThanOrEqual(2);
       for (const row of rows) {
         expect(row, entry.file).toMatch(/^[A-Z]{6}\+DejaVuSansCondensed/);
@@ -100,7 +103,13 @@ describe('the full set', () => {
   it('lists the cards that continue on more cards, and heads each (1/2), (2/2)', () => {
     const en = index.files.find((f) => f.file === 'en-2020.pdf')!;
     expect(en.continued).toContain('en-2020/animal-savagery');
-    expect(en.cards).toBe(en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).cards.length - 1, 0));
+    expect(en.cards).toBe(
+      en.records +
+        en.continued.reduce(
+          (n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).cards.length - 1,
+          0,
+        ),
+    );
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (1/2)');
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (2/2)');
   });
@@ -108,7 +117,8 @@ describe('the full set', () => {
 
 describe('determinism', () => {
   it('gives byte-identical files from two separate runs', () => {
-    const run = (out: string) => spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'cards', '--data', dataDir, '--out', out, '--backs'], { encoding: 'utf8' });
+    const run = (out: string) =>
+      spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'cards', '--data', dataDir, '--out', out, '--backs'], { encoding: 'utf8' });
     const a = join(tempDir(), 'a');
     const b = join(tempDir(), 'b');
     expect(run(a).status).toBe(0);
@@ -225,11 +235,18 @@ players:
 
   for (const [format, text] of [
     ['YAML', yamlRoster],
-    ['JSON', JSON.stringify({ team: 'Reikland Reavers', edition: 'en-2020', players: [
-      { name: 'Griff Oberwald', position: 'Blitzer', skills: ['Block', 'Dodge', 'Sprint', 'Sure Feet'] },
-      { name: 'Big Bertha', skills: 'Mighty Blow (+2), Loner (4+), Bone Head, Block' },
-      { name: 'Lineman', skills: ['Block', 'Dodge'] },
-    ] })],
+    [
+      'JSON',
+      JSON.stringify({
+        team: 'Reikland Reavers',
+        edition: 'en-2020',
+        players: [
+          { name: 'Griff Oberwald', position: 'Blitzer', skills: ['Block', 'Dodge', 'Sprint', 'Sure Feet'] },
+          { name: 'Big Bertha', skills: 'Mighty Blow (+2), Loner (4+), Bone Head, Block' },
+          { name: 'Lineman', skills: ['Block', 'Dodge'] },
+        ],
+      }),
+    ],
   ] as const) {
     it(`selects exactly the distinct skills of a ${format} roster`, async () => {
       const dir = tempDir();
@@ -253,7 +270,8 @@ players:
     const run = await cards(['--data', dataDir, '--roster', roster, '--per-player', '-o', file]);
     expect(run.code).toBe(0);
     const text = squash(pageText(file, 1));
-    for (const name of ['Griff Oberwald', 'Blitzer · Reikland Reavers', 'Big Bertha', 'Lineman', 'Player · 4 skills', 'Sure Feet']) expect(text).toContain(name);
+    for (const name of ['Griff Oberwald', 'Blitzer · Reikland Reavers', 'Big Bertha', 'Lineman', 'Player · 4 skills', 'Sure Feet'])
+      expect(text).toContain(name);
   });
 
   it('reports an unknown skill of a roster at its line', async () => {
@@ -294,7 +312,9 @@ describe('fit and glyphs', () => {
     const run = await cards(['--data', data, '--skills', 'Dodge', '-o', file]);
     expect(run.code).toBe(1);
     const dodge = bundle.skills.find((r) => r.id === 'en-2020/dodge')!;
-    expect(run.stderr).toContain(`sources/raw/en-2020-skills-traits.txt:${dodge.source.lines[0]}:1 error the character '漢' (U+6F22) in en-2020/dodge (text line 1) has no glyph`);
+    expect(run.stderr).toContain(
+      `sources/raw/en-2020-skills-traits.txt:${dodge.source.lines[0]}:1 error the character '漢' (U+6F22) in en-2020/dodge (text line 1) has no glyph`,
+    );
     expect(run.stderr).toContain('[cards/missing-glyph]');
     expect(existsSync(file)).toBe(false);
   });
@@ -305,7 +325,9 @@ describe('fit and glyphs', () => {
     fink.abilities[0]!.text = fink.abilities[0]!.text.replace('Bribe', 'Bribe ½ ≥ « » — 漢');
     const run = await cards(['--data', writeDataDir(copy), '--out', join(tempDir(), 'cards')]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`sources/raw/inducement-notes.txt:${fink.abilities[0]!.line}:1 error the character '漢' (U+6F22) in en-2020-inducements/fink-da-fixer`);
+    expect(run.stderr).toContain(
+      `sources/raw/inducement-notes.txt:${fink.abilities[0]!.line}:1 error the character '漢' (U+6F22) in en-2020-inducements/fink-da-fixer`,
+    );
     expect(run.stderr).not.toMatch(/'[½≥«»—]'/);
   });
 

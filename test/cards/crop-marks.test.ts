@@ -30,7 +30,8 @@ beforeAll(async () => {
   dataDir = writeDataDir(realBundle());
   const full = join(tempDir(), 'cards');
   expect((await cards(['--data', dataDir, '--out', full])).code).toBe(0);
-  for (const file of readdirSync(full).filter((f) => f.endsWith('.pdf'))) sheets.set(`the full set: ${file}`, { file: join(full, file), bleed: false, backs: false });
+  for (const file of readdirSync(full).filter((f) => f.endsWith('.pdf')))
+    sheets.set(`the full set: ${file}`, { file: join(full, file), bleed: false, backs: false });
   const runs: [string, string[]][] = [
     ['--bleed', ['--bleed', '--backs']],
     ['--paper letter', ['--paper', 'letter']],
@@ -62,14 +63,19 @@ const cutsOf = (page: PdfPage) => {
 /** The cards between the cut lines: consecutive cuts a card's width (or height) apart. */
 const cardsOf = (page: PdfPage): Box[] => {
   const { xs, ys } = cutsOf(page);
-  const spans = (cuts: number[], size: number) => cuts.slice(1).map((c, i) => [cuts[i]!, c] as const).filter(([a, b]) => Math.abs(b - a - size) < 0.02);
+  const spans = (cuts: number[], size: number) =>
+    cuts
+      .slice(1)
+      .map((c, i) => [cuts[i]!, c] as const)
+      .filter(([a, b]) => Math.abs(b - a - size) < 0.02);
   return spans(xs, CARD.width).flatMap(([x1, x2]) => spans(ys, CARD.height).map(([y1, y2]) => [x1, y1, x2, y2] as Box));
 };
 
 /** Fronts (and, with backs, every other page is a back). */
 const eachPage = (fn: (page: PdfPage, where: string, sheet: { bleed: boolean; back: boolean }) => void) => {
   expect(sheets.size).toBeGreaterThanOrEqual(8);
-  for (const [name, sheet] of sheets) readPdfPages(sheet.file).forEach((page, i) => fn(page, `${name}, page ${i + 1}`, { bleed: sheet.bleed, back: sheet.backs && i % 2 === 1 }));
+  for (const [name, sheet] of sheets)
+    readPdfPages(sheet.file).forEach((page, i) => fn(page, `${name}, page ${i + 1}`, { bleed: sheet.bleed, back: sheet.backs && i % 2 === 1 }));
 };
 const eachFront = (fn: (page: PdfPage, where: string, bleed: boolean) => void) => eachPage((page, where, s) => (s.back ? undefined : fn(page, where, s.bleed)));
 
@@ -80,7 +86,9 @@ describe('the card sheets', () => {
       const gaps = [...xs.slice(1).map((x, i) => x - xs[i]!), ...ys.slice(1).map((y, i) => y - ys[i]!)].map((g) => Math.round((g / MM) * 10) / 10);
       expect(new Set(gaps.filter((g) => g !== 63 && g !== 88)), where).toEqual(new Set(bleed ? [6] : []));
       expect(cardsOf(page).length, where).toBeGreaterThanOrEqual(6);
-      [xs[0]!, ys[0]!, xs.at(-1)!, ys.at(-1)!].forEach((cut, i) => expect(Math.abs(cut - page.trimBox[i]!), `${where}: TrimBox ${page.trimBox}`).toBeLessThan(0.02));
+      [xs[0]!, ys[0]!, xs.at(-1)!, ys.at(-1)!].forEach((cut, i) =>
+        expect(Math.abs(cut - page.trimBox[i]!), `${where}: TrimBox ${page.trimBox}`).toBeLessThan(0.02),
+      );
       const [x1, y1, x2, y2] = page.trimBox;
       const [, , w, h] = page.mediaBox;
       expect(Math.abs(x1 - (w - x2)), where).toBeLessThan(0.01);
@@ -106,13 +114,25 @@ describe('the card sheets', () => {
       const { xs, ys } = cutsOf(page);
       for (const x of xs) {
         const on = marks.filter((m) => near(m.x1, x) && near(m.x2, x));
-        expect(on.some((m) => Math.min(m.y1, m.y2) >= top - EPS), `${where}: no mark above the cut x=${x.toFixed(2)}`).toBe(true);
-        expect(on.some((m) => Math.max(m.y1, m.y2) <= bottom + EPS), `${where}: no mark below the cut x=${x.toFixed(2)}`).toBe(true);
+        expect(
+          on.some((m) => Math.min(m.y1, m.y2) >= top - EPS),
+          `${where}: no mark above the cut x=${x.toFixed(2)}`,
+        ).toBe(true);
+        expect(
+          on.some((m) => Math.max(m.y1, m.y2) <= bottom + EPS),
+          `${where}: no mark below the cut x=${x.toFixed(2)}`,
+        ).toBe(true);
       }
       for (const y of ys) {
         const on = marks.filter((m) => near(m.y1, y) && near(m.y2, y));
-        expect(on.some((m) => Math.max(m.x1, m.x2) <= left + EPS), `${where}: no mark left of the cut y=${y.toFixed(2)}`).toBe(true);
-        expect(on.some((m) => Math.min(m.x1, m.x2) >= right - EPS), `${where}: no mark right of the cut y=${y.toFixed(2)}`).toBe(true);
+        expect(
+          on.some((m) => Math.max(m.x1, m.x2) <= left + EPS),
+          `${where}: no mark left of the cut y=${y.toFixed(2)}`,
+        ).toBe(true);
+        expect(
+          on.some((m) => Math.min(m.x1, m.x2) >= right - EPS),
+          `${where}: no mark right of the cut y=${y.toFixed(2)}`,
+        ).toBe(true);
       }
       for (const m of marks) expect(Math.hypot(m.x2 - m.x1, m.y2 - m.y1) / MM, `${where}: ${JSON.stringify(m)}`).toBeGreaterThanOrEqual(3 - 0.001);
     });
@@ -122,7 +142,10 @@ describe('the card sheets', () => {
     eachFront((page, where) => {
       const [, , w, h] = page.mediaBox;
       for (const m of marksOf(page)) {
-        for (const [x, y] of [[m.x1, m.y1], [m.x2, m.y2]] as const) {
+        for (const [x, y] of [
+          [m.x1, m.y1],
+          [m.x2, m.y2],
+        ] as const) {
           expect(Math.min(x, y, w - x, h - y), `${where}: ${JSON.stringify(m)}`).toBeGreaterThanOrEqual(SAFE_EDGE(page) - EPS);
         }
       }
@@ -186,7 +209,10 @@ describe('one card per page', () => {
 
 describe('backs', () => {
   it('mirror the columns for long-edge duplex and the rows for short-edge duplex (portrait)', async () => {
-    for (const [duplex, mirror] of [['long', (c: number, r: number) => [2 - c, r]], ['short', (c: number, r: number) => [c, 2 - r]]] as const) {
+    for (const [duplex, mirror] of [
+      ['long', (c: number, r: number) => [2 - c, r]],
+      ['short', (c: number, r: number) => [c, 2 - r]],
+    ] as const) {
       const file = join(tempDir(), `${duplex}.pdf`);
       // Three categories on the first row, nothing else: each colour is in one place.
       expect((await cards(['--data', dataDir, '--skills', 'Block, Dodge, Mighty Blow', '--duplex', duplex, '-o', file])).code).toBe(0);
@@ -196,13 +222,27 @@ describe('backs', () => {
         const [x1, , , y2] = page.trimBox;
         return page.fills
           .filter((f) => !isWhite(f.colour) && f.box[2] - f.box[0] > CARD.width - 1)
-          .map((f) => ({ colour: f.colour.values.join(), column: Math.round((f.box[0] - x1) / CARD.width) + 0, row: Math.round((y2 - f.box[3]) / CARD.height) + 0 }));
+          .map((f) => ({
+            colour: f.colour.values.join(),
+            column: Math.round((f.box[0] - x1) / CARD.width) + 0,
+            row: Math.round((y2 - f.box[3]) / CARD.height) + 0,
+          }));
       };
       const fronts = grid(front!);
-      expect(fronts.map((f) => [f.column, f.row]), duplex).toEqual([[0, 0], [1, 0], [2, 0]]);
+      expect(
+        fronts.map((f) => [f.column, f.row]),
+        duplex,
+      ).toEqual([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]);
       for (const f of fronts) {
         const [column, row] = mirror(f.column, f.row);
-        expect(grid(back!).filter((b) => b.colour === f.colour), `${duplex}: ${f.colour}`).toEqual([{ colour: f.colour, column, row }]);
+        expect(
+          grid(back!).filter((b) => b.colour === f.colour),
+          `${duplex}: ${f.colour}`,
+        ).toEqual([{ colour: f.colour, column, row }]);
       }
     }
   });

@@ -92,7 +92,10 @@ export function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; 
   let operands: string[] = [];
   let text = { x: 0, y: 0, size: 0 };
   // Strings and hex strings hold no operators that matter here: drop them.
-  const tokens = content.replace(/\((?:\\.|[^\\)])*\)|<[0-9a-fA-F\s]*>/g, ' ').split(/[\s[\]]+/).filter(Boolean);
+  const tokens = content
+    .replace(/\((?:\\.|[^\\)])*\)|<[0-9a-fA-F\s]*>/g, ' ')
+    .split(/[\s[\]]+/)
+    .filter(Boolean);
   const nums = (n: number) => operands.slice(-n).map(Number);
   const colour = (space: Colour['space']): Colour => ({ space, values: operands.filter((o) => !o.startsWith('/')).map(Number) });
   const spaceOf = (): Colour['space'] => SPACES[operands.at(-1) ?? ''] ?? 'rgb';
@@ -121,12 +124,31 @@ export function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; 
       path.push([apply(state.ctm, x, y), apply(state.ctm, x + w, y), apply(state.ctm, x + w, y + h), apply(state.ctm, x, y + h), apply(state.ctm, x, y)]);
     },
     S: () => {
-      for (const sub of path) for (let i = 1; i < sub.length; i++) strokes.push({ x1: sub[i - 1]![0], y1: sub[i - 1]![1], x2: sub[i]![0], y2: sub[i]![1], colour: state.stroke.values, space: state.stroke.space, width: state.width });
+      for (const sub of path)
+        for (let i = 1; i < sub.length; i++)
+          strokes.push({
+            x1: sub[i - 1]![0],
+            y1: sub[i - 1]![1],
+            x2: sub[i]![0],
+            y2: sub[i]![1],
+            colour: state.stroke.values,
+            space: state.stroke.space,
+            width: state.width,
+          });
       path = [];
     },
     f: () => {
       const points = path.flat();
-      if (points.length) fills.push({ box: [Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))], colour: state.fill });
+      if (points.length)
+        fills.push({
+          box: [
+            Math.min(...points.map((p) => p[0])),
+            Math.min(...points.map((p) => p[1])),
+            Math.max(...points.map((p) => p[0])),
+            Math.max(...points.map((p) => p[1])),
+          ],
+          colour: state.fill,
+        });
       path = [];
     },
     n: () => (path = []),
@@ -186,6 +208,13 @@ export function readPdfPages(file: string): PdfPage[] {
     const dict = objects.get(id)!.dict;
     const contents = [.../\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(dict)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => m[1]!);
     const drawn = contents.map((c) => drawingOf(streamOf(c)));
-    return { mediaBox: box(dict, 'MediaBox'), trimBox: box(dict, 'TrimBox'), bleedBox: box(dict, 'BleedBox'), strokes: drawn.flatMap((d) => d.strokes), fills: drawn.flatMap((d) => d.fills), texts: drawn.flatMap((d) => d.texts) };
+    return {
+      mediaBox: box(dict, 'MediaBox'),
+      trimBox: box(dict, 'TrimBox'),
+      bleedBox: box(dict, 'BleedBox'),
+      strokes: drawn.flatMap((d) => d.strokes),
+      fills: drawn.flatMap((d) => d.fills),
+      texts: drawn.flatMap((d) => d.texts),
+    };
   });
 }

@@ -69,7 +69,11 @@ function cardTexts(file: string, page: number): string[] {
 
 describe('ink', () => {
   it('draws every text in black ink only (CMYK 0/0/0/k, or white), the body in 100 % black, none under 6 pt', async () => {
-    for (const args of [['--roster', rosterFile, '--backs'], ['--edition', 'fr-legacy'], ['--roster', rosterFile, '--per-player', '--ink', 'low']]) {
+    for (const args of [
+      ['--roster', rosterFile, '--backs'],
+      ['--edition', 'fr-legacy'],
+      ['--roster', rosterFile, '--per-player', '--ink', 'low'],
+    ]) {
       const { file } = await make(args);
       const texts = readPdfPages(file).flatMap((p) => p.texts);
       expect(texts.length, args.join(' ')).toBeGreaterThan(50);
@@ -97,8 +101,18 @@ describe('ink', () => {
   it('marks each category with its letter by the printed label, so it reads in greyscale', async () => {
     const { file } = await make(['--edition', 'en-2020', '--skills', 'Block, Dodge, Mighty Blow, Accurate, Claws, Loner']);
     const texts = cardTexts(file, 1).map(squash);
-    for (const [letter, label] of [['G', 'General'], ['A', 'Agility'], ['S', 'Strength'], ['P', 'Passing'], ['M', 'Mutation'], ['T', 'Trait']]) {
-      expect(texts.some((t) => t.includes(`${letter} ${label === 'Trait' ? 'Trait' : `Skill · ${label}`}`)), `${letter} ${label}`).toBe(true);
+    for (const [letter, label] of [
+      ['G', 'General'],
+      ['A', 'Agility'],
+      ['S', 'Strength'],
+      ['P', 'Passing'],
+      ['M', 'Mutation'],
+      ['T', 'Trait'],
+    ]) {
+      expect(
+        texts.some((t) => t.includes(`${letter} ${label === 'Trait' ? 'Trait' : `Skill · ${label}`}`)),
+        `${letter} ${label}`,
+      ).toBe(true);
     }
   });
 });
@@ -156,7 +170,10 @@ describe('continuations', () => {
     expect(texts.length).toBeGreaterThanOrEqual(2);
     const bodies = texts.map((t, n) => {
       expect(squash(t), `card ${n + 1}`).toContain(`Block (${n + 1}/${texts.length})`);
-      return t.split('\n').map((l) => l.trim()).filter((l) => l && !/Block \(|Skill · General|BB 1-3|Blood Bowl 2020|^en-2020\/block$|^G$|continued on the next/.test(l));
+      return t
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !/Block \(|Skill · General|BB 1-3|Blood Bowl 2020|^en-2020\/block$|^G$|continued on the next/.test(l));
     });
     for (const body of bodies.slice(0, -1)) expect(body.at(-1), body.join('\n')).toMatch(/[.!?]$/);
     for (const body of bodies.slice(1)) expect(body[0], body.join('\n')).toMatch(/^[A-Z]/);
@@ -168,7 +185,11 @@ describe('continuations', () => {
 
   it("never ends a card on a player's skill heading: the heading goes with its text", () => {
     const roster = `team: Orcland Raiders\nedition: en-2020\nplayers:\n  - name: Karl\n    skills: [Block, Dodge, Animal Savagery]\n  - name: Bertha\n    skills: [Mighty Blow, Loner, Bone Head, Block, Projectile Vomit]\n`;
-    const planned = planSelection(bundle, { skills: null, edition: null, lang: null, roster: { text: roster, file: 'orcs.yaml' }, perPlayer: true }, createValidator(readSchemaFiles(repoRoot)));
+    const planned = planSelection(
+      bundle,
+      { skills: null, edition: null, lang: null, roster: { text: roster, file: 'orcs.yaml' }, perPlayer: true },
+      createValidator(readSchemaFiles(repoRoot)),
+    );
     if ('usage' in planned) throw new Error(planned.usage);
     const fonts = loadFonts(readFontBytes());
     let continued = 0;
@@ -176,7 +197,9 @@ describe('continuations', () => {
       const parts = fitCard(spec, fonts).cards;
       for (const part of parts.slice(0, -1)) {
         continued++;
-        expect(part.blocks.at(-1)?.keepWithNext, `${spec.title} (${part.part + 1}/${part.parts}) ends on ${JSON.stringify(part.blocks.at(-1)?.runs)}`).not.toBe(true);
+        expect(part.blocks.at(-1)?.keepWithNext, `${spec.title} (${part.part + 1}/${part.parts}) ends on ${JSON.stringify(part.blocks.at(-1)?.runs)}`).not.toBe(
+          true,
+        );
       }
     }
     expect(continued).toBeGreaterThanOrEqual(2);
@@ -188,13 +211,20 @@ describe('continuations', () => {
     const run = await cards(['--data', data, '--skills', 'Dodge', '-o', file]);
     expect(run.code).toBe(1);
     const dodge = bundle.skills.find((r) => r.id === 'en-2020/dodge')!;
-    expect(run.stderr).toMatch(new RegExp(`en-2020-skills-traits\\.txt:${dodge.source.lines[0]}:1 error en-2020/dodge: the text needs \\d+ cards at 6 pt; a card continues on at most 4`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `en-2020-skills-traits\\.txt:${dodge.source.lines[0]}:1 error en-2020/dodge: the text needs \\d+ cards at 6 pt; a card continues on at most 4`,
+      ),
+    );
     expect(run.stderr).toContain('[cards/text-too-long]');
     expect(existsSync(file)).toBe(false);
   });
 
   it('--size uniform sets every body of a page at one size, the largest that fits them all', async () => {
-    const sizes = (file: string) => readPdfPages(file).map((page) => new Set(page.texts.filter((t) => t.colour.values.join() === '0,0,0,1' && t.size !== 6.6 && t.size !== 6.4 && t.size < 10).map((t) => t.size)));
+    const sizes = (file: string) =>
+      readPdfPages(file).map(
+        (page) => new Set(page.texts.filter((t) => t.colour.values.join() === '0,0,0,1' && t.size !== 6.6 && t.size !== 6.4 && t.size < 10).map((t) => t.size)),
+      );
     const skills = ['--edition', 'en-2020', '--skills', 'Block, Dodge, Bone Head, Loner, Sprint, Claws'];
     const fit = sizes((await make(skills)).file);
     const uniform = sizes((await make([...skills, '--size', 'uniform'])).file);
@@ -206,7 +236,12 @@ describe('continuations', () => {
 });
 
 describe('files', () => {
-  const tags = (file: string) => poppler('pdffonts', [file]).trim().split('\n').slice(2).map((row) => row.slice(0, 6));
+  const tags = (file: string) =>
+    poppler('pdffonts', [file])
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((row) => row.slice(0, 6));
 
   it('gives each file its own font subset tags, the same on every run', async () => {
     const a = tags((await make(['--skills', 'Block'], 'a.pdf')).file);

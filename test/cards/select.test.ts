@@ -27,7 +27,12 @@ describe('card selection errors', () => {
 
   it.each([
     ['a misspelt skills: key', 'team: Reavers\nplayers:\n  - name: Gork\n    skils: [Block]\n', 3, /unknown key "skils"/],
-    ['a player with no name', 'players:\n  - name: Gork\n    skills: [Block]\n  - position: Lineman\n    skills: [Dodge]\n', 4, /must have required property 'name'/],
+    [
+      'a player with no name',
+      'players:\n  - name: Gork\n    skills: [Block]\n  - position: Lineman\n    skills: [Dodge]\n',
+      4,
+      /must have required property 'name'/,
+    ],
     ['a blank name', 'players:\n  - name: "  "\n    skills: [Block]\n', 2, /\/players\/0\/name must match pattern/],
     ['an empty list of players', 'team: Reavers\nplayers: []\n', 2, /must NOT have fewer than 1 items/],
     ['a bare list with a misspelt key', '- name: Gork\n  skill: Block\n', 1, /unknown key "skill"/],
@@ -40,7 +45,13 @@ describe('card selection errors', () => {
   });
 
   it('a roster as the schema has it is read, bare list or not', () => {
-    expect(parseRoster('team: Reavers\nplayers:\n  - name: Gork\n    position: Blitzer\n    skills: [Block, Dodge]\n', 'team.yaml', validator).roster?.players[0]?.skills.map((s) => s.name)).toEqual(['Block', 'Dodge']);
+    expect(
+      parseRoster(
+        'team: Reavers\nplayers:\n  - name: Gork\n    position: Blitzer\n    skills: [Block, Dodge]\n',
+        'team.yaml',
+        validator,
+      ).roster?.players[0]?.skills.map((s) => s.name),
+    ).toEqual(['Block', 'Dodge']);
     expect(parseRoster('- name: Gork\n  skills: Block, Dodge\n', 'team.yaml', validator).roster?.players).toHaveLength(1);
   });
 
@@ -62,7 +73,9 @@ describe('card selection errors', () => {
     expect(runCli(['build', '--only', 'data', '--out', out]).status).toBe(0);
     const bundle = readDataBundle(join(out, 'data'));
     const result = resolveAll(parseSkillList('Dodge (+1), Mighty Blow (+2)'), createResolver(bundle, { edition: 'en-2020', lang: null }));
-    expect(result.diagnostics.map((d) => [d.ruleId, d.reason])).toEqual([['cards/unexpected-parameter', '"Dodge (+1)": Dodge (en-2020/dodge) takes no parameter']]);
+    expect(result.diagnostics.map((d) => [d.ruleId, d.reason])).toEqual([
+      ['cards/unexpected-parameter', '"Dodge (+1)": Dodge (en-2020/dodge) takes no parameter'],
+    ]);
   });
 });
 

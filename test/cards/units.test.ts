@@ -10,25 +10,58 @@ import { retagSubsets } from '../../pipeline/emit/cards/fonts.ts';
 import { cardsOptions, DEFAULT_CARDS_OPTIONS } from '../../pipeline/emit/cards/options.ts';
 import type { Block } from '../../pipeline/emit/cards/rich-text.ts';
 
-const block = (text: string, extra: Partial<Block> = {}): Block => ({ runs: [{ text, face: 'regular' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1, ...extra });
+const block = (text: string, extra: Partial<Block> = {}): Block => ({
+  runs: [{ text, face: 'regular' }],
+  depth: 0,
+  marker: null,
+  spaceBefore: 0,
+  textLine: 1,
+  ...extra,
+});
 const texts = (blocks: Block[]) => sentenceUnits(blocks).map((u) => u.runs.map((r) => r.text).join(''));
 
 describe('sentence units', () => {
   it('a sentence ends at . ! or ? before a space and a capital, a digit or an opening mark', () => {
-    expect(texts([block('One ends. Two asks? Three (a) ends! 4 is next. "Quoted" too.')])).toEqual(['One ends. ', 'Two asks? ', 'Three (a) ends! ', '4 is next. ', '"Quoted" too.']);
+    expect(texts([block('One ends. Two asks? Three (a) ends! 4 is next. "Quoted" too.')])).toEqual([
+      'One ends. ',
+      'Two asks? ',
+      'Three (a) ends! ',
+      '4 is next. ',
+      '"Quoted" too.',
+    ]);
   });
 
   it('no break inside "e.g. the", "page 57. down" or "1.5", nor at a colon', () => {
-    expect(texts([block('Use e.g. the ball, see page 57. down here 1.5 times: Then stop.')])).toEqual(['Use e.g. the ball, see page 57. down here 1.5 times: Then stop.']);
+    expect(texts([block('Use e.g. the ball, see page 57. down here 1.5 times: Then stop.')])).toEqual([
+      'Use e.g. the ball, see page 57. down here 1.5 times: Then stop.',
+    ]);
   });
 
   it('a sentence that ends in a bold run and goes on in a regular one is cut between the runs', () => {
-    const units = sentenceUnits([{ ...block(''), runs: [{ text: 'Bold ends.', face: 'bold' }, { text: ' Next one.', face: 'regular' }] }]);
-    expect(units.map((u) => u.runs)).toEqual([[{ text: 'Bold ends.', face: 'bold' }, { text: ' ', face: 'regular' }], [{ text: 'Next one.', face: 'regular' }]]);
+    const units = sentenceUnits([
+      {
+        ...block(''),
+        runs: [
+          { text: 'Bold ends.', face: 'bold' },
+          { text: ' Next one.', face: 'regular' },
+        ],
+      },
+    ]);
+    expect(units.map((u) => u.runs)).toEqual([
+      [
+        { text: 'Bold ends.', face: 'bold' },
+        { text: ' ', face: 'regular' },
+      ],
+      [{ text: 'Next one.', face: 'regular' }],
+    ]);
   });
 
   it('each block keeps which of its sentences are first and last', () => {
-    expect(sentenceUnits([block('A. B.'), block('C.')]).map((u) => [u.block, u.first, u.last])).toEqual([[0, true, false], [0, false, true], [1, true, true]]);
+    expect(sentenceUnits([block('A. B.'), block('C.')]).map((u) => [u.block, u.first, u.last])).toEqual([
+      [0, true, false],
+      [0, false, true],
+      [1, true, true],
+    ]);
   });
 });
 
@@ -61,7 +94,10 @@ describe('sheets', () => {
 });
 
 describe('subset tags', () => {
-  const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.3\n/BaseFont /BZZZZZ+DejaVuSans\n/FontName /BZZZZZ+DejaVuSans\n/BaseFont /CZZZZZ+DejaVuSans-Bold\n${body}\n/XZZZZZ+Other\n`);
+  const pdf = (body: string) =>
+    new TextEncoder().encode(
+      `%PDF-1.3\n/BaseFont /BZZZZZ+DejaVuSans\n/FontName /BZZZZZ+DejaVuSans\n/BaseFont /CZZZZZ+DejaVuSans-Bold\n${body}\n/XZZZZZ+Other\n`,
+    );
   const tags = (bytes: Uint8Array) => [...new TextDecoder().decode(bytes).matchAll(/\/([A-Z]{6})\+DejaVu/g)].map((m) => m[1]);
 
   it('are replaced in place by tags of the file’s own bytes: same file, same tags; another file, others', () => {

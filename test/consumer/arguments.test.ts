@@ -27,7 +27,12 @@ describe('the runtime API refuses a wrong argument by name', () => {
     ['randomSkill', ['blood-bowl', 'agility', '1-3', 4, { edition: 2020 }], TypeError, /^options\.edition must be a string; got number$/],
     ['roll', ['chess', 'agility'], RangeError, /^game must be one of "blood-bowl", "dungeon-bowl"; got "chess"$/],
     ['roll', ['blood-bowl', 'agility', 0.5], TypeError, /^rng must be a function; got number$/],
-    ['roll', ['blood-bowl', 'agility', (): number => 1], RangeError, /^rng must return a number from 0 \(included\) to 1 \(excluded\), like Math\.random; got 1$/],
+    [
+      'roll',
+      ['blood-bowl', 'agility', (): number => 1],
+      RangeError,
+      /^rng must return a number from 0 \(included\) to 1 \(excluded\), like Math\.random; got 1$/,
+    ],
     ['roll', ['blood-bowl', 'agility', (): unknown => '0.5'], RangeError, /^rng must return a number .*; got "0\.5"$/],
     ['roll', ['blood-bowl', 'agility', Math.random, null], TypeError, /^options must be an object; got null$/],
     ['crosswalkOf', [7], TypeError, /^conceptId must be a string; got number$/],

@@ -24,14 +24,21 @@ beforeAll(() => {
   writeFileSync(join(app, 'main.js'), ONE_CALL);
 }, 240_000);
 
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
 
 /** Strings of a data file that neither skills.json nor the runtime's code holds (texts, notes, labels, ids): any of them in a bundle means the file was bundled. */
 function markers(file: string): string[] {
   const lib = join(packed.out, 'lib');
   const skills = [readFileSync(join(packed.out, 'data/skills.json'), 'utf8'), ...readdirSync(lib).map((f) => readFileSync(join(lib, f), 'utf8'))].join('\n');
   const strings = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(strings)
+          : [];
   return [...new Set(strings(builtData<unknown>(packed, file)))].filter((s) => s.length >= 8 && !skills.includes(JSON.stringify(s).slice(1, -1))).slice(0, 20);
 }
 
@@ -50,7 +57,16 @@ function checkOutput(outDir: string): { bytes: number; files: string[] } {
   for (const skill of builtData<Skill[]>(packed, 'skills.json')) expect(text).toContain(skill.id);
   // …and nothing else: no JSON or SQLite asset, no other data file's fields.
   expect(files.filter((f) => /\.(json|sqlite|ts)$/.test(f))).toEqual([]);
-  for (const file of ['concepts.json', 'rulings.json', 'random-tables.json', 'crosswalk.json', 'inducements.json', 'editions.json', 'migrations.json', 'leagues.json']) {
+  for (const file of [
+    'concepts.json',
+    'rulings.json',
+    'random-tables.json',
+    'crosswalk.json',
+    'inducements.json',
+    'editions.json',
+    'migrations.json',
+    'leagues.json',
+  ]) {
     const strings = markers(file);
     if (file !== 'migrations.json' && file !== 'leagues.json') expect(strings.length, file).toBeGreaterThan(0);
     const found = strings.filter((key) => text.includes(key) || text.includes(JSON.stringify(key).slice(1, -1)));
@@ -59,7 +75,10 @@ function checkOutput(outDir: string): { bytes: number; files: string[] } {
   return { bytes: files.reduce((sum, f) => sum + statSync(join(outDir, f)).size, 0), files };
 }
 
-const expected = () => builtData<Skill[]>(packed, 'skills.json').filter((s) => s.name === 'Dodge').map((s) => s.id);
+const expected = () =>
+  builtData<Skill[]>(packed, 'skills.json')
+    .filter((s) => s.name === 'Dodge')
+    .map((s) => s.id);
 
 describe('a one-call app, bundled', () => {
   it('with Vite holds skills.json only, and runs once moved', async () => {
@@ -82,7 +101,17 @@ describe('a one-call app, bundled', () => {
   it('with esbuild holds skills.json only, and runs once moved', async () => {
     const { build } = await import('esbuild');
     const outDir = join(app, 'esbuild-out');
-    await build({ entryPoints: [join(app, 'main.js')], bundle: true, format: 'esm', platform: 'node', target: 'es2022', minify: true, outdir: outDir, absWorkingDir: app, logLevel: 'silent' });
+    await build({
+      entryPoints: [join(app, 'main.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'es2022',
+      minify: true,
+      outdir: outDir,
+      absWorkingDir: app,
+      logLevel: 'silent',
+    });
     checkOutput(outDir);
     expect(moveAndRun(outDir, 'main.js')).toEqual(expected());
   });

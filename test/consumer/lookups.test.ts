@@ -160,7 +160,8 @@ describe('randomSkill', () => {
     await expect(api.randomSkill('blood-bowl', 'agility', '1-3', d6)).rejects.toThrow(new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`));
   });
   it.each(['general', 'mutation', 'passing', 'strength'] as const)('takes the %s category (no such table here)', async (category) =>
-    expect(await api.randomSkill('blood-bowl', category, '1-3', 1)).toBeUndefined());
+    expect(await api.randomSkill('blood-bowl', category, '1-3', 1)).toBeUndefined(),
+  );
   it('refuses options that are a string', async () => {
     await expect(api.findByName('Dodge', 'fr' as unknown as object)).rejects.toThrow(new TypeError('options must be an object; got "fr"'));
   });

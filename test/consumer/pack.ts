@@ -24,7 +24,8 @@ export interface Packed {
 
 const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
-export const npm = (args: string[], cwd: string, extra: Record<string, string> = {}): string => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...env, ...extra } });
+export const npm = (args: string[], cwd: string, extra: Record<string, string> = {}): string =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...env, ...extra } });
 
 /** Build, lay out and pack the package; `extra` files are copied in too (to show `files` keeps them out). */
 export function packPackage(prefix: string): Packed {

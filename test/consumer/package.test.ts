@@ -29,7 +29,16 @@ describe('npm pack', () => {
     const outside = paths.filter((p) => !p.startsWith('dist/data/') && !p.startsWith('dist/lib/'));
     expect(outside.sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
     expect(paths).toEqual(
-      expect.arrayContaining(['dist/data/skills.json', 'dist/data/skills.d.json.ts', 'dist/data/SHA256SUMS', 'dist/data/schema/skills.schema.json', 'dist/data/types.d.ts', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/data/nuffle-codex.sqlite']),
+      expect.arrayContaining([
+        'dist/data/skills.json',
+        'dist/data/skills.d.json.ts',
+        'dist/data/SHA256SUMS',
+        'dist/data/schema/skills.schema.json',
+        'dist/data/types.d.ts',
+        'dist/lib/index.js',
+        'dist/lib/index.d.ts',
+        'dist/data/nuffle-codex.sqlite',
+      ]),
     );
     console.log(`package: ${packed.report.size} bytes packed, ${packed.report.unpackedSize} unpacked, ${paths.length} files`);
     expect(paths.some((p) => p.includes('pipeline/') || p.startsWith('test/') || p.startsWith('sources/'))).toBe(false);
@@ -38,7 +47,11 @@ describe('npm pack', () => {
   it('can be published: not private, with repository, homepage, bugs and an engines range that the tests run', () => {
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/nuffle-codex/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.private).toBeUndefined();
-    expect(manifest).toMatchObject({ repository: { url: expect.stringMatching(/^git\+https:/) }, homepage: expect.stringMatching(/^https:/), bugs: { url: expect.stringMatching(/^https:/) } });
+    expect(manifest).toMatchObject({
+      repository: { url: expect.stringMatching(/^git\+https:/) },
+      homepage: expect.stringMatching(/^https:/),
+      bugs: { url: expect.stringMatching(/^https:/) },
+    });
     // The range admits the machine's Node, which runs the consumer below.
     const minimum = /^>=(\d+)\.(\d+)$/.exec((manifest.engines as { node: string }).node)!;
     const [major, minor] = execFileSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.').map(Number) as [number, number];
@@ -91,16 +104,30 @@ const lang: 'de' = skills[0]!.lang;
 export { n, lang };
 `;
   const tsconfig = {
-    compilerOptions: { target: 'es2024', lib: ['es2024', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, allowArbitraryExtensions: true, noEmit: true, types: [], allowImportingTsExtensions: true },
+    compilerOptions: {
+      target: 'es2024',
+      lib: ['es2024', 'dom'],
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      strict: true,
+      allowArbitraryExtensions: true,
+      noEmit: true,
+      types: [],
+      allowImportingTsExtensions: true,
+    },
   };
-  const tsc = (file: string) => spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, file)], { cwd: app, encoding: 'utf8' });
+  const tsc = (file: string) =>
+    spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, file)], { cwd: app, encoding: 'utf8' });
 
   it('type-checks with tsc against the shipped types: a JSON import needs no cast', () => {
     writeFileSync(join(app, 'consumer.ts'), consumer);
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files: ['consumer.ts'] }));
     writeFileSync(
       join(app, 'tsconfig.emit.json'),
-      JSON.stringify({ compilerOptions: { ...tsconfig.compilerOptions, noEmit: false, allowImportingTsExtensions: false, outDir: 'emitted' }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: { ...tsconfig.compilerOptions, noEmit: false, allowImportingTsExtensions: false, outDir: 'emitted' },
+        files: ['consumer.ts'],
+      }),
     );
     const result = tsc('tsconfig.json');
     expect(`${result.stdout}${result.stderr}`).toBe('');
@@ -123,7 +150,8 @@ export { n, lang };
   ])('runs on %s, and answers from the data', (_, node, file) => {
     writeFileSync(join(app, 'consumer.ts'), consumer);
     // Node 20 does not strip types: the same program with its annotations removed by TypeScript.
-    if (file.endsWith('.js')) execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.emit.json')], { cwd: app });
+    if (file.endsWith('.js'))
+      execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.emit.json')], { cwd: app });
     const output = execFileSync(node, [file], { cwd: app, encoding: 'utf8' });
     const answer = JSON.parse(output) as Record<string, unknown>;
     const skills = data<Skill[]>('skills.json');

@@ -46,8 +46,20 @@ describe('the README', () => {
     const [example] = blocks('ts').filter((code) => code.includes("from 'nuffle-codex/data/skills.json'"));
     writeFileSync(join(app, 'typed.ts'), `${example}export { all };\n`);
     // As Node resolves it, and as a bundler (Vite, esbuild) does.
-    for (const [module, moduleResolution] of [['nodenext', 'nodenext'], ['esnext', 'bundler']]) {
-      const compilerOptions = { target: 'es2024', lib: ['es2024'], module, moduleResolution, strict: true, allowArbitraryExtensions: true, noEmit: true, types: [] };
+    for (const [module, moduleResolution] of [
+      ['nodenext', 'nodenext'],
+      ['esnext', 'bundler'],
+    ]) {
+      const compilerOptions = {
+        target: 'es2024',
+        lib: ['es2024'],
+        module,
+        moduleResolution,
+        strict: true,
+        allowArbitraryExtensions: true,
+        noEmit: true,
+        types: [],
+      };
       writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
       const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
       expect(result.stdout, moduleResolution).toBe('');

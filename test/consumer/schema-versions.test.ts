@@ -22,7 +22,8 @@ let packed: Packed;
 let meta: MetaFile;
 const snapshots = join(repoRoot, 'test/golden/schemas');
 const read = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
 
 beforeAll(() => {
   packed = packPackage('schemas');
@@ -73,7 +74,11 @@ describe('today’s data against every released schema of its major', () => {
 
   it('passes unchanged against the current schemas as published', () => {
     const dir = join(packed.out, 'data/schema');
-    const schemas = Object.fromEntries(walk(dir).filter((p) => p.endsWith('.schema.json')).map((p) => [p, read<{ $id: string }>(join(dir, p))]));
+    const schemas = Object.fromEntries(
+      walk(dir)
+        .filter((p) => p.endsWith('.schema.json'))
+        .map((p) => [p, read<{ $id: string }>(join(dir, p))]),
+    );
     const validate = validatorOf(schemas, false);
     const files: Record<string, string> = { ...DATA_FILES, 'meta.json': 'meta.schema.json' };
     expect(Object.entries(files).flatMap(([file, schema]) => validate(schema, read(join(packed.out, 'data', file))).map((p) => `${file}: ${p}`))).toEqual([]);

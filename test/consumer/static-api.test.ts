@@ -9,14 +9,28 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiIndex, BulkDataEndpoint, Concept, Edition, Inducement, League, ListEndpoint, Migration, MovedEndpoint, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import type {
+  ApiIndex,
+  BulkDataEndpoint,
+  Concept,
+  Edition,
+  Inducement,
+  League,
+  ListEndpoint,
+  Migration,
+  MovedEndpoint,
+  RandomTable,
+  Ruling,
+  Skill,
+} from '../../pipeline/model/schema-types.ts';
 import { hostFiles } from '../../pipeline/emit/api.ts';
 import { builtData, packPackage, type Packed } from './pack.ts';
 
 let packed: Packed;
 const api = (path: string) => join(packed.out, 'api', path);
 const json = <T>(path: string): T => JSON.parse(readFileSync(api(path), 'utf8')) as T;
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)).map((p) => `${e.name}/${p}`) : [e.name]));
 
 beforeAll(() => {
   packed = packPackage('static-api');
@@ -39,7 +53,8 @@ describe('the static API', () => {
     const skills = builtData<Skill[]>(packed, 'skills.json');
     const byEdition = Object.entries(index.lists!.records);
     expect(byEdition.map(([edition]) => edition)).toEqual([...new Set(skills.map((s) => s.edition))].sort());
-    for (const [edition, path] of byEdition) expect(ids(json<ListEndpoint>(path).items as { id: string }[])).toEqual(skills.filter((s) => s.edition === edition).map((s) => s.id));
+    for (const [edition, path] of byEdition)
+      expect(ids(json<ListEndpoint>(path).items as { id: string }[])).toEqual(skills.filter((s) => s.edition === edition).map((s) => s.id));
     expect(ids(json<ListEndpoint>(index.lists!.rulings).items as { id: string }[])).toEqual(builtData<Ruling[]>(packed, 'rulings.json').map((r) => r.id));
     const tables: [string, string][] = [
       [index.lists!.inducements, 'inducements.json'],
@@ -48,7 +63,8 @@ describe('the static API', () => {
       [index.lists!.randomTables, 'random-tables.json'],
       [index.lists!.migrations, 'migrations.json'],
     ];
-    for (const [path, file] of tables) expect(json<ListEndpoint>(path).items, path).toEqual(builtData<(Inducement | League | Edition | RandomTable | Migration)[]>(packed, file));
+    for (const [path, file] of tables)
+      expect(json<ListEndpoint>(path).items, path).toEqual(builtData<(Inducement | League | Edition | RandomTable | Migration)[]>(packed, file));
   });
 
   it('names concepts in French and English in the index', () => {

@@ -52,8 +52,10 @@ describe('bumpOf', () => {
     ['crosswalk-added', []],
     ['league-changed', []],
   ] as const)('%s of %j is minor', (kind, fields) => expect(bumpOf(change(kind, [...fields]))).toBe('minor'));
-  it('a ruling whose question was reworded (a new id) is major', () => expect(bumpOf(change('ruling-changed', ['question'], 'en-2020/old-ruling'))).toBe('major'));
-  it('a record changed with a previous id stays a patch when only its text moved', () => expect(bumpOf(change('record-changed', ['text'], 'en-2020/old'))).toBe('patch'));
+  it('a ruling whose question was reworded (a new id) is major', () =>
+    expect(bumpOf(change('ruling-changed', ['question'], 'en-2020/old-ruling'))).toBe('major'));
+  it('a record changed with a previous id stays a patch when only its text moved', () =>
+    expect(bumpOf(change('record-changed', ['text'], 'en-2020/old'))).toBe('patch'));
   it('gives every change kind a level', () => {
     for (const kind of CHANGE_KINDS) expect(['major', 'minor', 'patch']).toContain(bumpOf(change(kind)));
   });
@@ -98,10 +100,26 @@ describe('filesBump', () => {
   it('is minor when the schema minor moved', () => expect(filesBump(meta('2.1.0', FILES), meta('2.2.0', FILES))).toBe('minor'));
   it('is a patch when the schema patch moved', () => expect(filesBump(meta('2.1.0', FILES), meta('2.1.1', FILES))).toBe('patch'));
   it('is a patch when a published file other than meta.json moved', () =>
-    expect(filesBump(meta('2.1.0', FILES), meta('2.1.0', [['skills.json', 'bb'], ['meta.json', 'mm']]))).toBe('patch'));
-  it('is a patch when a file was added', () =>
-    expect(filesBump(meta('2.1.0', FILES), meta('2.1.0', [...FILES, ['types.d.ts', 'tt']]))).toBe('patch'));
-  it('ignores meta.json itself', () => expect(filesBump(meta('2.1.0', FILES), meta('2.1.0', [['skills.json', 'aa'], ['meta.json', 'other']]))).toBeNull());
+    expect(
+      filesBump(
+        meta('2.1.0', FILES),
+        meta('2.1.0', [
+          ['skills.json', 'bb'],
+          ['meta.json', 'mm'],
+        ]),
+      ),
+    ).toBe('patch'));
+  it('is a patch when a file was added', () => expect(filesBump(meta('2.1.0', FILES), meta('2.1.0', [...FILES, ['types.d.ts', 'tt']]))).toBe('patch'));
+  it('ignores meta.json itself', () =>
+    expect(
+      filesBump(
+        meta('2.1.0', FILES),
+        meta('2.1.0', [
+          ['skills.json', 'aa'],
+          ['meta.json', 'other'],
+        ]),
+      ),
+    ).toBeNull());
 });
 
 describe('largerBump', () => {

@@ -102,7 +102,13 @@ export const inducement = (slug: string, items: PriceItem[] | null = null): Indu
 
 export const league = (id: string, name: string): League => ({ id, name, aliases: [{ text: name, lines: [1] }] });
 
-export const ITEMS = ['One general skill : +20K', 'One agility skill : +30K', 'One strength skill : +40K', 'One passing skill : +25K', 'One mutation : +30K'].map((text, i) => item(text, 20_000 + i * 1000, 10 + i));
+export const ITEMS = [
+  'One general skill : +20K',
+  'One agility skill : +30K',
+  'One strength skill : +40K',
+  'One passing skill : +25K',
+  'One mutation : +30K',
+].map((text, i) => item(text, 20_000 + i * 1000, 10 + i));
 
 /** A small dataset: two skills with concepts and crosswalk rows, a ruling, a table, an inducement, a price list, a league. */
 export function bundle(): DataBundle {

@@ -37,7 +37,14 @@ describe('records', () => {
       kind: 'record-changed',
       id: 'en-2020/dodge',
       summary: 'en-2020: dodge: text changed',
-      fields: [field('text', 'dodge text, the rule as printed.', 'dodge text, the rule as reprinted.', wordDiff('dodge text, the rule as printed.', 'dodge text, the rule as reprinted.'))],
+      fields: [
+        field(
+          'text',
+          'dodge text, the rule as printed.',
+          'dodge text, the rule as reprinted.',
+          wordDiff('dodge text, the rule as printed.', 'dodge text, the rule as reprinted.'),
+        ),
+      ],
       previous: null,
     }));
   it('lists every field that moved, in the schema’s order, and gives a word diff to text only', () =>
@@ -48,7 +55,11 @@ describe('records', () => {
       }),
     ).toMatchObject({
       summary: 'en-2020: Dodge!: displayName, category, games changed',
-      fields: [field('displayName', 'dodge', 'Dodge!'), field('category', 'agility', 'general'), field('games', ['blood-bowl'], ['blood-bowl', 'dungeon-bowl'])],
+      fields: [
+        field('displayName', 'dodge', 'Dodge!'),
+        field('category', 'agility', 'general'),
+        field('games', ['blood-bowl'], ['blood-bowl', 'dungeon-bowl']),
+      ],
     }));
   it.each([
     ['parameter', (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').parameter = '+1')],
@@ -57,7 +68,10 @@ describe('records', () => {
   ])('reports a record whose %s moved', (name, edit) => expect(only(edit).fields.map((f) => f.field)).toEqual([name]));
   it.each([
     ['its concept (the crosswalk reports it)', (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').concept = 'leap')],
-    ['its random slots (the table reports them)', (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').randomSlots = [{ game: 'blood-bowl', category: 'agility', roll: '1-3', d6: 1 }] as never)],
+    [
+      'its random slots (the table reports them)',
+      (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').randomSlots = [{ game: 'blood-bowl', category: 'agility', roll: '1-3', d6: 1 }] as never),
+    ],
     ['its rulings (the rulings report them)', (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').rulings = ['en-2020/dodge/q-1'] as never)],
     ['its provenance', (d: DataBundle) => void (at(d.skills, 'en-2020/dodge').source = { id: 'other', lines: [9, 9], errata: [] })],
   ])('reports no record change for %s', (_, edit) => expect(changesOf(edit)).toEqual([]));
@@ -93,10 +107,9 @@ describe('renames', () => {
       d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.0.0', note: 'old' });
       return d;
     };
-    expect(changesOf((d) => void Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sidestep', name: 'Sidestep' }), base).map((c) => c.kind)).toEqual([
-      'record-added',
-      'record-removed',
-    ]);
+    expect(
+      changesOf((d) => void Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sidestep', name: 'Sidestep' }), base).map((c) => c.kind),
+    ).toEqual(['record-added', 'record-removed']);
   });
   it('a deletion migration is no rename', () =>
     expect(
@@ -149,12 +162,16 @@ describe('concepts', () => {
       fields: [field('kind', 'skill', 'trait'), field('compulsory', false, true), field('compulsoryFrom', 'en-2020/dodge', null)],
     }));
   it('a concept whose records or relations moved is no concept change (the crosswalk says it)', () =>
-    expect(changesOf((d) => void Object.assign(d.concepts[0]!, { records: [], relations: [{ type: 'same', concept: 'leap', record: 'en-2020/leap' }] }))).toEqual([]));
+    expect(
+      changesOf((d) => void Object.assign(d.concepts[0]!, { records: [], relations: [{ type: 'same', concept: 'leap', record: 'en-2020/leap' }] })),
+    ).toEqual([]));
 });
 
 describe('crosswalk rows', () => {
   it('an added row names its record, concept, relation and confidence', () =>
-    expect(only((d) => void d.crosswalk.push({ ...d.crosswalk[0]!, record: 'en-2020/jump-up', concept: 'leap', relation: 'reworked', confidence: 'low' }))).toEqual({
+    expect(
+      only((d) => void d.crosswalk.push({ ...d.crosswalk[0]!, record: 'en-2020/jump-up', concept: 'leap', relation: 'reworked', confidence: 'low' })),
+    ).toEqual({
       kind: 'crosswalk-added',
       id: 'en-2020/jump-up',
       summary: 'en-2020/jump-up → leap (reworked, low)',
@@ -203,7 +220,9 @@ describe('rulings', () => {
   it('a ruling linked to other records names the field', () =>
     expect(only((d) => void (d.rulings[0]!.records = ['en-2020/dodge', 'en-2020/leap'])).summary).toBe('ruling en-2020/dodge/q-1: records changed'));
   it('a reworded question pairs the old and new ids, and gives the previous one', () =>
-    expect(only((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?' }))).toMatchObject({
+    expect(
+      only((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?' })),
+    ).toMatchObject({
       id: 'en-2020/dodge/q-2',
       summary: 'ruling en-2020/dodge/q-1 → en-2020/dodge/q-2: question reworded',
       previous: 'en-2020/dodge/q-1',
@@ -213,14 +232,20 @@ describe('rulings', () => {
   it('does not pair a new question printed under another record', () =>
     expect(
       changesOf(
-        (d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', answer: 'No.', occurrences: [{ record: 'en-2020/leap', lines: [2, 3] }] }),
+        (d) =>
+          void (d.rulings[0] = {
+            ...d.rulings[0]!,
+            id: 'en-2020/dodge/q-2',
+            question: 'Twice?',
+            answer: 'No.',
+            occurrences: [{ record: 'en-2020/leap', lines: [2, 3] }],
+          }),
       ).map((c) => c.kind),
     ).toEqual(['ruling-added', 'ruling-removed']));
   it('does not pair a question that shares few words and another answer', () =>
-    expect(changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Is Leap a move?', answer: 'No.' })).map((c) => c.kind)).toEqual([
-      'ruling-added',
-      'ruling-removed',
-    ]));
+    expect(
+      changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Is Leap a move?', answer: 'No.' })).map((c) => c.kind),
+    ).toEqual(['ruling-added', 'ruling-removed']));
 });
 
 describe('random-table slots', () => {
@@ -249,7 +274,10 @@ describe('random-table slots', () => {
 
 describe('inducements and price lists', () => {
   it('an added inducement names it', () =>
-    expect(only((d) => void d.inducements.push(inducement('wandering-apothecary')))).toMatchObject({ kind: 'inducement-added', summary: 'inducement wandering-apothecary added' }));
+    expect(only((d) => void d.inducements.push(inducement('wandering-apothecary')))).toMatchObject({
+      kind: 'inducement-added',
+      summary: 'inducement wandering-apothecary added',
+    }));
   it('a removed inducement names it', () => expect(only((d) => void d.inducements.shift()).summary).toBe('inducement bribe removed'));
   it('a reworded inducement carries its word diff', () =>
     expect(only((d) => void (d.inducements[0]!.text = 'bribe: up to 3 per game.'))).toEqual({
@@ -269,7 +297,14 @@ describe('inducements and price lists', () => {
       }),
     ).toEqual([]));
   it.each(['name', 'kind', 'abilities', 'spells', 'costs', 'mentions', 'confidence', 'note'] as const)('reports an inducement whose %s moved', (name) =>
-    expect(only((d) => void ((d.inducements[0] as unknown as Record<string, unknown>)[name] = name === 'name' ? 'Bribes' : name === 'kind' ? 'price-list' : name === 'confidence' || name === 'note' ? 'low' : ['x'])).fields.map((f) => f.field)).toEqual([name]));
+    expect(
+      only(
+        (d) =>
+          void ((d.inducements[0] as unknown as Record<string, unknown>)[name] =
+            name === 'name' ? 'Bribes' : name === 'kind' ? 'price-list' : name === 'confidence' || name === 'note' ? 'low' : ['x']),
+      ).fields.map((f) => f.field),
+    ).toEqual([name]),
+  );
   it('a changed price names the list, the item, its text and both values', () =>
     expect(only((d) => void (d.inducements[1]!.priceList!.items[1]!.cost = 35_000))).toEqual({
       kind: 'price-changed',
@@ -306,12 +341,16 @@ describe('inducements and price lists', () => {
 });
 
 describe('leagues and migrations', () => {
-  it('an added league names it', () => expect(only((d) => void d.leagues.push(league('sylvanian', 'Sylvanian Spotlight'))).summary).toBe('league Sylvanian Spotlight added'));
+  it('an added league names it', () =>
+    expect(only((d) => void d.leagues.push(league('sylvanian', 'Sylvanian Spotlight'))).summary).toBe('league Sylvanian Spotlight added'));
   it('a removed league names it', () => expect(only((d) => void d.leagues.pop()).summary).toBe('league Old World Classic removed'));
-  it('a renamed league names its new name and the fields', () => expect(only((d) => void (d.leagues[0]!.name = 'Old World')).summary).toBe('league Old World: name changed'));
+  it('a renamed league names its new name and the fields', () =>
+    expect(only((d) => void (d.leagues[0]!.name = 'Old World')).summary).toBe('league Old World: name changed'));
   it('a league spelling on another line is no change', () => expect(changesOf((d) => void (d.leagues[0]!.aliases[0]!.lines = [40]))).toEqual([]));
   it('a new migration names its kind, id, action, target and note', () =>
-    expect(only((d) => void d.migrations.push({ id: 'en-2020/old', kind: 'record', action: 'merged', to: 'en-2020/dodge', since: '1.1.0', note: 'Folded in.' }))).toEqual({
+    expect(
+      only((d) => void d.migrations.push({ id: 'en-2020/old', kind: 'record', action: 'merged', to: 'en-2020/dodge', since: '1.1.0', note: 'Folded in.' })),
+    ).toEqual({
       kind: 'migration-added',
       id: 'en-2020/old',
       summary: 'record en-2020/old merged → en-2020/dodge: Folded in.',
@@ -319,14 +358,19 @@ describe('leagues and migrations', () => {
       previous: null,
     }));
   it('a deletion names no target', () =>
-    expect(only((d) => void d.migrations.push({ id: 'old', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'Gone.' })).summary).toBe('concept old deleted: Gone.'));
+    expect(only((d) => void d.migrations.push({ id: 'old', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'Gone.' })).summary).toBe(
+      'concept old deleted: Gone.',
+    ));
 });
 
 describe('the changelog', () => {
   it('carries both versions', () => {
     const after = bundle();
     after.meta = { ...after.meta, datasetVersion: '1.1.0', schemaVersion: '2.2.0' };
-    expect(compareBundles(bundle(), after)).toMatchObject({ from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, to: { datasetVersion: '1.1.0', schemaVersion: '2.2.0' } });
+    expect(compareBundles(bundle(), after)).toMatchObject({
+      from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' },
+      to: { datasetVersion: '1.1.0', schemaVersion: '2.2.0' },
+    });
   });
   it('orders changes by kind, then by id', () =>
     expect(
@@ -339,17 +383,25 @@ describe('the changelog', () => {
 
 describe('--fail-on text', () => {
   it('catches a renamed record whose text moved too', () =>
-    expect(FAIL_ON.text!({ kind: 'record-renamed', id: 'x', summary: '', fields: [field('name', 'a', 'b'), field('text', 'a', 'b')], previous: null })).toBe(true));
+    expect(FAIL_ON.text!({ kind: 'record-renamed', id: 'x', summary: '', fields: [field('name', 'a', 'b'), field('text', 'a', 'b')], previous: null })).toBe(
+      true,
+    ));
   it('does not catch a renamed record whose text stayed', () =>
     expect(FAIL_ON.text!({ kind: 'record-renamed', id: 'x', summary: '', fields: [field('name', 'a', 'b')], previous: null })).toBe(false));
-  it('does not catch a reworded inducement', () => expect(FAIL_ON.text!({ kind: 'inducement-changed', id: 'x', summary: '', fields: [field('text', 'a', 'b')], previous: null })).toBe(false));
+  it('does not catch a reworded inducement', () =>
+    expect(FAIL_ON.text!({ kind: 'inducement-changed', id: 'x', summary: '', fields: [field('text', 'a', 'b')], previous: null })).toBe(false));
   it.each(['relation', 'concept', 'confidence'])('catches a crosswalk row whose %s moved among other fields', (name) =>
-    expect(FAIL_ON[name]!({ kind: 'crosswalk-changed', id: 'x', summary: '', fields: [field('rationale', 'a', 'b'), field(name, 'a', 'b')], previous: null })).toBe(true));
+    expect(
+      FAIL_ON[name]!({ kind: 'crosswalk-changed', id: 'x', summary: '', fields: [field('rationale', 'a', 'b'), field(name, 'a', 'b')], previous: null }),
+    ).toBe(true),
+  );
 });
 
 describe('helpers', () => {
   it('withoutProvenance drops source, line and lines at any depth', () =>
-    expect(withoutProvenance([{ a: 1, source: 's', line: 2, lines: [3], b: { lines: [4], c: [{ line: 5, d: 6 }] } }])).toEqual([{ a: 1, b: { c: [{ d: 6 }] } }]));
+    expect(withoutProvenance([{ a: 1, source: 's', line: 2, lines: [3], b: { lines: [4], c: [{ line: 5, d: 6 }] } }])).toEqual([
+      { a: 1, b: { c: [{ d: 6 }] } },
+    ]));
   it('withoutProvenance keeps other values', () => expect(withoutProvenance('line')).toBe('line'));
   it('wordDiff marks kept, removed and added words', () =>
     expect(wordDiff('a b', 'a c')).toEqual([
@@ -414,7 +466,8 @@ describe('a reworded question, paired with its old self', () => {
       ];
       return d;
     };
-    const edit: Edit = (d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', occurrences: [...d.rulings[0]!.occurrences].reverse() });
+    const edit: Edit = (d) =>
+      void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', occurrences: [...d.rulings[0]!.occurrences].reverse() });
     expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-changed']);
   });
   it('pairs the closest of two new questions', () => {
@@ -436,12 +489,22 @@ describe('a reworded question, paired with its old self', () => {
       d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
       return d;
     };
-    const edit: Edit = (d) => void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
+    const edit: Edit = (d) =>
+      void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
     expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-removed', 'ruling-changed']);
   });
   it('lists every record an added ruling is printed under', () =>
     expect(
-      only((d) => void d.rulings.push({ ...ruling('en-2020/r-9', 'Both?', 'en-2020/leap'), occurrences: [{ record: 'en-2020/leap', lines: [1, 1] }, { record: 'en-2020/dodge', lines: [2, 2] }] })).summary,
+      only(
+        (d) =>
+          void d.rulings.push({
+            ...ruling('en-2020/r-9', 'Both?', 'en-2020/leap'),
+            occurrences: [
+              { record: 'en-2020/leap', lines: [1, 1] },
+              { record: 'en-2020/dodge', lines: [2, 2] },
+            ],
+          }),
+      ).summary,
     ).toBe('ruling added under en-2020/leap, en-2020/dodge: "Both?"'));
   it('lists every record a removed ruling was printed under', () => {
     const base = () => {
@@ -449,10 +512,14 @@ describe('a reworded question, paired with its old self', () => {
       d.rulings[0]!.occurrences.push({ record: 'en-2020/leap', lines: [4, 4] });
       return d;
     };
-    expect(changesOf((d) => void d.rulings.pop(), base)[0]?.summary).toBe('ruling removed from en-2020/dodge, en-2020/leap: "Can a player Dodge out of a Tackle Zone twice in one turn?"');
+    expect(changesOf((d) => void d.rulings.pop(), base)[0]?.summary).toBe(
+      'ruling removed from en-2020/dodge, en-2020/leap: "Can a player Dodge out of a Tackle Zone twice in one turn?"',
+    );
   });
   it('names every way a ruling changed', () =>
-    expect(only((d) => void Object.assign(d.rulings[0]!, { answer: 'No.', pages: [12] })).summary).toBe('ruling en-2020/dodge/q-1: re-answered, pages changed'));
+    expect(only((d) => void Object.assign(d.rulings[0]!, { answer: 'No.', pages: [12] })).summary).toBe(
+      'ruling en-2020/dodge/q-1: re-answered, pages changed',
+    ));
 });
 
 describe('price-list items, more', () => {
@@ -467,7 +534,9 @@ describe('price-list items, more', () => {
       }).map((c) => c.id),
     ).toEqual(['notes/mercenary-prices#1-removed', 'notes/mercenary-prices#5']));
   it('an inducement that becomes a price list with a minimum cost says so', () =>
-    expect(changesOf((d) => void (d.inducements[0]!.priceList = { minimumCost: 50_000, items: [] })).map((c) => c.summary)).toContain('bribe: minimum cost none → 50000'));
+    expect(changesOf((d) => void (d.inducements[0]!.priceList = { minimumCost: 50_000, items: [] })).map((c) => c.summary)).toContain(
+      'bribe: minimum cost none → 50000',
+    ));
   it('a price list dropped with its minimum cost says so', () => {
     const base = () => {
       const d = bundle();
@@ -510,7 +579,10 @@ describe('renames, more', () => {
     };
     const after = base();
     after.skills = after.skills.filter((s) => s.id !== 'en-2020/leap' && s.id !== 'en-2020/sprint');
-    expect(compareBundles(base(), after).warnings).toEqual(['ruling en-2020/r-a still names "sprint", which was removed', 'ruling en-2020/r-b still names "leap", which was removed']);
+    expect(compareBundles(base(), after).warnings).toEqual([
+      'ruling en-2020/r-a still names "sprint", which was removed',
+      'ruling en-2020/r-b still names "leap", which was removed',
+    ]);
   });
   it('orders changes of many kinds by kind', () =>
     expect(
@@ -525,7 +597,13 @@ describe('renames, more', () => {
 });
 
 describe('--fail-on on literal changes', () => {
-  const c = (kind: Change['kind'], ...names: string[]): Change => ({ kind, id: 'x', summary: '', fields: names.map((n) => field(n, 'a', 'b')), previous: null });
+  const c = (kind: Change['kind'], ...names: string[]): Change => ({
+    kind,
+    id: 'x',
+    summary: '',
+    fields: names.map((n) => field(n, 'a', 'b')),
+    previous: null,
+  });
   it.each([
     ['relation', c('record-changed', 'relation')],
     ['confidence', c('record-changed', 'confidence')],

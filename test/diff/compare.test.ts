@@ -15,9 +15,19 @@ import type { PriceItem } from '../../pipeline/model/schema-types.ts';
 const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] = [
   { what: 'a record added', kind: 'record-added', failOn: ['added'], edit: (d) => void d.skills.push(skill('jump-up')) },
   { what: 'a record removed', kind: 'record-removed', failOn: ['removed'], edit: (d) => void d.skills.splice(1, 1) },
-  { what: 'a record reworded', kind: 'record-changed', failOn: ['changed', 'text'], edit: (d) => void (at(d.skills, 'en-2020/dodge').text = 'dodge text, the rule as reprinted.') },
+  {
+    what: 'a record reworded',
+    kind: 'record-changed',
+    failOn: ['changed', 'text'],
+    edit: (d) => void (at(d.skills, 'en-2020/dodge').text = 'dodge text, the rule as reprinted.'),
+  },
   { what: 'a record renamed in place', kind: 'record-changed', failOn: ['changed'], edit: (d) => void (at(d.skills, 'en-2020/dodge').displayName = 'Dodge!') },
-  { what: 'a record renamed, its id kept', kind: 'record-renamed', failOn: ['renamed'], edit: (d) => void Object.assign(at(d.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' }) },
+  {
+    what: 'a record renamed, its id kept',
+    kind: 'record-renamed',
+    failOn: ['renamed'],
+    edit: (d) => void Object.assign(at(d.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' }),
+  },
   {
     what: 'a record renamed to a new id, with its migration',
     kind: 'record-renamed',
@@ -31,14 +41,44 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
     },
   },
   { what: 'a crosswalk row added', kind: 'crosswalk-added', failOn: ['added'], edit: (d) => void d.crosswalk.push(row('jump-up')) },
-  { what: 'a crosswalk relation changed', kind: 'crosswalk-changed', failOn: ['changed', 'relation'], edit: (d) => void (d.crosswalk[0]!.relation = 'reworked') },
-  { what: 'a record linked to another concept', kind: 'crosswalk-changed', failOn: ['changed', 'concept'], edit: (d) => void (d.crosswalk[0]!.concept = 'leap') },
-  { what: 'a crosswalk confidence lowered', kind: 'crosswalk-changed', failOn: ['changed', 'confidence'], edit: (d) => void (d.crosswalk[0]!.confidence = 'medium') },
-  { what: 'a crosswalk rationale reworded', kind: 'crosswalk-changed', failOn: ['changed'], edit: (d) => void (d.crosswalk[0]!.rationale = 'same rule, same words') },
+  {
+    what: 'a crosswalk relation changed',
+    kind: 'crosswalk-changed',
+    failOn: ['changed', 'relation'],
+    edit: (d) => void (d.crosswalk[0]!.relation = 'reworked'),
+  },
+  {
+    what: 'a record linked to another concept',
+    kind: 'crosswalk-changed',
+    failOn: ['changed', 'concept'],
+    edit: (d) => void (d.crosswalk[0]!.concept = 'leap'),
+  },
+  {
+    what: 'a crosswalk confidence lowered',
+    kind: 'crosswalk-changed',
+    failOn: ['changed', 'confidence'],
+    edit: (d) => void (d.crosswalk[0]!.confidence = 'medium'),
+  },
+  {
+    what: 'a crosswalk rationale reworded',
+    kind: 'crosswalk-changed',
+    failOn: ['changed'],
+    edit: (d) => void (d.crosswalk[0]!.rationale = 'same rule, same words'),
+  },
   { what: 'a concept added', kind: 'concept-added', failOn: ['added', 'concept'], edit: (d) => void d.concepts.push(concept('jump-up')) },
   { what: 'a concept removed', kind: 'concept-removed', failOn: ['removed', 'concept'], edit: (d) => void d.concepts.splice(2, 1) },
-  { what: 'a concept given a French name', kind: 'concept-changed', failOn: ['changed', 'concept'], edit: (d) => void (d.concepts[0]!.names = { en: 'dodge', fr: 'Esquive' }) },
-  { what: 'a ruling added', kind: 'ruling-added', failOn: ['added', 'ruling'], edit: (d) => void d.rulings.push(ruling('en-2020/leap/q-1', 'Does Leap need a free square to land in?', 'en-2020/leap')) },
+  {
+    what: 'a concept given a French name',
+    kind: 'concept-changed',
+    failOn: ['changed', 'concept'],
+    edit: (d) => void (d.concepts[0]!.names = { en: 'dodge', fr: 'Esquive' }),
+  },
+  {
+    what: 'a ruling added',
+    kind: 'ruling-added',
+    failOn: ['added', 'ruling'],
+    edit: (d) => void d.rulings.push(ruling('en-2020/leap/q-1', 'Does Leap need a free square to land in?', 'en-2020/leap')),
+  },
   { what: 'a ruling removed', kind: 'ruling-removed', failOn: ['removed', 'ruling'], edit: (d) => void d.rulings.pop() },
   { what: 'a ruling re-answered', kind: 'ruling-changed', failOn: ['changed', 'ruling'], edit: (d) => void (d.rulings[0]!.answer = 'No.') },
   {
@@ -47,11 +87,31 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
     failOn: ['changed', 'ruling'],
     edit: (d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?' }),
   },
-  { what: 'a random-table slot given another record', kind: 'slot-moved', failOn: ['changed', 'slot'], edit: (d) => void (d.randomTables[0]!.slots[3]!.record = 'en-2020/dodge') },
-  { what: 'an inducement added', kind: 'inducement-added', failOn: ['added', 'inducement'], edit: (d) => void d.inducements.push(inducement('wandering-apothecary')) },
+  {
+    what: 'a random-table slot given another record',
+    kind: 'slot-moved',
+    failOn: ['changed', 'slot'],
+    edit: (d) => void (d.randomTables[0]!.slots[3]!.record = 'en-2020/dodge'),
+  },
+  {
+    what: 'an inducement added',
+    kind: 'inducement-added',
+    failOn: ['added', 'inducement'],
+    edit: (d) => void d.inducements.push(inducement('wandering-apothecary')),
+  },
   { what: 'an inducement removed', kind: 'inducement-removed', failOn: ['removed', 'inducement'], edit: (d) => void d.inducements.shift() },
-  { what: 'an inducement limit changed', kind: 'inducement-changed', failOn: ['changed', 'inducement'], edit: (d) => void (d.inducements[0]!.limits = { max: 3, oncePerGame: false }) },
-  { what: 'a price changed', kind: 'price-changed', failOn: ['changed', 'price', 'inducement'], edit: (d) => void (d.inducements[1]!.priceList!.items[1]!.cost = 35_000) },
+  {
+    what: 'an inducement limit changed',
+    kind: 'inducement-changed',
+    failOn: ['changed', 'inducement'],
+    edit: (d) => void (d.inducements[0]!.limits = { max: 3, oncePerGame: false }),
+  },
+  {
+    what: 'a price changed',
+    kind: 'price-changed',
+    failOn: ['changed', 'price', 'inducement'],
+    edit: (d) => void (d.inducements[1]!.priceList!.items[1]!.cost = 35_000),
+  },
   { what: 'a league added', kind: 'league-added', failOn: ['added'], edit: (d) => void d.leagues.push(league('sylvanian', 'Sylvanian Spotlight')) },
   { what: 'a league removed', kind: 'league-removed', failOn: ['removed'], edit: (d) => void d.leagues.pop() },
   { what: 'a league renamed', kind: 'league-changed', failOn: ['changed'], edit: (d) => void (d.leagues[0]!.name = 'Old World Classic League') },
@@ -59,7 +119,8 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
     what: 'an id migrated',
     kind: 'migration-added',
     failOn: ['added'],
-    edit: (d) => void d.migrations.push({ id: 'en-2020/jump-up', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'Withdrawn before it was printed.' }),
+    edit: (d) =>
+      void d.migrations.push({ id: 'en-2020/jump-up', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'Withdrawn before it was printed.' }),
   },
 ];
 
@@ -91,7 +152,12 @@ describe('compareBundles against --fail-on', () => {
     for (const r of TABLE.filter((x) => x.kind === 'crosswalk-changed' || x.kind === 'record-added')) r.edit(after);
     const log = compareBundles(bundle(), after);
     expect(log.counts).toEqual({ 'record-added': 1, 'crosswalk-changed': 1 });
-    expect(log.changes.find((c) => c.kind === 'crosswalk-changed')!.fields.map((f) => f.field).sort()).toEqual(['concept', 'confidence', 'rationale', 'relation']);
+    expect(
+      log.changes
+        .find((c) => c.kind === 'crosswalk-changed')!
+        .fields.map((f) => f.field)
+        .sort(),
+    ).toEqual(['concept', 'confidence', 'rationale', 'relation']);
   });
 
   it('leaves provenance out: line numbers moved by an edit above are no change', () => {
@@ -107,12 +173,18 @@ describe('compareBundles against --fail-on', () => {
 describe('renames', () => {
   it('warns when a ruling still names a record that was renamed or removed', () => {
     const before = bundle();
-    before.rulings.push(ruling('en-2020/r-0000000a', 'Can side-step be used with Leap?', 'en-2020/leap'), ruling('en-2020/r-0000000b', 'Does sprint add a square?', 'en-2020/leap'));
+    before.rulings.push(
+      ruling('en-2020/r-0000000a', 'Can side-step be used with Leap?', 'en-2020/leap'),
+      ruling('en-2020/r-0000000b', 'Does sprint add a square?', 'en-2020/leap'),
+    );
     const after = structuredClone(before);
     Object.assign(at(after.skills, 'en-2020/side-step'), { name: 'Side Step', displayName: 'Side Step' });
     after.skills = after.skills.filter((s) => s.id !== 'en-2020/sprint');
     const log = compareBundles(before, after);
-    expect(log.warnings).toEqual(['ruling en-2020/r-0000000a still names "side-step", renamed to "Side Step"', 'ruling en-2020/r-0000000b still names "sprint", which was removed']);
+    expect(log.warnings).toEqual([
+      'ruling en-2020/r-0000000a still names "side-step", renamed to "Side Step"',
+      'ruling en-2020/r-0000000b still names "sprint", which was removed',
+    ]);
   });
 
   it('a kept id renamed reports the old and new name in one line, and nothing for its concept', () => {
@@ -170,7 +242,14 @@ describe('price-list items, aligned by content', () => {
 
   it('reports a bullet inserted right above a price that changed as one item added and one cost changed', () => {
     const strength = { ...NEW, text: 'One only strength skill : +50K', category: 'strength' as const };
-    const changes = priceChanges((list) => [list[0]!, list[1]!, strength, { ...list[2]!, cost: 45_000, text: 'One strength skill : +45K' }, list[3]!, list[4]!]);
+    const changes = priceChanges((list) => [
+      list[0]!,
+      list[1]!,
+      strength,
+      { ...list[2]!, cost: 45_000, text: 'One strength skill : +45K' },
+      list[3]!,
+      list[4]!,
+    ]);
     expect(changes.map((c) => c.fields.map((f) => f.field))).toEqual([['item'], ['text', 'cost']]);
     expect(changes[0]!.fields[0]!.after).toEqual(expect.objectContaining({ text: strength.text }));
     expect(changes[1]!.fields.find((f) => f.field === 'cost')).toEqual({ field: 'cost', before: ITEMS[2]!.cost, after: 45_000, words: null });

@@ -49,7 +49,8 @@ describe('wordsMarkdown', () => {
   it('adds no space before an addition that starts with one', () => expect(wordsMarkdown(words(['removed', 'x'], ['added', ' y']))).toBe('~~x~~ **y**'));
   it('adds no space before an addition after kept words', () => expect(wordsMarkdown(words(['same', 'x'], ['added', 'y']))).toBe('x**y**'));
   it('leaves a change of spaces only unmarked', () => expect(wordsMarkdown(words(['same', 'a'], ['added', '  '], ['same', 'b']))).toBe('a  b'));
-  it('escapes Markdown in the words', () => expect(wordsMarkdown(words(['same', '*a* [b] <c> `d` |e| ~f~ _g_ \\']))).toBe('\\*a\\* \\[b\\] \\<c\\> \\`d\\` \\|e\\| \\~f\\~ \\_g\\_ \\\\'));
+  it('escapes Markdown in the words', () =>
+    expect(wordsMarkdown(words(['same', '*a* [b] <c> `d` |e| ~f~ _g_ \\']))).toBe('\\*a\\* \\[b\\] \\<c\\> \\`d\\` \\|e\\| \\~f\\~ \\_g\\_ \\\\'));
   it('marks an addition that opens the text', () => expect(wordsMarkdown(words(['added', 'New'], ['same', ' rule']))).toBe('**New** rule'));
   it('keeps a space after a removal with a space inside it', () => expect(wordsMarkdown(words(['removed', 'x y'], ['added', 'z']))).toBe('~~x y~~ **z**'));
   it('keeps the changelog on one line', () => expect(wordsMarkdown(words(['same', 'a\n\nb'], ['added', 'c\nd']))).toBe('a b**c d**'));
@@ -90,7 +91,8 @@ describe('changesMarkdown', () => {
   it('says how to read word changes', () => expect(changesMarkdown(log([]))).toContain('\nWord changes read ~~removed~~ **added**.\n'));
   it('names a new schema version', () => expect(changesMarkdown(log([], { schema: ['2.0.0', '2.1.0'] }))).toContain('\nSchema 2.0.0 → 2.1.0.\n'));
   it('says nothing of an unchanged schema', () => expect(changesMarkdown(log([]))).not.toContain('Schema'));
-  it('lists the warnings to check, escaped', () => expect(changesMarkdown(log([], { warnings: ['look at *this*'] }))).toContain('## To check\n\n- look at \\*this\\*\n'));
+  it('lists the warnings to check, escaped', () =>
+    expect(changesMarkdown(log([], { warnings: ['look at *this*'] }))).toContain('## To check\n\n- look at \\*this\\*\n'));
   it('has no section to check without warnings', () => expect(changesMarkdown(log([]))).not.toContain('## To check'));
   it('writes a section per kind with its changes', () =>
     expect(changesMarkdown(log([reworded]))).toContain(
@@ -107,5 +109,7 @@ describe('changesMarkdown', () => {
       '## Random-table slots moved\n\n- Slot moved\n',
     ));
   it('lists no field values for a moved slot at all', () =>
-    expect(changesMarkdown(log([change('slot-moved', 's', 'Slot moved', [{ field: 'record', before: 'a', after: 'b', words: null }])]))).not.toContain('`record`'));
+    expect(changesMarkdown(log([change('slot-moved', 's', 'Slot moved', [{ field: 'record', before: 'a', after: 'b', words: null }])]))).not.toContain(
+      '`record`',
+    ));
 });

@@ -34,7 +34,9 @@ const FORMATS: [RegExp, DataPackage['resources'][number]['format'], string][] = 
 
 describe('datapackage.json', () => {
   it('lists every file of dist/data but the checksums, meta.json, its minified copy and itself, sorted by path', () => {
-    const described = [...files.keys()].filter((p) => !p.endsWith('.sha256') && p !== 'SHA256SUMS' && !['datapackage.json', 'meta.json', 'meta.min.json'].includes(p));
+    const described = [...files.keys()].filter(
+      (p) => !p.endsWith('.sha256') && p !== 'SHA256SUMS' && !['datapackage.json', 'meta.json', 'meta.min.json'].includes(p),
+    );
     expect(pkg.resources.map((r) => r.path)).toEqual(described.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
@@ -43,7 +45,13 @@ describe('datapackage.json', () => {
       const body = files.get(r.path)!;
       const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
       const [, format, mediatype] = FORMATS.find(([pattern]) => pattern.test(r.path)) ?? [null, 'bin', 'application/octet-stream'];
-      expect(r, r.path).toMatchObject({ path: r.path, bytes: bytes.byteLength, hash: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, format, mediatype });
+      expect(r, r.path).toMatchObject({
+        path: r.path,
+        bytes: bytes.byteLength,
+        hash: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+        format,
+        mediatype,
+      });
       expect(r.encoding, r.path).toBe(typeof body === 'string' ? 'utf-8' : undefined);
       expect(r.name, r.path).toBe(r.path.toLowerCase());
       expect(r.description.length, r.path).toBeGreaterThan(10);
@@ -85,7 +93,11 @@ describe('datapackage.json', () => {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(pkg.sources).toEqual(expected);
     for (const s of pkg.sources) {
-      expect(s.sha256, s.id).toBe(createHash('sha256').update(readFileSync(join(repoRoot, s.path))).digest('hex'));
+      expect(s.sha256, s.id).toBe(
+        createHash('sha256')
+          .update(readFileSync(join(repoRoot, s.path)))
+          .digest('hex'),
+      );
       const m = manifest.sources.find((x) => x.id === s.id)!;
       expect([s.title, s.path, s.lang, s.note], s.id).toEqual([m.edition.label, m.file, m.lang, m.note]);
     }

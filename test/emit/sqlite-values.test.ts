@@ -26,24 +26,66 @@ function expectedTables(d: DataBundle): Record<string, Row[]> {
       { key: 'datasetVersion', value: d.meta.datasetVersion },
       { key: 'schemaVersion', value: d.meta.schemaVersion },
     ],
-    editions: d.editions.map((e) => ({ id: e.id, label: e.label, lang: e.lang, source: e.source, file: e.file, sha256: e.sha256, parser: e.parser, records: e.records, rulings: e.rulings })),
+    editions: d.editions.map((e) => ({
+      id: e.id,
+      label: e.label,
+      lang: e.lang,
+      source: e.source,
+      file: e.file,
+      sha256: e.sha256,
+      parser: e.parser,
+      records: e.records,
+      rulings: e.rulings,
+    })),
     concepts: d.concepts.map((c) => ({
-      id: c.id, name: c.name, name_en: c.names.en, name_fr: c.names.fr ?? null, kind: c.kind, category: c.category, compulsory: bool(c.compulsory), compulsory_from: c.compulsoryFrom,
+      id: c.id,
+      name: c.name,
+      name_en: c.names.en,
+      name_fr: c.names.fr ?? null,
+      kind: c.kind,
+      category: c.category,
+      compulsory: bool(c.compulsory),
+      compulsory_from: c.compulsoryFrom,
     })),
     skills: d.skills.map((s) => ({
-      id: s.id, edition: s.edition, lang: s.lang, name: s.name, display_name: s.displayName, parameter: s.parameter, compulsory: bool(s.compulsory), kind: s.kind,
-      category: s.category, text: s.text, concept: s.concept, source_id: s.source.id, line_start: s.source.lines[0], line_end: s.source.lines[1],
+      id: s.id,
+      edition: s.edition,
+      lang: s.lang,
+      name: s.name,
+      display_name: s.displayName,
+      parameter: s.parameter,
+      compulsory: bool(s.compulsory),
+      kind: s.kind,
+      category: s.category,
+      text: s.text,
+      concept: s.concept,
+      source_id: s.source.id,
+      line_start: s.source.lines[0],
+      line_end: s.source.lines[1],
     })),
     skill_games: d.skills.flatMap((s) => s.games.map((game) => ({ record: s.id, game }))),
     skill_errata: d.skills.flatMap((s) => s.source.errata.map((erratum) => ({ record: s.id, erratum }))),
     concept_records: d.concepts.flatMap((c) => c.records.map((record) => ({ concept: c.id, record }))),
     concept_relations: d.concepts.flatMap((c) => c.relations.map((r) => ({ concept: c.id, type: r.type, other: r.concept, record: r.record }))),
     crosswalk: d.crosswalk.map((r) => ({
-      record: r.record, concept: r.concept, relation: r.relation, confidence: r.confidence, rationale: r.rationale, declared_by: r.declaredBy, false_friend: r.falseFriend,
+      record: r.record,
+      concept: r.concept,
+      relation: r.relation,
+      confidence: r.confidence,
+      rationale: r.rationale,
+      declared_by: r.declaredBy,
+      false_friend: r.falseFriend,
     })),
     crosswalk_related: d.crosswalk.flatMap((r) => r.related.map((concept) => ({ record: r.record, concept }))),
     rulings: d.rulings.map((r) => ({
-      id: r.id, edition: r.edition, question: r.question, answer: r.answer, page_note: r.pageNote, source_id: r.source.id, line_start: r.source.lines[0], line_end: r.source.lines[1],
+      id: r.id,
+      edition: r.edition,
+      question: r.question,
+      answer: r.answer,
+      page_note: r.pageNote,
+      source_id: r.source.id,
+      line_start: r.source.lines[0],
+      line_end: r.source.lines[1],
     })),
     ruling_pages: d.rulings.flatMap((r) => r.pages.map((page) => ({ ruling: r.id, page }))),
     ruling_records: d.rulings.flatMap((r) => r.records.map((record) => ({ ruling: r.id, record }))),
@@ -53,7 +95,15 @@ function expectedTables(d: DataBundle): Record<string, Row[]> {
     leagues: d.leagues.map((l) => ({ id: l.id, name: l.name })),
     league_aliases: d.leagues.flatMap((l) => l.aliases.map((a) => ({ league: l.id, text: a.text }))),
     inducements: d.inducements.map((i) => ({
-      id: i.id, edition: i.edition, name: i.name, kind: i.kind, text: i.text, limit_max: i.limits.max, once_per_game: i.limits.oncePerGame ? 1 : 0, confidence: i.confidence, json: JSON.stringify(i),
+      id: i.id,
+      edition: i.edition,
+      name: i.name,
+      kind: i.kind,
+      text: i.text,
+      limit_max: i.limits.max,
+      once_per_game: i.limits.oncePerGame ? 1 : 0,
+      confidence: i.confidence,
+      json: JSON.stringify(i),
     })),
     inducement_spells: d.inducements.flatMap((i) => i.spells.map((s) => ({ id: s.id, inducement: i.id, name: s.name, text: s.text }))),
     inducement_mentions: d.inducements.flatMap((i) => i.mentions.map((concept) => ({ inducement: i.id, concept }))),
@@ -62,18 +112,38 @@ function expectedTables(d: DataBundle): Record<string, Row[]> {
     // every ruling under its skills' names, every inducement.
     search: [
       ...d.concepts.map((c) => ({
-        kind: 'concept', id: c.id, lang: 'en', name: [...new Set([c.names.en, c.names.fr].filter(Boolean))].join(' · '),
-        aliases: [...new Set(d.names.filter((n) => n.concept === c.id).flatMap((n) => [n.alias, n.folded]))].join(' · '), text: '',
+        kind: 'concept',
+        id: c.id,
+        lang: 'en',
+        name: [...new Set([c.names.en, c.names.fr].filter(Boolean))].join(' · '),
+        aliases: [...new Set(d.names.filter((n) => n.concept === c.id).flatMap((n) => [n.alias, n.folded]))].join(' · '),
+        text: '',
       })),
       ...d.skills.map((s) => {
         const c = s.concept ? conceptOf.get(s.concept) : undefined;
-        return { kind: 'record', id: s.id, lang: s.lang, name: [...new Set([s.name, c?.names.en, c?.names.fr].filter(Boolean))].join(' · '), aliases: '', text: s.text };
+        return {
+          kind: 'record',
+          id: s.id,
+          lang: s.lang,
+          name: [...new Set([s.name, c?.names.en, c?.names.fr].filter(Boolean))].join(' · '),
+          aliases: '',
+          text: s.text,
+        };
       }),
       ...d.rulings.map((r) => ({
-        kind: 'ruling', id: r.id, lang: 'en', name: [...new Set(r.records.map((id) => d.skills.find((s) => s.id === id)?.name))].join(' · '), aliases: '', text: `${r.question}\n${r.answer}`,
+        kind: 'ruling',
+        id: r.id,
+        lang: 'en',
+        name: [...new Set(r.records.map((id) => d.skills.find((s) => s.id === id)?.name))].join(' · '),
+        aliases: '',
+        text: `${r.question}\n${r.answer}`,
       })),
       ...d.inducements.map((i) => ({
-        kind: 'inducement', id: i.id, lang: 'en', name: i.name, aliases: '',
+        kind: 'inducement',
+        id: i.id,
+        lang: 'en',
+        name: i.name,
+        aliases: '',
         text: [i.text, ...i.abilities.map((a) => `${a.name}\n${a.text}`), ...i.spells.map((s) => `${s.name}\n${s.text}`)].join('\n'),
       })),
     ],
@@ -102,7 +172,13 @@ afterAll(() => {
 
 const rows = (table: string): Row[] => db.prepare(`SELECT * FROM "${table}"`).all() as Row[];
 const tables = (): string[] =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
 
 describe('the SQLite database', () => {
   it('has exactly the tables derived here from the JSON data', () => {
@@ -124,14 +200,23 @@ describe('the SQLite database', () => {
     },
   );
 
-  it.each(['skill_games', 'skill_errata', 'concept_records', 'concept_relations', 'crosswalk_related', 'ruling_pages', 'ruling_records', 'ruling_occurrences', 'random_slots', 'league_aliases', 'inducement_mentions'])(
-    'holds every item of the list behind join table %s, once',
-    (table) => {
-      const got = canonical(rows(table));
-      expect(got).toEqual(canonical(expected[table]!));
-      expect(new Set(got).size).toBe(got.length);
-    },
-  );
+  it.each([
+    'skill_games',
+    'skill_errata',
+    'concept_records',
+    'concept_relations',
+    'crosswalk_related',
+    'ruling_pages',
+    'ruling_records',
+    'ruling_occurrences',
+    'random_slots',
+    'league_aliases',
+    'inducement_mentions',
+  ])('holds every item of the list behind join table %s, once', (table) => {
+    const got = canonical(rows(table));
+    expect(got).toEqual(canonical(expected[table]!));
+    expect(new Set(got).size).toBe(got.length);
+  });
 
   it('indexes for full-text search every concept, record, ruling and inducement with its names and text', () => {
     expect(canonical(rows('search'))).toEqual(canonical(expected.search!));
@@ -143,13 +228,22 @@ describe('the SQLite database', () => {
     for (const s of data.skills) {
       const word = fold(s.name).match(/\p{L}{3,}/u)?.[0];
       if (!word) continue;
-      expect((find.all(`name:"${word.toLowerCase()}"`) as { id: string }[]).map((r) => r.id), s.id).toContain(s.id);
+      expect(
+        (find.all(`name:"${word.toLowerCase()}"`) as { id: string }[]).map((r) => r.id),
+        s.id,
+      ).toContain(s.id);
     }
   });
 
   it('searches user input safely, quoted as docs/DATA.md shows: no input is a syntax error, and each finds its concept first', () => {
     const search = db.prepare("SELECT kind, id FROM search WHERE search MATCH ? AND kind = 'concept' ORDER BY rank LIMIT 1");
-    const cases = { 'Pick-Me-Up': 'pick-me-up', "nerf d'acier": 'nerves-of-steel', 'Mighty Blow (+1)': 'mighty-blow', 'ball & chain': 'ball-and-chain', Timmmber: 'timmm-ber' };
+    const cases = {
+      'Pick-Me-Up': 'pick-me-up',
+      "nerf d'acier": 'nerves-of-steel',
+      'Mighty Blow (+1)': 'mighty-blow',
+      'ball & chain': 'ball-and-chain',
+      Timmmber: 'timmm-ber',
+    };
     for (const [text, concept] of Object.entries(cases)) expect((search.get(searchQuery(text)!) as { id: string } | undefined)?.id, text).toBe(concept);
     for (const hostile of ['"', 'NEAR(a b', 'a*', '-x', 'AND OR NOT', '{name}: x', 'x" OR "y', 'a""b']) {
       const query = searchQuery(hostile);
@@ -158,7 +252,8 @@ describe('the SQLite database', () => {
   });
 
   it('filters full-text results by kind, and carries a ruling under the names of its skills', () => {
-    const kinds = (query: string, kind: string) => (db.prepare('SELECT DISTINCT kind FROM search WHERE search MATCH ? AND kind = ?').all(query, kind) as { kind: string }[]).map((r) => r.kind);
+    const kinds = (query: string, kind: string) =>
+      (db.prepare('SELECT DISTINCT kind FROM search WHERE search MATCH ? AND kind = ?').all(query, kind) as { kind: string }[]).map((r) => r.kind);
     expect(kinds('name:"dodge"', 'ruling')).toEqual(['ruling']);
     const ruling = data.rulings.find((r) => r.records.length > 0)!;
     const name = data.skills.find((s) => s.id === ruling.records[0])!.name;
@@ -168,7 +263,15 @@ describe('the SQLite database', () => {
 
   it('joins every record to its concept and every slot to its record, with no dangling key', () => {
     expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
-    const joined = db.prepare('SELECT s.id AS record, c.id AS concept FROM skills s JOIN concepts c ON c.id = s.concept').all() as { record: string; concept: string }[];
-    expect(joined.map((r) => `${r.record} ${r.concept}`).sort()).toEqual(data.skills.filter((s) => s.concept).map((s) => `${s.id} ${s.concept}`).sort());
+    const joined = db.prepare('SELECT s.id AS record, c.id AS concept FROM skills s JOIN concepts c ON c.id = s.concept').all() as {
+      record: string;
+      concept: string;
+    }[];
+    expect(joined.map((r) => `${r.record} ${r.concept}`).sort()).toEqual(
+      data.skills
+        .filter((s) => s.concept)
+        .map((s) => `${s.id} ${s.concept}`)
+        .sort(),
+    );
   });
 });

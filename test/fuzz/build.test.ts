@@ -109,7 +109,9 @@ describe('the whole build on a mutated project', () => {
           const b = buildDataset(change(readProject(root)));
           expect(JSON.stringify(a.diagnostics)).toBe(JSON.stringify(b.diagnostics));
           expect([...a.files]).toEqual([...b.files]);
-          expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual([...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]));
+          expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual(
+            [...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]),
+          );
         },
         { runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 5, input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
       );
@@ -143,11 +145,16 @@ describe('the whole build on a mutated project', () => {
             const a = buildDataset({ ...variant(readProject(root), file, text), memo });
             expect(JSON.stringify(a.diagnostics)).toBe(JSON.stringify(b.diagnostics));
             expect([...a.files]).toEqual([...b.files]);
-            expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual([...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]));
+            expect([...a.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')])).toEqual(
+              [...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]),
+            );
             used = memo.used();
           }
         },
-        { runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 8, input: (steps) => steps.map(([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}`).join('\n---\n') },
+        {
+          runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 8,
+          input: (steps) => steps.map(([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}`).join('\n---\n'),
+        },
       );
     },
     TIMEOUT,

@@ -30,7 +30,25 @@ export type Mutation =
   | { op: 'bom' };
 
 /** Characters that break naive text handling: combining marks, bidi marks, NUL, line separators, lone surrogates, a BOM. */
-const ODD = ['\u0301', '\u200f', '\u200e', '\u202e', '\0', '\u2028', '\u2029', '\ufeff', '\ud800', '\udc00', '\ud83d\ude00', '\t', '\r', '\u00a0', 'ﬁ', 'İ', 'ß'];
+const ODD = [
+  '\u0301',
+  '\u200f',
+  '\u200e',
+  '\u202e',
+  '\0',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ud800',
+  '\udc00',
+  '\ud83d\ude00',
+  '\t',
+  '\r',
+  '\u00a0',
+  'ﬁ',
+  'İ',
+  'ß',
+];
 
 export const oddText = (fragments: readonly string[]): fc.Arbitrary<string> =>
   fc

@@ -38,7 +38,36 @@ const locateErratum = (n: number) => {
 };
 
 /** Words and marks of every source, so mutations insert what parsers key on. */
-const FRAGMENTS = ['Q: ', 'Q. ', 'A: ', 'A. ', 'Bloodbowl', 'Dungeonbowl', 'none', 'random skill: 1d6 "(1-3)" + 1d6 "4"', 'Agility', 'Traits', '• ', '• Compétences de force', '(p.75)', '(p. 12 & p.3)', ': +20K', ' each', '(only for Badland Brawl)', '*', '(+1)', 'Block', 'Mighty Blow', 'the Dodge skill', 'profile: 6 3 3 4+ 8+ Skills: Block', 'goblins', 'CLOSE SCRUTINY', '"', '“', '’'];
+const FRAGMENTS = [
+  'Q: ',
+  'Q. ',
+  'A: ',
+  'A. ',
+  'Bloodbowl',
+  'Dungeonbowl',
+  'none',
+  'random skill: 1d6 "(1-3)" + 1d6 "4"',
+  'Agility',
+  'Traits',
+  '• ',
+  '• Compétences de force',
+  '(p.75)',
+  '(p. 12 & p.3)',
+  ': +20K',
+  ' each',
+  '(only for Badland Brawl)',
+  '*',
+  '(+1)',
+  'Block',
+  'Mighty Blow',
+  'the Dodge skill',
+  'profile: 6 3 3 4+ 8+ Skills: Block',
+  'goblins',
+  'CLOSE SCRUTINY',
+  '"',
+  '“',
+  '’',
+];
 
 /** Every diagnostic's line lies inside the file it names (its line count, at least 1 for an empty file). */
 function expectLinesInside(diagnostics: readonly Diagnostic[], lineCounts: ReadonlyMap<string, number>): void {
@@ -71,7 +100,13 @@ describe('the four parsers behind the errata patcher, on mutated real sources', 
           const mutated = mutate(text, mutations);
           const { patched, result } = run(mutated);
           expect(Array.isArray(result.records) && Array.isArray(result.diagnostics)).toBe(true);
-          expectLinesInside([...patched.diagnostics, ...result.diagnostics], new Map([[source.file, splitLines(mutated).length], [ERRATA_PATH, errataLines]]));
+          expectLinesInside(
+            [...patched.diagnostics, ...result.diagnostics],
+            new Map([
+              [source.file, splitLines(mutated).length],
+              [ERRATA_PATH, errataLines],
+            ]),
+          );
           for (const record of [...result.records, ...result.unnamed]) {
             const [first, last] = record.source.lines;
             expect(first).toBeGreaterThanOrEqual(1);
@@ -119,8 +154,17 @@ describe('the source reader on broken bytes', { timeout: FUZZ_TIMEOUT }, () => {
           locateErratum,
           parsers: PARSERS,
         });
-        const counts = new Map<string, number>([[ERRATA_PATH, errataLines], ['sources/manifest.yaml', 1]]);
-        for (const [path, b] of input) counts.set(path, Buffer.from(b).toString('utf8').split(/\r\n|\r|\n/).length);
+        const counts = new Map<string, number>([
+          [ERRATA_PATH, errataLines],
+          ['sources/manifest.yaml', 1],
+        ]);
+        for (const [path, b] of input)
+          counts.set(
+            path,
+            Buffer.from(b)
+              .toString('utf8')
+              .split(/\r\n|\r|\n/).length,
+          );
         expectLinesInside(result.diagnostics, counts);
         const decodes = (() => {
           try {
@@ -148,7 +192,32 @@ describe('the annotation readers (YAML, then the input schemas)', { timeout: FUZ
     'sources/annotations/inducements.yaml': 'input/inducements.schema.json',
     'sources/annotations/compulsory.yaml': 'input/compulsory.schema.json',
   };
-  const YAML_BITS = ['[', ']', '{', '}', ':', ': ', '- ', '  ', '\t', '"', "'", '#', '&a', '*a', '!!str', '---', '...', '|', '>-', '? ', '%YAML 1.2', 'null', '~', '<<: *a'];
+  const YAML_BITS = [
+    '[',
+    ']',
+    '{',
+    '}',
+    ':',
+    ': ',
+    '- ',
+    '  ',
+    '\t',
+    '"',
+    "'",
+    '#',
+    '&a',
+    '*a',
+    '!!str',
+    '---',
+    '...',
+    '|',
+    '>-',
+    '? ',
+    '%YAML 1.2',
+    'null',
+    '~',
+    '<<: *a',
+  ];
   for (const [path, schema] of Object.entries(FILES)) {
     const text = read(path);
     it(`${path}: never throws; one located problem per syntax error; schema problems inside the file`, () => {

@@ -44,13 +44,24 @@ const answers = (fn: () => unknown): boolean => {
 };
 
 describe('patterns on long adversarial lines (200,000 characters)', () => {
-  const finder = createFinderWithRules(skills().map((s) => ({ id: s.id, name: s.name })), mentionRules());
+  const finder = createFinderWithRules(
+    skills().map((s) => ({ id: s.id, name: s.name })),
+    mentionRules(),
+  );
   for (const [name, text] of Object.entries(HOSTILE)) {
     it(`${name}: every parser, the price bullet, the page reference and the mention finder answer without throwing`, () => {
       const lines = ['Catch', 'Agility', text, 'Bloodbowlnone', 'Dungeonbowl'];
       expect(answers(() => parseEn2020({ manifest: en2020Source, lines, errata: new Map() }))).toBe(true);
-      expect(answers(() => parseEn2020({ manifest: en2020Source, lines: ['Catch', 'Agility', 'Text.', '', text, 'A: yes.', 'Bloodbowlnone', 'Dungeonbowl'], errata: new Map() }))).toBe(true);
-      expect(answers(() => parseFrLegacy({ manifest: { ...en2020Source, parser: 'fr-legacy' }, lines: ['• Compétences de force', '', 'Nom', text], errata: new Map() }))).toBe(true);
+      expect(
+        answers(() =>
+          parseEn2020({ manifest: en2020Source, lines: ['Catch', 'Agility', 'Text.', '', text, 'A: yes.', 'Bloodbowlnone', 'Dungeonbowl'], errata: new Map() }),
+        ),
+      ).toBe(true);
+      expect(
+        answers(() =>
+          parseFrLegacy({ manifest: { ...en2020Source, parser: 'fr-legacy' }, lines: ['• Compétences de force', '', 'Nom', text], errata: new Map() }),
+        ),
+      ).toBe(true);
       expect(answers(() => parseTraitsAlt({ manifest: { ...en2020Source, parser: 'traits-alt' }, lines: [text], errata: new Map() }))).toBe(true);
       expect(answers(() => parseInducementNotes({ manifest: { ...en2020Source, parser: 'inducements' }, lines: [text], errata: new Map() }))).toBe(true);
       expect(answers(() => parsePriceBullet(text.replace(/^• /, ''), 1))).toBe(true);

@@ -26,7 +26,9 @@ if (args.includes('--list')) {
 }
 const unknown = names.filter((n) => !(n in AREAS));
 if (unknown.length > 0) {
-  console.error(`npm run mutate: no area ${unknown.map((n) => `"${n}"`).join(', ')}; the areas are ${Object.keys(AREAS).join(', ')} (npm run mutate -- --list)`);
+  console.error(
+    `npm run mutate: no area ${unknown.map((n) => `"${n}"`).join(', ')}; the areas are ${Object.keys(AREAS).join(', ')} (npm run mutate -- --list)`,
+  );
   process.exit(2);
 }
 const chosen = names.length > 0 ? names : Object.keys(AREAS);

@@ -39,7 +39,14 @@ beforeAll(async () => {
   bundle = parseDataBundle((file) => readFileSync(join(data, file), 'utf8'));
   bundle.migrations = [...bundle.migrations, ...RETIRED_MIGRATIONS];
   const annotations = parseYaml(readFileSync(join(repoRoot, 'sources/annotations/aliases.yaml'), 'utf8')) as AliasAnnotations;
-  const linked = linkNames({ concepts: bundle.concepts, skills: bundle.skills, migrations: bundle.migrations, annotations, file: 'aliases.yaml', locate: () => null });
+  const linked = linkNames({
+    concepts: bundle.concepts,
+    skills: bundle.skills,
+    migrations: bundle.migrations,
+    annotations,
+    file: 'aliases.yaml',
+    locate: () => null,
+  });
   expect(linked.diagnostics).toEqual([]);
   bundle.names = linked.names;
   writeFileSync(join(data, 'migrations.json'), JSON.stringify(bundle.migrations));

@@ -16,7 +16,14 @@ export interface Spelling {
   retired?: boolean;
 }
 
-const m = (id: string, kind: Migration['kind'], to: string): Migration => ({ id, kind, action: 'renamed', to, since: '0.3.0', note: 'A fixture rename for the spellings table.' });
+const m = (id: string, kind: Migration['kind'], to: string): Migration => ({
+  id,
+  kind,
+  action: 'renamed',
+  to,
+  since: '0.3.0',
+  note: 'A fixture rename for the spellings table.',
+});
 
 /** Renames an app may have stored: a concept id and two record ids, as a later release would publish them. */
 export const RETIRED_MIGRATIONS: Migration[] = [

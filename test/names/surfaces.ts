@@ -11,10 +11,17 @@ import type { Skill } from '../../pipeline/model/schema-types.ts';
 import type { Spelling } from './spellings.ts';
 
 interface CardResolver {
-  resolve(wanted: { text: string; name: string; parameter: string | null; file: string; line: number | null }): { selected: { record: Skill } | null; diagnostics: { reason: string }[] };
+  resolve(wanted: { text: string; name: string; parameter: string | null; file: string; line: number | null }): {
+    selected: { record: Skill } | null;
+    diagnostics: { reason: string }[];
+  };
 }
 type CreateResolver = (bundle: DataBundle, filter: { edition: string | null; lang: 'en' | 'fr' | null }) => CardResolver;
-type ParseWanted = (text: string, file: string, line: number | null) => { text: string; name: string; parameter: string | null; file: string; line: number | null };
+type ParseWanted = (
+  text: string,
+  file: string,
+  line: number | null,
+) => { text: string; name: string; parameter: string | null; file: string; line: number | null };
 
 /** The edition a roster asking for this concept would name: en-2020 when the concept has a record there. */
 export function rosterEdition(bundle: DataBundle, concept: string): string | null {
@@ -32,7 +39,11 @@ export function cardsConcept(bundle: DataBundle, createResolver: CreateResolver,
   const suggestion = firstSuggestion(result.diagnostics.map((d) => d.reason).join('\n'));
   if (suggestion === null) return null;
   // The suggestion is a name: which concept it names, through the same selection.
-  return createResolver(bundle, { edition: null, lang: null }).resolve(parseWanted(suggestion, 'roster.yaml', 1)).selected?.record.concept ?? bundle.concepts.find((c) => c.name === suggestion || Object.values(c.names).includes(suggestion))?.id ?? null;
+  return (
+    createResolver(bundle, { edition: null, lang: null }).resolve(parseWanted(suggestion, 'roster.yaml', 1)).selected?.record.concept ??
+    bundle.concepts.find((c) => c.name === suggestion || Object.values(c.names).includes(suggestion))?.id ??
+    null
+  );
 }
 
 interface Api {
@@ -53,7 +64,9 @@ export async function apiConcept(api: Api, row: Spelling): Promise<string | null
 export function sqliteAliasConcept(db: DatabaseSync, row: Spelling): string | null {
   const text = row.text.trim();
   try {
-    const byId = (db.prepare('SELECT concept FROM skills WHERE id = ? UNION SELECT id FROM concepts WHERE id = ?').get(text, text) as { concept: string } | undefined)?.concept;
+    const byId = (
+      db.prepare('SELECT concept FROM skills WHERE id = ? UNION SELECT id FROM concepts WHERE id = ?').get(text, text) as { concept: string } | undefined
+    )?.concept;
     if (byId) return byId;
     const folded = nameKey(splitParameter(text).name);
     const rows = db.prepare('SELECT DISTINCT concept FROM aliases WHERE folded = ?').all(folded) as { concept: string }[];

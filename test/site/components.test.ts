@@ -69,11 +69,19 @@ describe('the word diff on a concept page', () => {
       for (const locale of LOCALES) {
         const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section');
         expect(section, `${locale} ${concept.id}: no diff of ${later.id}`).not.toBeNull();
-        const rows = [...section!.matchAll(/<tr class="diff-(same|changed|removed|added)">([\s\S]*?)<\/tr>/g)].map((m) => ({ kind: m[1]!, cells: [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!) }));
+        const rows = [...section!.matchAll(/<tr class="diff-(same|changed|removed|added)">([\s\S]*?)<\/tr>/g)].map((m) => ({
+          kind: m[1]!,
+          cells: [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!),
+        }));
         const where = `${locale} ${concept.id}: ${base.id} → ${later.id}`;
         const column = (n: 0 | 1) => rows.map((r) => textOf(dropLabels(r.cells[n]!).replace(/<span class="diff-none">[^<]*<\/span>/g, ''))).join('');
         // Compared without whitespace and list bullets: diffWords may hand the space between two words to an inserted part.
-        const squeeze = (text: string) => text.split('\n').map((l) => l.replace(/^[•*-]\s+/, '')).join('').replace(/\s+/g, '');
+        const squeeze = (text: string) =>
+          text
+            .split('\n')
+            .map((l) => l.replace(/^[•*-]\s+/, ''))
+            .join('')
+            .replace(/\s+/g, '');
         expect(squeeze(column(0)), where).toBe(squeeze(plainText(base.text)));
         expect(squeeze(column(1)), where).toBe(squeeze(plainText(later.text)));
         for (const row of rows) {
@@ -88,13 +96,19 @@ describe('the word diff on a concept page', () => {
     }
   });
 
-  it('labels every insertion and deletion in words for screen readers, in the reader\'s language', () => {
+  it("labels every insertion and deletion in words for screen readers, in the reader's language", () => {
     for (const { concept, later } of diffPairs()) {
       for (const locale of LOCALES) {
         const t = strings(locale);
         const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section')!;
-        for (const part of inside(section, 'ins')) expect(part, `${locale} ${concept.id}`).toMatch(new RegExp(`^<span class="sr-only">\\[${t.inserted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`));
-        for (const part of inside(section, 'del')) expect(part, `${locale} ${concept.id}`).toMatch(new RegExp(`^<span class="sr-only">\\[${t.deleted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`));
+        for (const part of inside(section, 'ins'))
+          expect(part, `${locale} ${concept.id}`).toMatch(
+            new RegExp(`^<span class="sr-only">\\[${t.inserted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`),
+          );
+        for (const part of inside(section, 'del'))
+          expect(part, `${locale} ${concept.id}`).toMatch(
+            new RegExp(`^<span class="sr-only">\\[${t.deleted}: </span>[\\s\\S]*<span class="sr-only">\\]</span>$`),
+          );
       }
     }
   });
@@ -112,7 +126,10 @@ describe('the rulings on a concept page', () => {
       for (const locale of LOCALES) {
         const html = conceptPage(locale, concept.id);
         const articles = [...html.matchAll(/<article class="ruling" id="([^"]+)">([\s\S]*?)<\/article>/g)];
-        expect(articles.map((a) => a[1]), `${locale} ${concept.id}`).toEqual(expected.map((r) => anchor(r.id)));
+        expect(
+          articles.map((a) => a[1]),
+          `${locale} ${concept.id}`,
+        ).toEqual(expected.map((r) => anchor(r.id)));
         articles.forEach(([, , body], i) => {
           const ruling = expected[i]!;
           expect(textOf(/<p class="question"[^>]*>([\s\S]*?)<\/p>/.exec(body!)![1]!), ruling.id).toBe(`Q: ${ruling.question}`);
@@ -154,11 +171,13 @@ describe('the relation badges on a concept page', () => {
 
 /** Every ConceptLink on a page: the concept it leads to, and the name and language it shows. */
 const conceptLinks = (html: string, locale: Locale) =>
-  [...html.matchAll(new RegExp(`<a href="${locale === 'fr' ? '/fr' : ''}/concepts/([^/"#]+)/(?:#[^"]*)?"><span lang="(en|fr)">([^<]*)</span></a>`, 'g'))].map((m) => ({
-    id: m[1]!,
-    lang: m[2]!,
-    name: textOf(m[3]!),
-  }));
+  [...html.matchAll(new RegExp(`<a href="${locale === 'fr' ? '/fr' : ''}/concepts/([^/"#]+)/(?:#[^"]*)?"><span lang="(en|fr)">([^<]*)</span></a>`, 'g'))].map(
+    (m) => ({
+      id: m[1]!,
+      lang: m[2]!,
+      name: textOf(m[3]!),
+    }),
+  );
 const pagesOf = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pagesOf(join(dir, e.name)) : e.name === 'index.html' ? [join(dir, e.name)] : []));
 
@@ -182,7 +201,7 @@ describe('ConceptLink', () => {
     expect(french, 'no French name in any French link').toBeGreaterThan(0);
   });
 
-  it('heads the rulings index with one link per concept that has rulings, in the reader\'s language', () => {
+  it("heads the rulings index with one link per concept that has rulings, in the reader's language", () => {
     const expected = new Set(rulings.flatMap((r) => r.records.map((id) => skills.get(id)?.concept).filter((c): c is string => !!c)));
     for (const locale of LOCALES) {
       const html = readPage(site, `${locale === 'fr' ? 'fr/' : ''}rulings`);
@@ -191,7 +210,7 @@ describe('ConceptLink', () => {
     }
   });
 
-  it('links every related concept of a concept page, under the relation\'s words', () => {
+  it("links every related concept of a concept page, under the relation's words", () => {
     for (const concept of concepts.filter((c) => c.relations.length)) {
       for (const locale of LOCALES) {
         const related = element(conceptPage(locale, concept.id), '<h2 id="related"', 'ul');

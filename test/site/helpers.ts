@@ -73,7 +73,10 @@ export function forge(dataDir: string, file: string, text: string): void {
   const meta = JSON.parse(readFileSync(join(dataDir, 'meta.json'), 'utf8')) as MetaFile;
   for (const entry of meta.files) if (entry.path === file) entry.sha256 = sha256(text);
   const sums = new Map([[file, sha256(text)]]);
-  for (const [name, body] of [['meta.json', `${JSON.stringify(meta, null, 2)}\n`], ['meta.min.json', JSON.stringify(meta)]] as const) {
+  for (const [name, body] of [
+    ['meta.json', `${JSON.stringify(meta, null, 2)}\n`],
+    ['meta.min.json', JSON.stringify(meta)],
+  ] as const) {
     writeFileSync(join(dataDir, name), body);
     writeFileSync(join(dataDir, `${name}.sha256`), `${sha256(body)}  ${name}\n`);
     sums.set(name, sha256(body));
@@ -83,4 +86,3 @@ export function forge(dataDir: string, file: string, text: string): void {
   const lines = readFileSync(list, 'utf8').split('\n');
   writeFileSync(list, lines.map((line) => (sums.has(line.slice(66)) ? `${sums.get(line.slice(66))}  ${line.slice(66)}` : line)).join('\n'));
 }
-

@@ -102,10 +102,7 @@ export function hostileProject(): string {
   // Second trait wording: a paragraph, named by its crosswalk row.
   appendFileSync(raw('traits-alt-wording.txt'), `\n\nWhenever this pwn player is activated, nothing happens. ${ALL}\n`);
   // Inducement notes: a block, named by its annotation.
-  appendFileSync(
-    raw('inducement-notes.txt'),
-    `\n\nUp to 9 pwn kegs can be bought. ${ALL}\n\n${NAMES.ability} Once per game, nothing happens. ${ALL}\n`,
-  );
+  appendFileSync(raw('inducement-notes.txt'), `\n\nUp to 9 pwn kegs can be bought. ${ALL}\n\n${NAMES.ability} Once per game, nothing happens. ${ALL}\n`);
 
   const titleId = 'pwn-title-script-pwned-1-alert-1-script';
   yaml('annotations/crosswalk.yaml', (value) => {

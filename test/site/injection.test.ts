@@ -18,7 +18,7 @@ import { ALL, BREAK_ATTRIBUTE, CLOSE_SCRIPT, CLOSE_TITLE, hostileProject, NAMES,
 let out = '';
 let site = '';
 let clean = '';
-const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
 const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 
 beforeAll(() => {
@@ -41,7 +41,10 @@ function tags(html: string): { name: string; attributes: [string, string][] }[] 
   const body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi, '');
   return [...body.matchAll(/<([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g)].map((m) => ({
     name: m[1]!.toLowerCase(),
-    attributes: [...m[2]!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)].map((a) => [a[1]!.toLowerCase(), textOf(a[2] ?? a[3] ?? a[4] ?? '')]),
+    attributes: [...m[2]!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)].map((a) => [
+      a[1]!.toLowerCase(),
+      textOf(a[2] ?? a[3] ?? a[4] ?? ''),
+    ]),
   }));
 }
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'srcdoc', 'background', 'cite', 'srcset']);
@@ -97,12 +100,18 @@ describe('its site, as files', () => {
     for (const page of pages()) {
       const html = read(site, page);
       const blocks = scriptBlocks(html);
-      expect(blocks.filter((b) => !own.has(b)), page).toEqual([]);
+      expect(
+        blocks.filter((b) => !own.has(b)),
+        page,
+      ).toEqual([]);
       // every `<script` opens one of those blocks: none hides in a broken tag or a comment
       expect(html.match(/<script/gi)?.length ?? 0, page).toBe(blocks.length);
       const found = tags(html);
       expect(found.length, page).toBeGreaterThan(20);
-      expect(found.map((tag) => tag.name).filter((name) => !ownElements.has(name)), page).toEqual([]);
+      expect(
+        found.map((tag) => tag.name).filter((name) => !ownElements.has(name)),
+        page,
+      ).toEqual([]);
       expect(found.flatMap(dangers), page).toEqual([]);
     }
   });
@@ -166,14 +175,26 @@ describe('its site, in Chromium', () => {
     expect(response?.status(), path).toBe(200);
     if (act) await act(page);
     // What a reader sees once every collapsed section is opened, and every deferred section laid out.
-    await page.evaluate(`for (const d of document.querySelectorAll('details')) d.open = true; for (const e of document.querySelectorAll('*')) e.style.contentVisibility = 'visible';`);
+    await page.evaluate(
+      `for (const d of document.querySelectorAll('details')) d.open = true; for (const e of document.querySelectorAll('*')) e.style.contentVisibility = 'visible';`,
+    );
     const found = await page.evaluate(() => {
-      const win = globalThis as unknown as { pwned?: unknown; document: { title: string; querySelectorAll: (s: string) => ArrayLike<{ attributes: ArrayLike<{ name: string; value: string }> }>; body: { innerText: string } } };
+      const win = globalThis as unknown as {
+        pwned?: unknown;
+        document: {
+          title: string;
+          querySelectorAll: (s: string) => ArrayLike<{ attributes: ArrayLike<{ name: string; value: string }> }>;
+          body: { innerText: string };
+        };
+      };
       const bad: string[] = [];
       for (const element of Array.from(win.document.querySelectorAll('*'))) {
         for (const { name, value } of Array.from(element.attributes)) {
           // the search UI's own form (Pagefind) submits nowhere with action="javascript:void(0);"
-          const own = name === 'action' && value === 'javascript:void(0);' && (element as unknown as { matches: (s: string) => boolean }).matches('form.pagefind-ui__form');
+          const own =
+            name === 'action' &&
+            value === 'javascript:void(0);' &&
+            (element as unknown as { matches: (s: string) => boolean }).matches('form.pagefind-ui__form');
           if (!own && (/^on/i.test(name) || /^\s*(javascript|vbscript):/i.test(value))) bad.push(`${name}=${value}`);
         }
       }
@@ -190,7 +211,15 @@ describe('its site, in Chromium', () => {
     const titled = pwnTitle();
     const en = await visit(`/concepts/${titled.id}/`);
     expect(en.title).toBe(`${NAMES.title} | Nuffle Codex`);
-    for (const literal of [NAMES.title, NAMES.french, NAMES.alternative, '<script>pwned=1;alert(3)</script>', '[a link](javascript:pwned=1;alert(5))', PAGE_NOTE, 'False friend']) {
+    for (const literal of [
+      NAMES.title,
+      NAMES.french,
+      NAMES.alternative,
+      '<script>pwned=1;alert(3)</script>',
+      '[a link](javascript:pwned=1;alert(5))',
+      PAGE_NOTE,
+      'False friend',
+    ]) {
       expect(en.text).toContain(literal);
     }
     const fr = await visit(`/fr/concepts/${titled.id}/`);
@@ -211,7 +240,19 @@ describe('its site, in Chromium', () => {
     }
   });
 
-  for (const path of ['/', '/concepts/', '/editions/', '/a-z/', '/a-z/french/', '/what-changed/', '/random-tables/', '/random-tables/en-2020/blood-bowl/', '/rulings/', '/downloads/', '/identifiers/']) {
+  for (const path of [
+    '/',
+    '/concepts/',
+    '/editions/',
+    '/a-z/',
+    '/a-z/french/',
+    '/what-changed/',
+    '/random-tables/',
+    '/random-tables/en-2020/blood-bowl/',
+    '/rulings/',
+    '/downloads/',
+    '/identifiers/',
+  ]) {
     it(`runs nothing on ${path} and /fr${path}`, async () => {
       for (const prefix of ['', '/fr']) {
         const page = await visit(prefix + path);

@@ -11,7 +11,8 @@ import { reportUrl, siteUrl } from '../../site/src/lib/site-config.ts';
 describe('siteUrl', () => {
   it('is undefined without NUFFLE_SITE_URL', () => expect(siteUrl({})).toBeUndefined());
   it('is undefined for a blank NUFFLE_SITE_URL', () => expect(siteUrl({ NUFFLE_SITE_URL: '  ' })).toBeUndefined());
-  it('is the origin, normalised with a final slash', () => expect(siteUrl({ NUFFLE_SITE_URL: ' https://rules.example.org ' })).toBe('https://rules.example.org/'));
+  it('is the origin, normalised with a final slash', () =>
+    expect(siteUrl({ NUFFLE_SITE_URL: ' https://rules.example.org ' })).toBe('https://rules.example.org/'));
   it('takes http too', () => expect(siteUrl({ NUFFLE_SITE_URL: 'http://localhost:4321' })).toBe('http://localhost:4321/'));
   it('refuses a javascript: URL', () =>
     expect(() => siteUrl({ NUFFLE_SITE_URL: 'javascript:alert(1)' })).toThrow('NUFFLE_SITE_URL must be an http(s) URL, not "javascript:alert(1)"'));
@@ -30,23 +31,29 @@ describe('reportUrl', () => {
   it('fills {page} in a mailto: URL', () =>
     expect(reportUrl('/a/', { NUFFLE_REPORT_URL: 'mailto:rules@example.org?subject={page}' })).toBe('mailto:rules@example.org?subject=%2Fa%2F'));
   it('refuses a data: URL', () =>
-    expect(() => reportUrl('/a/', { NUFFLE_REPORT_URL: 'data:text/html,x' })).toThrow('NUFFLE_REPORT_URL must be an http(s) or mailto: URL, not "data:text/html,x"'));
+    expect(() => reportUrl('/a/', { NUFFLE_REPORT_URL: 'data:text/html,x' })).toThrow(
+      'NUFFLE_REPORT_URL must be an http(s) or mailto: URL, not "data:text/html,x"',
+    ));
 });
 
 describe('renderHead', () => {
-  it('writes a void tag without a closing tag', () => expect(renderHead([{ tag: 'meta', attrs: { name: 'x', content: 'y' } }])).toBe('<meta name="x" content="y">'));
+  it('writes a void tag without a closing tag', () =>
+    expect(renderHead([{ tag: 'meta', attrs: { name: 'x', content: 'y' } }])).toBe('<meta name="x" content="y">'));
   it('lowercases the tag name', () => expect(renderHead([{ tag: 'LINK', attrs: { rel: 'icon' } }])).toBe('<link rel="icon">'));
   it('closes a tag with content, escaped', () => expect(renderHead([{ tag: 'title', content: 'A & <B>' }])).toBe('<title>A &amp; &lt;B&gt;</title>'));
   it('closes a tag without content', () => expect(renderHead([{ tag: 'title' }])).toBe('<title></title>'));
-  it('escapes attribute values', () => expect(renderHead([{ tag: 'meta', attrs: { content: '"><script>' } }])).toBe('<meta content="&quot;&gt;&lt;script&gt;">'));
+  it('escapes attribute values', () =>
+    expect(renderHead([{ tag: 'meta', attrs: { content: '"><script>' } }])).toBe('<meta content="&quot;&gt;&lt;script&gt;">'));
   it('writes a true attribute bare', () => expect(renderHead([{ tag: 'link', attrs: { async: true } }])).toBe('<link async>'));
   it('leaves out false and undefined attributes', () => expect(renderHead([{ tag: 'link', attrs: { a: false, b: undefined, c: 'd' } }])).toBe('<link c="d">'));
   it('joins the entries in order', () => expect(renderHead([{ tag: 'meta' }, { tag: 'base' }])).toBe('<meta><base>'));
   it('refuses a bad tag name', () => expect(() => renderHead([{ tag: 'img src=x' }])).toThrow('head entry with a bad tag name: "img src=x"'));
   it('refuses a tag name that starts with a digit', () => expect(() => renderHead([{ tag: '1meta' }])).toThrow('bad tag name'));
-  it('refuses a bad attribute name', () => expect(() => renderHead([{ tag: 'meta', attrs: { 'onload x': 'y' } }])).toThrow('<meta> head entry with a bad attribute name: "onload x"'));
+  it('refuses a bad attribute name', () =>
+    expect(() => renderHead([{ tag: 'meta', attrs: { 'onload x': 'y' } }])).toThrow('<meta> head entry with a bad attribute name: "onload x"'));
   it.each(['script', 'style', 'noscript', 'template', 'iframe', 'noembed', 'noframes', 'xmp', 'textarea'])('refuses inline content in <%s>', (tag) =>
-    expect(() => renderHead([{ tag, content: 'x' }])).toThrow(`a <${tag}> head entry has inline content`));
+    expect(() => renderHead([{ tag, content: 'x' }])).toThrow(`a <${tag}> head entry has inline content`),
+  );
   it('refuses content in a void tag', () => expect(() => renderHead([{ tag: 'meta', content: 'x' }])).toThrow('a <meta> head entry has inline content'));
   it('takes an empty <script> that loads a file', () => expect(renderHead([{ tag: 'script', attrs: { src: '/a.js' } }])).toBe('<script src="/a.js"></script>'));
 });

@@ -31,11 +31,20 @@ const strip = (html: string, tag: 'ins' | 'del') =>
 describe('sentenceDiff', () => {
   const plain = (html: string) => textOf(html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, ''));
   it('splits a rule text at paragraphs, list items and sentence ends, never inside a number', () => {
-    expect(splitSentences('Roll a D6. On a 4+, it works.\n\n- On a 1-3, it fails! Then stop.')).toEqual(['Roll a D6.', 'On a 4+, it works.', 'On a 1-3, it fails!', 'Then stop.']);
+    expect(splitSentences('Roll a D6. On a 4+, it works.\n\n- On a 1-3, it fails! Then stop.')).toEqual([
+      'Roll a D6.',
+      'On a 4+, it works.',
+      'On a 1-3, it fails!',
+      'Then stop.',
+    ]);
     expect(splitSentences('Add 1.5 squares.')).toEqual(['Add 1.5 squares.']);
   });
   it('puts a kept sentence on one unmarked row, a reworded one on one row with word marks, and a sentence of one text on a row of its own', () => {
-    const rows = sentenceDiff('Roll a D6. On a 1 the player falls over. Add one to the roll.', 'Roll a D6. On a 2 the player falls over. The player may Rush.', LABELS);
+    const rows = sentenceDiff(
+      'Roll a D6. On a 1 the player falls over. Add one to the roll.',
+      'Roll a D6. On a 2 the player falls over. The player may Rush.',
+      LABELS,
+    );
     expect(rows.map((r) => r.kind)).toEqual(['same', 'changed', 'removed', 'added']);
     expect(rows[0]).toEqual({ kind: 'same', before: 'Roll a D6.', after: 'Roll a D6.' });
     expect(rows[1]!.before).toContain('<del><span class="sr-only">[deleted: </span>1<span class="sr-only">]</span></del>');
@@ -160,9 +169,35 @@ describe('locale paths, anchors and names', () => {
   });
 });
 
-const concept = (compulsory: boolean | null | undefined): Concept => ({ id: 'c', name: 'C', names: { en: 'C' }, kind: 'skill', category: 'general', compulsory, compulsoryFrom: null, records: [], relations: [] }) as unknown as Concept;
+const concept = (compulsory: boolean | null | undefined): Concept =>
+  ({
+    id: 'c',
+    name: 'C',
+    names: { en: 'C' },
+    kind: 'skill',
+    category: 'general',
+    compulsory,
+    compulsoryFrom: null,
+    records: [],
+    relations: [],
+  }) as unknown as Concept;
 const base = (compulsory: boolean | null) => ({ compulsory }) as Skill;
-const item = (over: Partial<PriceItem>): PriceItem => ({ kind: 'package', line: 1, text: '', category: null, count: null, except: [], skills: [], changes: [], removes: [], cost: 0, per: 'item', minimumCost: null, leagues: null, ...over });
+const item = (over: Partial<PriceItem>): PriceItem => ({
+  kind: 'package',
+  line: 1,
+  text: '',
+  category: null,
+  count: null,
+  except: [],
+  skills: [],
+  changes: [],
+  removes: [],
+  cost: 0,
+  per: 'item',
+  minimumCost: null,
+  leagues: null,
+  ...over,
+});
 
 describe('views', () => {
   it("takes a concept's own compulsory value, else its English 2020 record's marker, else null", () => {
@@ -182,7 +217,10 @@ describe('views', () => {
     const i = {
       mentions: ['dodge'],
       spells: [{ mentions: ['leap', 'no-hands'] }],
-      priceList: { minimumCost: null, items: [item({ except: ['dirty-player'] }), item({ removes: ['block'], skills: [{ concept: 'guard', name: 'Guard', parameter: null }] })] },
+      priceList: {
+        minimumCost: null,
+        items: [item({ except: ['dirty-player'] }), item({ removes: ['block'], skills: [{ concept: 'guard', name: 'Guard', parameter: null }] })],
+      },
     } as unknown as Inducement;
     expect([...inducementConcepts(i)].sort()).toEqual(['block', 'dirty-player', 'dodge', 'guard', 'leap', 'no-hands']);
     expect(mentionsConcept(i, 'guard')).toBe(true);
@@ -194,7 +232,10 @@ describe('views', () => {
 describe('the card list and the data folder', () => {
   const env = { cards: process.env.NUFFLE_CARDS_DIR, data: process.env.NUFFLE_DATA_DIR };
   afterEach(() => {
-    for (const [key, value] of [['NUFFLE_CARDS_DIR', env.cards], ['NUFFLE_DATA_DIR', env.data]] as const) {
+    for (const [key, value] of [
+      ['NUFFLE_CARDS_DIR', env.cards],
+      ['NUFFLE_DATA_DIR', env.data],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
@@ -244,13 +285,31 @@ describe("the loader's errors", () => {
 
   it('names the record by its id (or record, or position) and the field, and the file for a file-level error', () => {
     const value = [{ id: 'en-2020/dodge' }, { record: 'fr-legacy/esquive' }, {}];
-    expect(describeErrors('skills.json', value, [error('/0/text', 'must be string'), error('/1/concept', 'must be string'), error('/2', 'must be object'), error('', 'must be array')])).toBe(
-      ['skills.json: record en-2020/dodge: /text must be string', 'skills.json: record fr-legacy/esquive: /concept must be string', 'skills.json: record #2: / must be object', 'skills.json: (file) must be array'].join('\n'),
+    expect(
+      describeErrors('skills.json', value, [
+        error('/0/text', 'must be string'),
+        error('/1/concept', 'must be string'),
+        error('/2', 'must be object'),
+        error('', 'must be array'),
+      ]),
+    ).toBe(
+      [
+        'skills.json: record en-2020/dodge: /text must be string',
+        'skills.json: record fr-legacy/esquive: /concept must be string',
+        'skills.json: record #2: / must be object',
+        'skills.json: (file) must be array',
+      ].join('\n'),
     );
   });
 
   it('stops after ten errors', () => {
     const errors = Array.from({ length: 25 }, (_, i) => error(`/${i}/id`, 'must be string'));
-    expect(describeErrors('x.json', Array.from({ length: 25 }, (_, i) => ({ id: `r${i}` })), errors).split('\n')).toHaveLength(10);
+    expect(
+      describeErrors(
+        'x.json',
+        Array.from({ length: 25 }, (_, i) => ({ id: `r${i}` })),
+        errors,
+      ).split('\n'),
+    ).toHaveLength(10);
   });
 });

@@ -15,7 +15,9 @@ describe('rule text rendering', () => {
   });
 
   it('keeps the text of links with unsafe targets and drops such images', () => {
-    const html = renderMarkdown('[x](javascript:alert(1)) [y]( JAVASCRIPT:alert(1)) [d](data:text/html,hi) ![i](javascript:alert(1)) [ok](https://example.org/) [rel](/concepts/dodge/)\n');
+    const html = renderMarkdown(
+      '[x](javascript:alert(1)) [y]( JAVASCRIPT:alert(1)) [d](data:text/html,hi) ![i](javascript:alert(1)) [ok](https://example.org/) [rel](/concepts/dodge/)\n',
+    );
     expect(html).not.toMatch(/javascript:|data:|<img/i);
     expect(html).toContain('x');
     expect(html).toContain('<a href="https://example.org/">ok</a>');

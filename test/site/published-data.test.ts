@@ -77,7 +77,15 @@ describe('the site target refuses a dataset that is not the published one', () =
     const errors = expectRefused(out, result, before);
     expect(errors).toHaveLength(1);
     const text = readFileSync(join(out, 'data/skills.json'), 'utf8').split('\n');
-    const line = text.findIndex((l, i) => l === '  {' && text.slice(i, i + 3).join('\n').includes(`"id": ${JSON.stringify(victim.id)}`)) + 1;
+    const line =
+      text.findIndex(
+        (l, i) =>
+          l === '  {' &&
+          text
+            .slice(i, i + 3)
+            .join('\n')
+            .includes(`"id": ${JSON.stringify(victim.id)}`),
+      ) + 1;
     expect(line).toBeGreaterThan(1);
     expect(errors[0]).toContain(`data/skills.json:${line}:3 error ${victim.id}: `);
     expect(errors[0]).toContain('unknown key "onclick"');
@@ -138,4 +146,3 @@ describe('the site’s own loader (astro build run by hand, or bytes changed aft
     rmSync(out, { recursive: true, force: true });
   });
 });
-

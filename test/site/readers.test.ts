@@ -18,7 +18,7 @@ import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './hel
 
 let out = '';
 let site = '';
-const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
 
 beforeAll(() => {
   out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot);
@@ -34,7 +34,9 @@ const HEDGES = ['verify', 'probably', 'presumably', 'perhaps', 'maybe', 'unclear
 function maintainerOnly(): { everywhere: string[]; words: string[]; files: string[] } {
   const rows = data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.declaredBy !== 'source');
   const editions = data<Edition[]>('editions.json');
-  const notes = [...rows.map((r) => r.rationale), ...data<Inducement[]>('inducements.json').map((i) => i.note), ...editions.map((e) => e.note ?? '')].filter((n) => n.length > 0);
+  const notes = [...rows.map((r) => r.rationale), ...data<Inducement[]>('inducements.json').map((i) => i.note), ...editions.map((e) => e.note ?? '')].filter(
+    (n) => n.length > 0,
+  );
   const words = HEDGES.filter((w) => notes.some((n) => new RegExp(`\\b${w}\\b`, 'i').test(n)));
   return {
     everywhere: ['sources/annotations', 'crosswalk.yaml', 'Rationale:', 'Justification :', 'Confidence:', ...notes],
@@ -74,7 +76,10 @@ describe('readers see rules, not the pipeline', () => {
     for (const row of rows.filter((r) => r.declaredBy !== 'source')) {
       const html = readFileSync(join(site, 'concepts', row.concept, 'index.html'), 'utf8');
       const sections = [...html.matchAll(/<details class="maintainers"[^>]*>([\s\S]*?)<\/details>/g)].map((m) => textOf(m[1]!));
-      expect(sections.some((s) => s.includes(row.rationale)), row.record).toBe(true);
+      expect(
+        sections.some((s) => s.includes(row.rationale)),
+        row.record,
+      ).toBe(true);
     }
     const summarised = rows.filter((r) => ['reworked', 'renamed', 'replaced'].includes(r.relation));
     expect(summarised.every((r) => typeof r.summary === 'string' && r.summary.length >= 20)).toBe(true);
@@ -134,7 +139,9 @@ describe('what a reader sees in chromium', () => {
     for (const width of [1400, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${server.origin}/concepts/really-stupid/`);
-      const order = await page.evaluate(`['#what-changed', 'table.sentence-diff', '#wordings'].map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? -1)`);
+      const order = await page.evaluate(
+        `['#what-changed', 'table.sentence-diff', '#wordings'].map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? -1)`,
+      );
       expect(order as number[], `${width}px: summary, diff, wordings`).toEqual([...(order as number[])].sort((a, b) => a - b));
       expect(await page.locator('#what-changed + ul.summaries').innerText()).toContain(summary);
       const rows = await page.locator('table.sentence-diff tbody tr').evaluateAll((trs) =>
@@ -148,13 +155,18 @@ describe('what a reader sees in chromium', () => {
           }),
         })),
       );
-      expect(rows.find((r) => r.kind === 'diff-changed' && r.cells[0]!.includes('+2 modifier') && r.cells[1]!.includes('+1 modifier')), `${width}px`).toBeDefined();
+      expect(
+        rows.find((r) => r.kind === 'diff-changed' && r.cells[0]!.includes('+2 modifier') && r.cells[1]!.includes('+1 modifier')),
+        `${width}px`,
+      ).toBeDefined();
       expect(rows.some((r) => r.kind === 'diff-removed')).toBe(true);
       expect(rows.some((r) => r.kind === 'diff-added' && r.cells[1]!.includes('Distracted'))).toBe(true);
       expect(await page.locator('table.sentence-diff del').count()).toBeGreaterThan(0);
       expect(await page.locator('table.sentence-diff ins').count()).toBeGreaterThan(0);
       // nothing wider than the page column
-      const overflow = await page.evaluate(`(() => { const t = document.querySelector('table.sentence-diff'); return t.scrollWidth - t.parentElement.clientWidth; })()`);
+      const overflow = await page.evaluate(
+        `(() => { const t = document.querySelector('table.sentence-diff'); return t.scrollWidth - t.parentElement.clientWidth; })()`,
+      );
       expect(overflow as number, `${width}px`).toBeLessThanOrEqual(1);
       await page.close();
     }
@@ -177,13 +189,16 @@ describe('what a reader sees in chromium', () => {
     expect(await page.locator('#what-changed-filter select[name="relation"]').inputValue()).toBe('reworked');
     expect(await page.locator('#what-changed-filter select[name="kind"]').inputValue()).toBe('trait');
     expect(await page.locator('#what-changed-table tbody tr:not([hidden])').count()).toBe(shown);
-    for (const kind of await page.locator('#what-changed-table tbody tr:not([hidden])').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-kind')))) expect(kind).toBe('trait');
+    for (const kind of await page.locator('#what-changed-table tbody tr:not([hidden])').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-kind'))))
+      expect(kind).toBe('trait');
     await page.close();
   });
 
   it('does not shift the what-changed layout when its script runs (the filter form is in the page from the start)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await page.addInitScript(`window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`);
+    await page.addInitScript(
+      `window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`,
+    );
     await page.goto(`${server.origin}/what-changed/`);
     await page.waitForLoadState('load');
     await page.waitForTimeout(300);
@@ -193,7 +208,16 @@ describe('what a reader sees in chromium', () => {
 
   it('clips no table at 1400 px or at 390 px, in either locale: each fits its column or becomes cards', async () => {
     const inducement = data<Inducement[]>('inducements.json').find((i) => i.priceList !== null)!;
-    const paths = ['/', '/concepts/really-stupid/', '/what-changed/', '/rulings/', `/inducements/${inducement.id.split('/')[1]}/`, '/downloads/', '/editions/', '/random-tables/en-2020/blood-bowl/'];
+    const paths = [
+      '/',
+      '/concepts/really-stupid/',
+      '/what-changed/',
+      '/rulings/',
+      `/inducements/${inducement.id.split('/')[1]}/`,
+      '/downloads/',
+      '/editions/',
+      '/random-tables/en-2020/blood-bowl/',
+    ];
     const clipped: string[] = [];
     for (const width of [1400, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -213,14 +237,51 @@ describe('what a reader sees in chromium', () => {
   it('shows no English interface string on any French page (English rule texts and names, marked lang="en", aside)', async () => {
     const [en, fr] = [strings('en'), strings('fr')] as unknown as Record<string, unknown>[];
     // Every English label the French table translates differently, plus the page furniture written outside it.
-    const flat = (value: unknown): string[] => (typeof value === 'string' ? [value] : typeof value === 'function' ? [] : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : []);
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : typeof value === 'function' ? [] : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [];
     // Words spelled the same in both languages; any other English label copied into the French table is caught.
-    const SAME_IN_BOTH = new Set(['Concepts', 'concepts', 'Relation', 'Question', 'page', 'pages', 'Provenance', 'Second D6', 'Source', 'SHA-256', 'Sources', 'compact', 'trait', 'Mutation', 'Trait', 'Blood Bowl', 'Dungeon Bowl']);
-    expect(flat(fr).filter((l) => flat(en).includes(l) && l.length >= 4 && !SAME_IN_BOTH.has(l)), 'English labels left in the French table').toEqual([]);
+    const SAME_IN_BOTH = new Set([
+      'Concepts',
+      'concepts',
+      'Relation',
+      'Question',
+      'page',
+      'pages',
+      'Provenance',
+      'Second D6',
+      'Source',
+      'SHA-256',
+      'Sources',
+      'compact',
+      'trait',
+      'Mutation',
+      'Trait',
+      'Blood Bowl',
+      'Dungeon Bowl',
+    ]);
+    expect(
+      flat(fr).filter((l) => flat(en).includes(l) && l.length >= 4 && !SAME_IN_BOTH.has(l)),
+      'English labels left in the French table',
+    ).toEqual([]);
     const labels = [
-      ...new Set([...flat(en).filter((l) => l.length >= 4 && !SAME_IN_BOTH.has(l)), 'Editions', 'Language', 'Browse', 'Dataset', 'Schemas', 'As printed', 'results for', 'On this page', 'Overview', 'Skip to content', 'Report a mistake']),
+      ...new Set([
+        ...flat(en).filter((l) => l.length >= 4 && !SAME_IN_BOTH.has(l)),
+        'Editions',
+        'Language',
+        'Browse',
+        'Dataset',
+        'Schemas',
+        'As printed',
+        'results for',
+        'On this page',
+        'Overview',
+        'Skip to content',
+        'Report a mistake',
+      ]),
     ];
-    const pages = listFiles(join(site, 'fr')).filter((p) => p.endsWith('index.html')).map((p) => `/fr/${p.replace(/index\.html$/, '')}`);
+    const pages = listFiles(join(site, 'fr'))
+      .filter((p) => p.endsWith('index.html'))
+      .map((p) => `/fr/${p.replace(/index\.html$/, '')}`);
     expect(pages.length).toBeGreaterThan(data<unknown[]>('concepts.json').length);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -233,7 +294,8 @@ describe('what a reader sees in chromium', () => {
         for (const e of body.querySelectorAll('[lang="en"], script, style, code' + (location.pathname.startsWith('/fr/inducements/') ? ', h1' : ''))) e.remove();
         return body.textContent.replace(/\\s+/g, ' ');
       })()`)) as string;
-      for (const label of labels) if (new RegExp(`(^|[^\\p{L}])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text)) found.push(`${path}: ${label}`);
+      for (const label of labels)
+        if (new RegExp(`(^|[^\\p{L}])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text)) found.push(`${path}: ${label}`);
     }
     await context.close();
     expect(found).toEqual([]);
@@ -302,7 +364,10 @@ describe('site basics from the environment', () => {
     const built = join(other, 'site');
     expect(readFileSync(join(built, 'robots.txt'), 'utf8')).toContain('Sitemap: https://codex.example.org/sitemap-index.xml');
     expect(readFileSync(join(built, 'sitemap-0.xml'), 'utf8')).toContain('https://codex.example.org/fr/concepts/dodge/');
-    for (const [path, own, other_] of [['concepts/dodge', '/concepts/dodge/', '/fr/concepts/dodge/'], ['fr/concepts/dodge', '/fr/concepts/dodge/', '/concepts/dodge/']] as const) {
+    for (const [path, own, other_] of [
+      ['concepts/dodge', '/concepts/dodge/', '/fr/concepts/dodge/'],
+      ['fr/concepts/dodge', '/fr/concepts/dodge/', '/concepts/dodge/'],
+    ] as const) {
       const html = readFileSync(join(built, path, 'index.html'), 'utf8');
       expect(html).toContain(`<link rel="canonical" href="https://codex.example.org${own}">`);
       expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="(en|fr)" href="https://codex.example.org${other_}">`));

@@ -59,7 +59,9 @@ async function search(page: Page, query: string): Promise<{ first: string | null
   await page.locator('site-search input.pagefind-ui__search-input').first().fill(query);
   // Pagefind says "Searching for …" until its answer is in.
   const message = page.locator('.pagefind-ui__message').first();
-  await expect.poll(async () => ((await message.count()) ? ((await message.textContent()) ?? '') : ''), { timeout: 20_000 }).toMatch(/^(?!Searching|Recherche)\S/);
+  await expect
+    .poll(async () => ((await message.count()) ? ((await message.textContent()) ?? '') : ''), { timeout: 20_000 })
+    .toMatch(/^(?!Searching|Recherche)\S/);
   // The resolver's line follows each change of the results after a short pause; it settles within a second.
   await page.waitForTimeout(600);
   const results = await page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => (a as unknown as { pathname: string }).pathname));
@@ -76,18 +78,22 @@ describe('site search', () => {
     expect(QUERIES.some((q) => q.via === 'did-you-mean')).toBe(true);
   });
 
-  it.each(QUERIES.map((q) => [q.site, q.query, q] as const))('on the %s site, %j puts its concept first', async (_, __, q) => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const prefix = q.site === 'fr' ? '/fr' : '';
-    await page.goto(`${server.origin}${prefix}/concepts/pass/`, { waitUntil: 'networkidle' });
-    const { first, kind, results } = await search(page, q.query);
-    expect(first).toBe(`${prefix}/concepts/${q.concept}/`);
-    if (q.via) expect(kind).toBe(q.via);
-    // The A–Z and index pages are not in the index.
-    expect(results.filter((path) => /\/(a-z|concepts)\/(french\/)?$|^\/(fr\/)?$/.test(path))).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 60_000);
+  it.each(QUERIES.map((q) => [q.site, q.query, q] as const))(
+    'on the %s site, %j puts its concept first',
+    async (_, __, q) => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const prefix = q.site === 'fr' ? '/fr' : '';
+      await page.goto(`${server.origin}${prefix}/concepts/pass/`, { waitUntil: 'networkidle' });
+      const { first, kind, results } = await search(page, q.query);
+      expect(first).toBe(`${prefix}/concepts/${q.concept}/`);
+      if (q.via) expect(kind).toBe(q.via);
+      // The A–Z and index pages are not in the index.
+      expect(results.filter((path) => /\/(a-z|concepts)\/(french\/)?$|^\/(fr\/)?$/.test(path))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
 });

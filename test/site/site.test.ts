@@ -27,7 +27,7 @@ interface Browserish {
 
 let out = '';
 let site = '';
-const data = <T,>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
 
 beforeAll(() => {
   // NUFFLE_SITE_TEST_OUT reuses a finished `nuffle build --out DIR` (while iterating on the tests only).
@@ -50,7 +50,19 @@ describe('the built site', () => {
     }
     for (const i of data<Inducement[]>('inducements.json')) expect(existsSync(join(site, 'inducements', i.id.split('/')[1]!, 'index.html')), i.id).toBe(true);
     // The indexes, then one random-table page per edition and game the tables cover.
-    const indexes = ['', 'concepts/', 'editions/', 'a-z/', 'a-z/french/', 'what-changed/', 'random-tables/', 'rulings/', 'inducements/', 'downloads/', 'identifiers/'];
+    const indexes = [
+      '',
+      'concepts/',
+      'editions/',
+      'a-z/',
+      'a-z/french/',
+      'what-changed/',
+      'random-tables/',
+      'rulings/',
+      'inducements/',
+      'downloads/',
+      'identifiers/',
+    ];
     const tablePages = [...new Set(data<RandomTable[]>('random-tables.json').map((t) => `random-tables/${t.edition}/${t.game}/`))];
     expect(tablePages).toContain('random-tables/en-2020/blood-bowl/');
     const inducementPages = [...new Set(data<Inducement[]>('inducements.json').map((i) => `inducements/${i.id.split('/')[1]}/`))];
@@ -73,9 +85,17 @@ describe('the built site', () => {
     for (const file of files.filter((f) => f !== 'meta.json')) expect(downloads, file).toContain(`href="/data/${file}"`);
     const cards = JSON.parse(readFileSync(join(out, 'cards/index.json'), 'utf8')) as { files: { file: string }[] };
     // Every PDF of the cards folder is listed, and served.
-    expect(cards.files.map((f) => f.file).sort()).toEqual(listFiles(join(out, 'cards')).filter((f) => f.endsWith('.pdf')).sort());
+    expect(cards.files.map((f) => f.file).sort()).toEqual(
+      listFiles(join(out, 'cards'))
+        .filter((f) => f.endsWith('.pdf'))
+        .sort(),
+    );
     for (const { file } of cards.files) {
-      expect(readFileSync(join(site, 'cards', file)).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        readFileSync(join(site, 'cards', file))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect(downloads).toContain(`href="/cards/${file}"`);
     }
   });
@@ -148,7 +168,8 @@ describe('the built site', () => {
       const external = [...html.matchAll(/<(script|link|img|iframe|source)\b[^>]*\b(src|href)="((?:https?:)?\/\/[^"]*)"/g)].map((m) => m[3]);
       expect(external, page).toEqual([]);
     }
-    for (const css of listFiles(site).filter((f) => f.endsWith('.css'))) expect(readFileSync(join(site, css), 'utf8'), css).not.toMatch(/url\((['"]?)(https?:)?\/\//);
+    for (const css of listFiles(site).filter((f) => f.endsWith('.css')))
+      expect(readFileSync(join(site, css), 'utf8'), css).not.toMatch(/url\((['"]?)(https?:)?\/\//);
   });
 
   it('has no broken internal link or anchor (linkinator over both locales)', async () => {
@@ -210,7 +231,10 @@ describe('the site in a browser', () => {
   });
 
   /** A page that records console errors, failed requests and any request off the site's origin. */
-  async function open(theme: 'light' | 'dark' = 'light', options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  async function open(
+    theme: 'light' | 'dark' = 'light',
+    options: { javaScriptEnabled?: boolean } = {},
+  ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme, ...options });
     await context.addInitScript((t) => (globalThis as unknown as Browserish).localStorage.setItem('starlight-theme', t), theme);
     const page = await context.newPage();
@@ -281,7 +305,11 @@ describe('the site in a browser', () => {
     await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
     const phrase = (await search(page, 'armour roll')).filter((p) => p.startsWith('/concepts/'));
     // Each concept found has a wording that speaks of armour rolls, and at least one is found.
-    const aboutArmour = new Set(data<Skill[]>('skills.json').filter((s) => /armou?r rolls?/i.test(s.text) && s.concept).map((s) => `/concepts/${s.concept}/`));
+    const aboutArmour = new Set(
+      data<Skill[]>('skills.json')
+        .filter((s) => /armou?r rolls?/i.test(s.text) && s.concept)
+        .map((s) => `/concepts/${s.concept}/`),
+    );
     expect(phrase.length).toBeGreaterThan(0);
     for (const path of phrase) expect(aboutArmour, path).toContain(path.replace(/#.*$/, ''));
     await context.close();
@@ -317,12 +345,20 @@ describe('the site in a browser', () => {
     const visible = page.locator('#what-changed-table tbody tr:not([hidden])');
     const shown = await visible.count();
     // One row per concept that has a reworked record.
-    const reworked = new Set(data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.relation === 'reworked').map((r) => r.concept));
+    const reworked = new Set(
+      data<CrosswalkRow[]>('crosswalk.json')
+        .filter((r) => r.relation === 'reworked')
+        .map((r) => r.concept),
+    );
     expect(shown).toBe(reworked.size);
     expect(shown).toBeLessThan(total);
-    for (const relations of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.relations ?? ''))) expect(relations.split(' ')).toContain('reworked');
+    for (const relations of await visible.evaluateAll((trs) =>
+      trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.relations ?? ''),
+    ))
+      expect(relations.split(' ')).toContain('reworked');
     await page.locator('#what-changed-filter select[name="kind"]').selectOption('skill');
-    for (const kind of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.kind))) expect(kind).toBe('skill');
+    for (const kind of await visible.evaluateAll((trs) => trs.map((tr) => (tr as unknown as Browserish['document']['documentElement']).dataset.kind)))
+      expect(kind).toBe('skill');
     await context.close();
 
     const noJs = await open('light', { javaScriptEnabled: false });
@@ -341,7 +377,12 @@ describe('the site in a browser', () => {
         expect(await page.evaluate(() => (globalThis as unknown as Browserish).document.documentElement.dataset.theme)).toBe(theme);
         const results = await new AxeBuilder({ page }).analyze();
         for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          found.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          found.push(
+            `${name}: ${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+          );
         }
         if (name !== 'what-changed') await page.screenshot({ path: join(artifacts, `${name}-${theme}.png`), fullPage: true });
       }

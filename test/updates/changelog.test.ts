@@ -36,19 +36,32 @@ beforeAll(() => {
   withdrawn = rulings.find((r) => r.question.startsWith('If a thrown player lands in an occupied square'))!;
 
   // 1. Dodge reworded.
-  edit(raw('en-2020-skills-traits.txt'), (t) => t.replace('this player may re-roll a failed Agility test when attempting to Dodge', 'this player may re-roll one failed Agility test when attempting to Dodge'));
+  edit(raw('en-2020-skills-traits.txt'), (t) =>
+    t.replace(
+      'this player may re-roll a failed Agility test when attempting to Dodge',
+      'this player may re-roll one failed Agility test when attempting to Dodge',
+    ),
+  );
   // 2. A new Blood Bowl skill takes Sure Feet's slot on the agility table; Sure Feet stays in
   //    Dungeon Bowl only (as Kick is Blood Bowl only). Line count kept, so no erratum moves.
   edit(raw('en-2020-skills-traits.txt'), (t) =>
     t
-      .replace(/(Sure Feet skill can only be used during that player’s activation\.\n\n)Bloodbowlrandom skill: 1d6 "\(4-6\)" \+ 1d6 "6"\nDungeonbowl\n/, '$1Dungeonbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n\n')
+      .replace(
+        /(Sure Feet skill can only be used during that player’s activation\.\n\n)Bloodbowlrandom skill: 1d6 "\(4-6\)" \+ 1d6 "6"\nDungeonbowl\n/,
+        '$1Dungeonbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n\n',
+      )
       .replace(/\n*$/, '\n')
-      .concat('Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n'),
+      .concat(
+        'Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n',
+      ),
   );
   // 3. A FAQ question withdrawn, and its published id migrated.
   edit(raw('en-2020-skills-traits.txt'), (t) => t.replace(/Q: If a thrown player lands in an occupied square[^\n]*\nA: Yes\.\n\n/, ''));
   edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-    t.replace('migrations: []', `migrations:\n  - id: ${withdrawn.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${next}\n    note: The FAQ withdrew the question.\n`),
+    t.replace(
+      'migrations: []',
+      `migrations:\n  - id: ${withdrawn.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${next}\n    note: The FAQ withdrew the question.\n`,
+    ),
   );
   // 4. A price changed.
   edit(raw('inducement-notes.txt'), (t) => t.replace('• One only mutation : +30K', '• One only mutation : +35K'));
@@ -109,9 +122,12 @@ describe('the changelog of a rule update', () => {
   });
 
   it('prints a one-line summary, and CHANGES.md reads by kind', () => {
-    expect(printed.trim().split('\n').at(-2)).toBe(`9 changes (${current} → ${next}): 1 record added, 2 records changed, 1 row added to the crosswalk, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated`);
+    expect(printed.trim().split('\n').at(-2)).toBe(
+      `9 changes (${current} → ${next}): 1 record added, 2 records changed, 1 row added to the crosswalk, 1 concept added, 1 ruling removed, 1 slot moved, 1 price changed, 1 id migrated`,
+    );
     expect(markdown.startsWith(`# Changes ${current} → ${next}\n`)).toBe(true);
-    for (const heading of ['## Records added', '## Records changed', '## Rulings removed', '## Random-table slots moved', '## Price lists changed']) expect(markdown).toContain(heading);
+    for (const heading of ['## Records added', '## Records changed', '## Rulings removed', '## Random-table slots moved', '## Price lists changed'])
+      expect(markdown).toContain(heading);
   });
 
   it('turns chosen kinds of change into exit 1 for a CI gate, and refuses unknown kinds', () => {

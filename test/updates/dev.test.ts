@@ -16,7 +16,10 @@ describe('nuffle dev', () => {
     const raw = join(dev.root, 'sources/raw/en-2020-skills-traits.txt');
     const text = readFileSync(raw, 'utf8');
 
-    writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'));
+    writeFileSync(
+      raw,
+      text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
+    );
     await pageHolding(url, 'may re-roll one failed Agility test when attempting to Dodge');
     expect(dev.output()).toContain('the site serves the new data');
 

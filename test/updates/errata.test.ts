@@ -26,7 +26,11 @@ const errata = (): Erratum[] => (parseYaml({ path: 'errata.yaml', text: readProj
 
 /** Every erratum id the published records name in their provenance. */
 const appliedIds = (result: BuildResult): Set<string> =>
-  new Set(errata().map((e) => e.id).filter((id) => [...result.files.values()].some((text) => text.includes(JSON.stringify(id)))));
+  new Set(
+    errata()
+      .map((e) => e.id)
+      .filter((id) => [...result.files.values()].some((text) => text.includes(JSON.stringify(id)))),
+  );
 
 const errataProblems = (result: BuildResult) => result.diagnostics.filter((d) => d.ruleId.startsWith('errata/'));
 
@@ -62,7 +66,9 @@ describe('errata anchored by their text', () => {
   });
 
   it('a French entry added at the top of a block leaves every French erratum applied', () => {
-    const result = buildWith(FR, (text) => text.replace('\nBlocage multiple\n', '\nNouvelle compétence\nUn joueur avec cette compétence peut relancer un dé.\n\nBlocage multiple\n'));
+    const result = buildWith(FR, (text) =>
+      text.replace('\nBlocage multiple\n', '\nNouvelle compétence\nUn joueur avec cette compétence peut relancer un dé.\n\nBlocage multiple\n'),
+    );
     // The new entry has no crosswalk row yet, so the build stops at the link stage; the errata were applied before.
     expect(result.diagnostics.some((d) => d.file === FR || d.ruleId.startsWith('crosswalk/'))).toBe(true);
     expect(errataProblems(result)).toEqual([]);

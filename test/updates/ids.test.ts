@@ -51,9 +51,16 @@ describe('sources/ids.lock', () => {
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
 
     // The migration it asked for makes the build pass, and is published.
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Withdrawn from the FAQ.`));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
+      t.replace(
+        'migrations: []',
+        `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Withdrawn from the FAQ.`,
+      ),
+    );
     expect(build(root).status).toBe(0);
-    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([{ id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' }]);
+    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([
+      { id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' },
+    ]);
   });
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
@@ -66,15 +73,26 @@ describe('sources/ids.lock', () => {
     );
     const result = build(root);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/sources\/annotations\/migrations\.yaml:\d+:\d+ error A migration retires record en-2020\/dodge, but the data still has it \[migrations\/stale\]/);
-    expect(result.stderr).toMatch(/sources\/annotations\/migrations\.yaml:\d+:\d+ error Migration of en-2020\/old-name: renamed to record en-2020\/no-such-record, which the data does not have \[migrations\/bad-target\]/);
+    expect(result.stderr).toMatch(
+      /sources\/annotations\/migrations\.yaml:\d+:\d+ error A migration retires record en-2020\/dodge, but the data still has it \[migrations\/stale\]/,
+    );
+    expect(result.stderr).toMatch(
+      /sources\/annotations\/migrations\.yaml:\d+:\d+ error Migration of en-2020\/old-name: renamed to record en-2020\/no-such-record, which the data does not have \[migrations\/bad-target\]/,
+    );
   });
 
   it('adds new ids only with --update-lock, and never drops one', () => {
     const root = copyProject();
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
-      t.replace(/(Sure Feet skill can only be used during that player’s activation\.\n\n)Bloodbowlrandom skill: 1d6 "\(4-6\)" \+ 1d6 "6"\nDungeonbowl\n/, '$1Dungeonbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n\n').replace(/\n*$/, '\n') +
-      'Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n',
+    edit(
+      join(root, 'sources/raw/en-2020-skills-traits.txt'),
+      (t) =>
+        t
+          .replace(
+            /(Sure Feet skill can only be used during that player’s activation\.\n\n)Bloodbowlrandom skill: 1d6 "\(4-6\)" \+ 1d6 "6"\nDungeonbowl\n/,
+            '$1Dungeonbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n\n',
+          )
+          .replace(/\n*$/, '\n') +
+        'Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n',
     );
     const lock = join(root, 'sources/ids.lock');
     const before = read(lock);
@@ -84,7 +102,9 @@ describe('sources/ids.lock', () => {
     expect(read(lock)).toBe(before);
     const updated = build(root, '--update-lock');
     expect(updated.stdout).toContain('sources/ids.lock: 2 new ids locked; review and commit it');
-    const added = read(lock).split('\n').filter((l) => !before.split('\n').includes(l));
+    const added = read(lock)
+      .split('\n')
+      .filter((l) => !before.split('\n').includes(l));
     // Each new id is stamped with the dataset version that first publishes it.
     expect(added).toEqual([`concept sure-stance ${VERSION}`, `record en-2020/sure-stance ${VERSION}`]);
     for (const line of before.split('\n')) expect(read(lock).split('\n')).toContain(line);
@@ -94,8 +114,17 @@ describe('sources/ids.lock', () => {
 
 describe('a project without a lock', () => {
   it('is warned that its published ids are not protected (ids/no-lock)', () => {
-    const diagnostics = checkIds({ lock: null, published: [{ kind: 'record', id: 'en-2020/dodge' }], migrations: [], migrationsFile: 'm.yaml', locateMigration: () => null, datasetVersion: '0.2.0' });
-    expect(diagnostics.map((d) => [d.ruleId, d.fatal, d.file, d.expected])).toEqual([['ids/no-lock', false, 'sources/ids.lock', 'run nuffle build --update-lock and commit sources/ids.lock']]);
+    const diagnostics = checkIds({
+      lock: null,
+      published: [{ kind: 'record', id: 'en-2020/dodge' }],
+      migrations: [],
+      migrationsFile: 'm.yaml',
+      locateMigration: () => null,
+      datasetVersion: '0.2.0',
+    });
+    expect(diagnostics.map((d) => [d.ruleId, d.fatal, d.file, d.expected])).toEqual([
+      ['ids/no-lock', false, 'sources/ids.lock', 'run nuffle build --update-lock and commit sources/ids.lock'],
+    ]);
   });
 });
 
@@ -122,14 +151,21 @@ describe('ruling ids', () => {
     const diff = runCli(['diff', join(root, 'dist/data'), join(root, 'after/data'), '--out', join(root, 'changes')]);
     const log = JSON.parse(read(join(root, 'changes/changes.json'))) as Changelog;
     expect(diff.status).toBe(0);
-    expect(log.changes.filter((c) => c.kind.startsWith('ruling-')).map((c) => [c.kind, c.fields.map((f) => f.field)])).toEqual([['ruling-changed', ['answer']]]);
+    expect(log.changes.filter((c) => c.kind.startsWith('ruling-')).map((c) => [c.kind, c.fields.map((f) => f.field)])).toEqual([
+      ['ruling-changed', ['answer']],
+    ]);
   });
 
   it('a reworded question is reported as a changed ruling, not removed and added; its new id needs a migration', () => {
     const root = copyProject();
     expect(build(root).status).toBe(0);
     const old = rulingsOf(join(root, 'dist')).find((r) => r.question.startsWith('Can the Sure Feet skill be used on moves outside'))!;
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace('Q: Can the Sure Feet skill be used on moves outside of a player’s activation', 'Q: May the Sure Feet skill be used on moves made outside of a player’s activation'));
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
+      t.replace(
+        'Q: Can the Sure Feet skill be used on moves outside of a player’s activation',
+        'Q: May the Sure Feet skill be used on moves made outside of a player’s activation',
+      ),
+    );
     const failed = build(root, '--out', join(root, 'after'));
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain(`Published ruling id ${old.id} is gone [ids/missing]`);
@@ -141,7 +177,12 @@ describe('ruling ids', () => {
     const renamed = rulingsOf(join(probe, 'dist')).find((r) => r.question.startsWith('May the Sure Feet skill'))!;
     // The maintainer records the rename; the build passes and the diff pairs the two ids.
     expect(renamed.id).not.toBe(old.id);
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: ${VERSION}\n    note: The question was reworded.`));
+    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
+      t.replace(
+        'migrations: []',
+        `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: ${VERSION}\n    note: The question was reworded.`,
+      ),
+    );
     expect(build(root, '--out', join(root, 'after')).status).toBe(0);
     runCli(['diff', join(root, 'dist/data'), join(root, 'after/data'), '--out', join(root, 'changes')]);
     const log = JSON.parse(read(join(root, 'changes/changes.json'))) as Changelog;

@@ -41,7 +41,7 @@ const edit = (file: string, change: (text: string) => string) => {
   writeFileSync(path(file), after);
 };
 const nuffle = (...args: string[]) => runCli([...args, '--root', root]);
-const json = <T,>(file: string) => JSON.parse(read(file)) as T;
+const json = <T>(file: string) => JSON.parse(read(file)) as T;
 const version = () => (parseYaml(read('sources/manifest.yaml')) as { dataset: { version: string } }).dataset.version;
 
 /** The YAML an error offers under `<lead>`, as printed (indented by four), re-indented by `indent`, with the placeholders a maintainer fills in filled. */
@@ -49,8 +49,16 @@ function offered(stderr: string, lead: string, indent: number): string[] {
   const blocks: string[] = [];
   for (let at = stderr.indexOf(lead); at !== -1; at = stderr.indexOf(lead, at + 1)) {
     const lines = stderr.slice(at + lead.length).split('\n');
-    const block = lines.slice(0, lines.findIndex((l) => !l.startsWith('    ')));
-    blocks.push(block.map((l) => `${' '.repeat(indent)}${l.slice(4)}\n`).join('').replace('<why, in one line>', 'the 2026 errata (rehearsal)'));
+    const block = lines.slice(
+      0,
+      lines.findIndex((l) => !l.startsWith('    ')),
+    );
+    blocks.push(
+      block
+        .map((l) => `${' '.repeat(indent)}${l.slice(4)}\n`)
+        .join('')
+        .replace('<why, in one line>', 'the 2026 errata (rehearsal)'),
+    );
   }
   return blocks;
 }
@@ -60,16 +68,26 @@ function applyUpdate(): void {
   edit('sources/raw/en-2020-skills-traits.txt', (t) =>
     t
       // New FAQ lines near the top: every line below (and every erratum) moves down.
-      .replace('Q: Can the Catch skill be used when attempting to catch a Bomb?', `Q: ${NEW_QUESTION} (p.75)\nA: Yes.\n\nQ: Can the Catch skill be used when attempting to catch a Bomb?`)
+      .replace(
+        'Q: Can the Catch skill be used when attempting to catch a Bomb?',
+        `Q: ${NEW_QUESTION} (p.75)\nA: Yes.\n\nQ: Can the Catch skill be used when attempting to catch a Bomb?`,
+      )
       // A rename.
       .replace(/^Sidestep$/m, 'Side Step')
       // A withdrawn skill.
       .replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'),
   );
   edit('sources/raw/fr-legacy-skills.txt', (t) =>
-    t.replace('\nMain de dieu\n', `\n${FRENCH_NAME}\nLorsque ce joueur effectue une passe Longue ou une Bombe, les adversaires ne peuvent pas tenter d'intercepter le ballon.\n\nMain de dieu\n`),
+    t.replace(
+      '\nMain de dieu\n',
+      `\n${FRENCH_NAME}\nLorsque ce joueur effectue une passe Longue ou une Bombe, les adversaires ne peuvent pas tenter d'intercepter le ballon.\n\nMain de dieu\n`,
+    ),
   );
-  edit('sources/raw/inducement-notes.txt', (t) => t.replace('• One only pass skill : +20K\n', '• One only pass skill : +20K\n• One only strength skill : +50K\n').replace('• One only mutation : +30K', '• One only mutation : +35K'));
+  edit('sources/raw/inducement-notes.txt', (t) =>
+    t
+      .replace('• One only pass skill : +20K\n', '• One only pass skill : +20K\n• One only strength skill : +50K\n')
+      .replace('• One only mutation : +30K', '• One only mutation : +35K'),
+  );
 }
 
 let firstCheck: ReturnType<typeof runCli>;
@@ -83,7 +101,8 @@ let manualSteps = 0;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'nuffle-rehearsal-'));
-  for (const entry of ['sources', 'schema', 'pipeline', 'test', 'package.json', 'CHANGELOG.md', 'tsconfig.json', 'vitest.config.ts']) cpSync(join(repoRoot, entry), path(entry), { recursive: true });
+  for (const entry of ['sources', 'schema', 'pipeline', 'test', 'package.json', 'CHANGELOG.md', 'tsconfig.json', 'vitest.config.ts'])
+    cpSync(join(repoRoot, entry), path(entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), path('node_modules'), 'dir');
   previous = version();
 
@@ -91,11 +110,17 @@ beforeAll(() => {
   // 2. Read the errors.
   firstCheck = nuffle('check');
   // 5. Ids: keep the renamed record's id (the first fix offered); date the withdrawn ones' migrations (`deleted`).
-  const keep = offered(firstCheck.stderr, 'either keep the published id (recommended: apps that stored en-2020/sidestep keep working), in sources/annotations/migrations.yaml:\n', 0);
+  const keep = offered(
+    firstCheck.stderr,
+    'either keep the published id (recommended: apps that stored en-2020/sidestep keep working), in sources/annotations/migrations.yaml:\n',
+    0,
+  );
   edit('sources/annotations/migrations.yaml', (t) => `${t}${keep.join('')}`);
   // Kept, the record's concept keeps its id too: the check after it asks only about the withdrawn ids.
   const secondCheck = nuffle('check');
-  const deleted = offered(secondCheck.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) => m.replace(/action: renamed.*/, 'action: deleted').replace(/to: <new id>.*/, 'to: null'));
+  const deleted = offered(secondCheck.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) =>
+    m.replace(/action: renamed.*/, 'action: deleted').replace(/to: <new id>.*/, 'to: null'),
+  );
   edit('sources/annotations/migrations.yaml', (t) => t.replace('migrations: []', `migrations:\n${deleted.join('')}`));
   // The withdrawn skill's slots: the entries the table errors offer.
   const slots = offered(firstCheck.stderr, 'under slots: in sources/annotations/random-tables.yaml:\n', 2);
@@ -106,7 +131,10 @@ beforeAll(() => {
   edit('sources/annotations/crosswalk.yaml', (t) =>
     t
       .replace(/\n {4}declaredBy: suggestion\n {4}score: [\d.]+\n {4}evidence:\n(?: {6}- [^\n]*\n)+/, '\n')
-      .replace(/confidence: low\n(\s+)rationale: "?Suggested by nuffle suggest[^\n]*/, 'confidence: medium\n$1rationale: "Same rule as the English text (rehearsal review)."'),
+      .replace(
+        /confidence: low\n(\s+)rationale: "?Suggested by nuffle suggest[^\n]*/,
+        'confidence: medium\n$1rationale: "Same rule as the English text (rehearsal review)."',
+      ),
   );
   manualSteps += 1;
   // 6. Build, then the diff against the last release.
@@ -120,7 +148,11 @@ beforeAll(() => {
   released = version();
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
   const vitest = (extra: Record<string, string>) =>
-    spawnSync(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'dot', ...GOLDEN_TESTS], { cwd: root, encoding: 'utf8', env: { ...env, ...extra } });
+    spawnSync(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'dot', ...GOLDEN_TESTS], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...env, ...extra },
+    });
   regenerated = vitest({ UPDATE: '1' });
   goldenAfter = vitest({});
 }, 600_000);
@@ -154,10 +186,16 @@ describe('the release rehearsal', () => {
     expect(kinds('crosswalk-added').map((c) => c.id)).toEqual(kinds('record-added').map((c) => c.id));
     const rulings = json<Ruling[]>('dist/data/rulings.json');
     expect(kinds('ruling-added').map((c) => c.id)).toEqual([rulings.find((r) => r.question.startsWith(NEW_QUESTION))!.id]);
-    const vacant = json<RandomTable[]>('dist/data/random-tables.json').flatMap((t) => t.slots.filter((s) => s.record === null).map((s) => `${t.id} ${s.roll}·${s.d6}`));
+    const vacant = json<RandomTable[]>('dist/data/random-tables.json').flatMap((t) =>
+      t.slots.filter((s) => s.record === null).map((s) => `${t.id} ${s.roll}·${s.d6}`),
+    );
     expect(kinds('slot-moved').map((c) => c.id)).toEqual(vacant);
     expect(vacant).toHaveLength(2);
-    expect(kinds('migration-added').map((c) => c.id).sort()).toEqual(['en-2020/fumblerooskie', 'fumblerooskie']);
+    expect(
+      kinds('migration-added')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['en-2020/fumblerooskie', 'fumblerooskie']);
     // The price list: one item inserted mid-list and one changed, nothing else in it.
     const prices = kinds('price-changed');
     expect(prices.map((c) => c.fields.map((f) => f.field))).toEqual([['item'], ['text', 'cost']]);
@@ -166,8 +204,21 @@ describe('the release rehearsal', () => {
     // The concept the new French record joins gains its French name; a ruling that named the withdrawn record no longer links it.
     const joined = json<{ record: string; concept: string }[]>('dist/data/crosswalk.json').find((r) => r.record === kinds('record-added')[0]!.id)!.concept;
     expect(kinds('concept-changed').map((c) => c.id)).toEqual([joined]);
-    for (const c of kinds('ruling-changed')) expect(c.fields).toEqual([expect.objectContaining({ field: 'records', before: expect.arrayContaining(['en-2020/fumblerooskie']) })]);
-    const expected = ['record-renamed', 'record-removed', 'concept-removed', 'record-added', 'crosswalk-added', 'ruling-added', 'ruling-changed', 'slot-moved', 'migration-added', 'price-changed', 'concept-changed'];
+    for (const c of kinds('ruling-changed'))
+      expect(c.fields).toEqual([expect.objectContaining({ field: 'records', before: expect.arrayContaining(['en-2020/fumblerooskie']) })]);
+    const expected = [
+      'record-renamed',
+      'record-removed',
+      'concept-removed',
+      'record-added',
+      'crosswalk-added',
+      'ruling-added',
+      'ruling-changed',
+      'slot-moved',
+      'migration-added',
+      'price-changed',
+      'concept-changed',
+    ];
     expect(log.changes.filter((c) => !expected.includes(c.kind))).toEqual([]);
   });
 
@@ -198,13 +249,20 @@ describe('the rename migrated instead (the second fix offered)', () => {
     expect(migrate).toContain('to: en-2020/side-step');
     const migrations = join(second, 'sources/annotations/migrations.yaml');
     writeFileSync(migrations, readFileSync(migrations, 'utf8').replace('migrations: []\n', `${migrate}`));
-    const concept = offered(check.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) => m.replace(/to: <new id>.*/, 'to: side-step'));
+    const concept = offered(check.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) =>
+      m.replace(/to: <new id>.*/, 'to: side-step'),
+    );
     writeFileSync(migrations, `${readFileSync(migrations, 'utf8')}${concept.join('')}`);
     const crosswalk = join(second, 'sources/annotations/crosswalk.yaml');
     writeFileSync(crosswalk, readFileSync(crosswalk, 'utf8').replace(/concept: sidestep$/gm, 'concept: side-step'));
     const build = runCli(['build', '--only', 'data', '--root', second]);
     expect(build.status, build.stderr).toBe(0);
     const published = JSON.parse(readFileSync(join(second, 'dist/data/migrations.json'), 'utf8')) as { id: string; to: string | null }[];
-    expect(published).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'en-2020/sidestep', to: 'en-2020/side-step' }), expect.objectContaining({ id: 'sidestep', to: 'side-step' })]));
+    expect(published).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'en-2020/sidestep', to: 'en-2020/side-step' }),
+        expect.objectContaining({ id: 'sidestep', to: 'side-step' }),
+      ]),
+    );
   });
 });

@@ -45,13 +45,17 @@ describe('nuffle release', () => {
     const root = releaseProject();
     const from = manifestVersion(root);
     const to = nextVersion(from, 'patch');
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'));
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
+      t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
+    );
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
     expect(manifestVersion(root)).toBe(to);
     expect(JSON.parse(read(join(root, 'package.json'))).version).toBe(to);
-    expect(read(join(root, 'CHANGELOG.md'))).toMatch(new RegExp(`^# Changelog\\n[\\s\\S]*?\\n## ${to.replace(/\./g, '\\.')}\\n[\\s\\S]*Dodge[\\s\\S]*\\n## ${from.replace(/\./g, '\\.')}\\n`));
+    expect(read(join(root, 'CHANGELOG.md'))).toMatch(
+      new RegExp(`^# Changelog\\n[\\s\\S]*?\\n## ${to.replace(/\./g, '\\.')}\\n[\\s\\S]*Dodge[\\s\\S]*\\n## ${from.replace(/\./g, '\\.')}\\n`),
+    );
     expect(JSON.parse(read(join(root, 'test/golden/release/meta.json'))).datasetVersion).toBe(to);
     expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).datasetVersion).toBe(to);
     // The released sources build, and a second release finds nothing new.
@@ -66,7 +70,10 @@ describe('nuffle release', () => {
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
     edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
     edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace('migrations: []', `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.`),
+      t.replace(
+        'migrations: []',
+        `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.`,
+      ),
     );
     expect(runCli(['check', '--root', root]).status).toBe(0);
     const run = release(root);
@@ -95,7 +102,10 @@ describe('nuffle release', () => {
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
     edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
     edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace('migrations: []', `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.`),
+      t.replace(
+        'migrations: []',
+        `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.`,
+      ),
     );
     const run = release(root, '--bump', 'patch');
     expect(run.status).toBe(2);
@@ -105,7 +115,13 @@ describe('nuffle release', () => {
 });
 
 describe('the bump a change calls for', () => {
-  const change = (kind: Change['kind'], fields: string[] = [], previous: string | null = null): Change => ({ kind, id: 'x', summary: kind, fields: fields.map((field) => ({ field, before: 1, after: 2, words: null })), previous });
+  const change = (kind: Change['kind'], fields: string[] = [], previous: string | null = null): Change => ({
+    kind,
+    id: 'x',
+    summary: kind,
+    fields: fields.map((field) => ({ field, before: 1, after: 2, words: null })),
+    previous,
+  });
 
   it.each([
     ['record-removed', [], null, 'major'],
@@ -121,7 +137,13 @@ describe('the bump a change calls for', () => {
   ] as const)('%s %j (previous id %s) is %s', (kind, fields, previous, level) => expect(bumpOf(change(kind, [...fields], previous))).toBe(level));
 
   it('a changelog takes the largest bump of its changes, and none when empty', () => {
-    const log = (changes: Change[]): Changelog => ({ from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, to: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' }, counts: {}, changes, warnings: [] });
+    const log = (changes: Change[]): Changelog => ({
+      from: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' },
+      to: { datasetVersion: '1.0.0', schemaVersion: '2.1.0' },
+      counts: {},
+      changes,
+      warnings: [],
+    });
     expect(proposeBump(log([change('record-changed', ['text']), change('record-added')]))?.bump).toBe('minor');
     expect(proposeBump(log([]))).toBeNull();
   });
@@ -135,7 +157,12 @@ describe('the bump a change calls for', () => {
 });
 
 describe('the bump the published files call for', () => {
-  const meta = (schemaVersion: string, sha = 'a'): MetaFile => ({ datasetVersion: '1.0.0', schemaVersion, sources: [], files: [{ path: 'schema/x.schema.json', sha256: sha.repeat(64), records: null }] });
+  const meta = (schemaVersion: string, sha = 'a'): MetaFile => ({
+    datasetVersion: '1.0.0',
+    schemaVersion,
+    sources: [],
+    files: [{ path: 'schema/x.schema.json', sha256: sha.repeat(64), records: null }],
+  });
   it.each([
     ['2.1.0', '3.0.0', 'a', 'major'],
     ['2.1.0', '2.2.0', 'a', 'minor'],
@@ -159,7 +186,9 @@ describe('release texts', () => {
   });
 
   it('sets the package version and nothing else', () => {
-    expect(setPackageVersion('{\n  "name": "x",\n  "version": "0.2.0",\n  "dependencies": { "y": "0.2.0" }\n}\n', '1.0.0')).toBe('{\n  "name": "x",\n  "version": "1.0.0",\n  "dependencies": { "y": "0.2.0" }\n}\n');
+    expect(setPackageVersion('{\n  "name": "x",\n  "version": "0.2.0",\n  "dependencies": { "y": "0.2.0" }\n}\n', '1.0.0')).toBe(
+      '{\n  "name": "x",\n  "version": "1.0.0",\n  "dependencies": { "y": "0.2.0" }\n}\n',
+    );
   });
 
   it('puts the new release first, under the title', () => {

@@ -31,7 +31,9 @@ describe('a renamed record', () => {
     renameSidestep(root);
     const failed = build(root);
     expect(failed.status).toBe(1);
-    expect(failed.stderr).toMatch(/Published record id en-2020\/sidestep is gone; it looks like a rename to en-2020\/side-step \(the same random-table slots\) \[ids\/missing\]/);
+    expect(failed.stderr).toMatch(
+      /Published record id en-2020\/sidestep is gone; it looks like a rename to en-2020\/side-step \(the same random-table slots\) \[ids\/missing\]/,
+    );
     expect(failed.stderr).toContain('keep:\n      - id: en-2020/sidestep\n        name: "Side Step"');
     expect(failed.stderr).toContain('action: renamed\n        to: en-2020/side-step');
 
@@ -51,7 +53,10 @@ describe('a renamed record', () => {
   it('can be migrated to the new id instead: the migration is published', () => {
     const root = copyProject();
     renameSidestep(root);
-    migrations(root, `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`);
+    migrations(
+      root,
+      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`,
+    );
     // Rows of other editions that linked to the old concept id follow it.
     edit(join(root, 'sources/annotations/crosswalk.yaml'), (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
     const result = build(root);
@@ -65,15 +70,23 @@ describe('a renamed record', () => {
   it('refuses a migration to an id that was published before: Sidestep never became Sure Feet', () => {
     const root = copyProject();
     renameSidestep(root);
-    migrations(root, `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/sure-feet\n    since: ${VERSION}\n    note: Wrong id pasted.`);
+    migrations(
+      root,
+      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/sure-feet\n    since: ${VERSION}\n    note: Wrong id pasted.`,
+    );
     const result = build(root);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/migrations\.yaml:\d+:\d+ error Migration of en-2020\/sidestep: renamed to en-2020\/sure-feet, which was published before this release.*\[migrations\/bad-target\]/);
+    expect(result.stderr).toMatch(
+      /migrations\.yaml:\d+:\d+ error Migration of en-2020\/sidestep: renamed to en-2020\/sure-feet, which was published before this release.*\[migrations\/bad-target\]/,
+    );
   });
 
   it('a keep entry that names no record, and one whose old spelling is still there, are errors at the entry', () => {
     const root = copyProject();
-    migrations(root, `keep:\n  - id: en-2020/sidestep\n    name: Side Steps\n    since: ${VERSION}\n    note: Typo in the name.\n  - id: en-2020/dodge\n    name: Sidestep\n    since: ${VERSION}\n    note: Kept over a record that still has its id.\nmigrations: []`);
+    migrations(
+      root,
+      `keep:\n  - id: en-2020/sidestep\n    name: Side Steps\n    since: ${VERSION}\n    note: Typo in the name.\n  - id: en-2020/dodge\n    name: Sidestep\n    since: ${VERSION}\n    note: Kept over a record that still has its id.\nmigrations: []`,
+    );
     const result = build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/migrations\.yaml:\d+:\d+ error keep: no record of en-2020 is named "Side Steps".*\[ids\/keep-unmatched\]/);
@@ -87,7 +100,14 @@ describe('migration checks', () => {
     { kind: 'record' as const, id: 'en-2020/side-step' },
     { kind: 'record' as const, id: 'fr-legacy/pas-de-cote' },
   ];
-  const lock = { file: 'ids.lock', entries: [{ kind: 'record' as const, id: 'en-2020/sure-feet', line: 4 }, { kind: 'record' as const, id: 'en-2020/sidestep', line: 5 }, { kind: 'record' as const, id: 'en-2020/side-step', line: 6, since: '0.3.0' }] };
+  const lock = {
+    file: 'ids.lock',
+    entries: [
+      { kind: 'record' as const, id: 'en-2020/sure-feet', line: 4 },
+      { kind: 'record' as const, id: 'en-2020/sidestep', line: 5 },
+      { kind: 'record' as const, id: 'en-2020/side-step', line: 6, since: '0.3.0' },
+    ],
+  };
   const check = (m: Partial<Migration>) =>
     checkMigrations({
       lock,
@@ -104,23 +124,35 @@ describe('migration checks', () => {
   it('accepts a merge into a surviving id published before', () => expect(check({ action: 'merged', to: 'en-2020/sure-feet' })).toEqual([]));
   it('refuses a merge into an id the data does not have', () => expect(check({ action: 'merged', to: 'en-2020/gone' })).toEqual(['migrations/bad-target']));
   it('refuses a deletion that points somewhere', () => expect(check({ action: 'deleted' })).toEqual(['migrations/bad-target']));
-  it('refuses a since later than the version being built', () => expect(check({ action: 'deleted', to: null, since: '0.4.0' })).toEqual(['migrations/bad-since']));
+  it('refuses a since later than the version being built', () =>
+    expect(check({ action: 'deleted', to: null, since: '0.4.0' })).toEqual(['migrations/bad-since']));
   it('refuses a rename to an id new in this release dated to an earlier one', () => expect(check({ since: '0.2.0' })).toEqual(['migrations/bad-since']));
   it('accepts an old deletion with an earlier since', () => expect(check({ action: 'deleted', to: null, since: '0.1.0' })).toEqual([]));
 });
 
 describe('rename detection', () => {
   const shape = (name: string, text: string, slots: string[] = []): RecordShape => ({ name, kind: 'skill', text, slots });
-  const fresh = [{ kind: 'record' as const, id: 'en-2020/side-step' }, { kind: 'record' as const, id: 'en-2020/stand-firm' }];
+  const fresh = [
+    { kind: 'record' as const, id: 'en-2020/side-step' },
+    { kind: 'record' as const, id: 'en-2020/stand-firm' },
+  ];
   const now = new Map([
     ['en-2020/side-step', shape('Side Step', 'This player may choose the square they are pushed into.', ['blood-bowl agility 4-6·4'])],
     ['en-2020/stand-firm', shape('Stand Firm', 'This player may choose not to be pushed back.', ['blood-bowl strength 4-6·5'])],
   ]);
 
   it('pairs through the same random-table slots', () =>
-    expect(likelyRename('en-2020/sidestep', fresh, { now, before: new Map([['en-2020/sidestep', shape('Sidestep', 'Entirely different words.', ['blood-bowl agility 4-6·4'])]]) })?.id).toBe('en-2020/side-step'));
+    expect(
+      likelyRename('en-2020/sidestep', fresh, {
+        now,
+        before: new Map([['en-2020/sidestep', shape('Sidestep', 'Entirely different words.', ['blood-bowl agility 4-6·4'])]]),
+      })?.id,
+    ).toBe('en-2020/side-step'));
   it('pairs through mostly the same text', () =>
-    expect(likelyRename('en-2020/firm', fresh, { now, before: new Map([['en-2020/firm', shape('Firm', 'This player may choose not to be pushed back at all.')]]) })?.id).toBe('en-2020/stand-firm'));
+    expect(
+      likelyRename('en-2020/firm', fresh, { now, before: new Map([['en-2020/firm', shape('Firm', 'This player may choose not to be pushed back at all.')]]) })
+        ?.id,
+    ).toBe('en-2020/stand-firm'));
   it('pairs through the same letters without a previous build', () => expect(likelyRename('en-2020/sidestep', fresh, { now })?.id).toBe('en-2020/side-step'));
   it('pairs nothing across editions, or when nothing looks alike', () => {
     expect(likelyRename('fr-legacy/sidestep', fresh, { now })).toBeNull();

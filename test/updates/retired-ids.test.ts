@@ -22,7 +22,10 @@ beforeAll(async () => {
   edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/^Sidestep$/m, 'Side Step'));
   edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
   edit('sources/annotations/migrations.yaml', (t) =>
-    t.replace('migrations: []', `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`),
+    t.replace(
+      'migrations: []',
+      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`,
+    ),
   );
   out = join(root, 'dist');
   for (const target of ['data', 'api']) {
@@ -35,7 +38,15 @@ beforeAll(async () => {
 describe('retired ids', () => {
   it('the static API keeps a stub at the old address that points to the new one', () => {
     const stub = JSON.parse(readFileSync(join(out, 'api/v1/records/en-2020/sidestep.json'), 'utf8'));
-    expect(stub).toEqual({ id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/side-step', url: 'v1/records/en-2020/side-step.json', since: VERSION, note: 'Spelt as two words.' });
+    expect(stub).toEqual({
+      id: 'en-2020/sidestep',
+      kind: 'record',
+      action: 'renamed',
+      to: 'en-2020/side-step',
+      url: 'v1/records/en-2020/side-step.json',
+      since: VERSION,
+      note: 'Spelt as two words.',
+    });
     expect(JSON.parse(readFileSync(join(out, 'api/v1/concepts/sidestep.json'), 'utf8'))).toMatchObject({ to: 'side-step', url: 'v1/concepts/side-step.json' });
     expect(JSON.parse(readFileSync(join(out, 'api', stub.url), 'utf8')).record.name).toBe('Side Step');
   });
@@ -52,7 +63,9 @@ describe('retired ids', () => {
     const pdf = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-')), 'saved.pdf');
     const run = runCli(['cards', '--skills', 'en-2020/sidestep, Dodge', '--data', join(out, 'data'), '-o', pdf]);
     expect(run.status, run.stderr).toBe(0);
-    expect(`${run.stdout}${run.stderr}`).toMatch(/warning en-2020\/sidestep was renamed in [\d.]+: printing Side Step \(en-2020\/side-step\) \[cards\/retired-id\]/);
+    expect(`${run.stdout}${run.stderr}`).toMatch(
+      /warning en-2020\/sidestep was renamed in [\d.]+: printing Side Step \(en-2020\/side-step\) \[cards\/retired-id\]/,
+    );
     expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('Side Step');
   });
 });

@@ -15,7 +15,8 @@ import { copyProject, repoRoot } from '../helpers.ts';
 import { buildInto, listFiles, readPage, textOf } from '../site/helpers.ts';
 
 const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
-const migration = (id: string, kind: string, to: string | null) => `  - id: ${id}\n    kind: ${kind}\n    action: ${to ? 'renamed' : 'deleted'}\n    to: ${to ?? 'null'}\n    since: ${VERSION}\n    note: a test\n`;
+const migration = (id: string, kind: string, to: string | null) =>
+  `  - id: ${id}\n    kind: ${kind}\n    action: ${to ? 'renamed' : 'deleted'}\n    to: ${to ?? 'null'}\n    since: ${VERSION}\n    note: a test\n`;
 let out: string;
 let site: string;
 
@@ -26,7 +27,9 @@ beforeAll(() => {
     if (change(text) === text) throw new Error(`the edit changed nothing in ${path}`);
     writeFileSync(join(root, path), change(text));
   };
-  edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/^Sidestep$/m, 'Side Step').replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'));
+  edit('sources/raw/en-2020-skills-traits.txt', (t) =>
+    t.replace(/^Sidestep$/m, 'Side Step').replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'),
+  );
   edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
   edit('sources/annotations/migrations.yaml', (t) =>
     t.replace(
@@ -34,15 +37,21 @@ beforeAll(() => {
       `migrations:\n${migration('en-2020/sidestep', 'record', 'en-2020/side-step')}${migration('sidestep', 'concept', 'side-step')}${migration('en-2020/fumblerooskie', 'record', null)}${migration('fumblerooskie', 'concept', null)}`,
     ),
   );
-  const slot = (table: string, roll: string, d6: number, vacancy: string) => `  - table: ${table}\n    roll: ${roll}\n    d6: ${d6}\n    vacancy: ${vacancy}\n    reason: a test\n`;
-  edit('sources/annotations/random-tables.yaml', (t) => t.replace('slots: []', `slots:\n${slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll')}${slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')}`));
+  const slot = (table: string, roll: string, d6: number, vacancy: string) =>
+    `  - table: ${table}\n    roll: ${roll}\n    d6: ${d6}\n    vacancy: ${vacancy}\n    reason: a test\n`;
+  edit('sources/annotations/random-tables.yaml', (t) =>
+    t.replace('slots: []', `slots:\n${slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll')}${slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')}`),
+  );
   out = buildInto(root, ['data', 'site']);
   site = join(out, 'site');
 }, 400_000);
 
 describe('the page at a retired id', () => {
   it('leads a renamed concept to its new page in both locales: meta refresh, canonical link, visible link, noindex', () => {
-    for (const [prefix, locale] of [['', 'en'], ['fr/', 'fr']] as const) {
+    for (const [prefix, locale] of [
+      ['', 'en'],
+      ['fr/', 'fr'],
+    ] as const) {
       const html = readPage(site, `${prefix}concepts/sidestep`);
       const target = `/${prefix}concepts/side-step/`;
       expect(html).toContain(`<html lang="${locale}"`);
@@ -87,7 +96,10 @@ describe('the random tables after a withdrawal', () => {
     const vacated = tables.flatMap((t) => t.slots.filter((s) => s.vacancy !== null).map((s) => ({ t, s })));
     expect(vacated).toHaveLength(2);
     for (const { t, s } of vacated) {
-      for (const [prefix, locale] of [['', 'en'], ['fr/', 'fr']] as const) {
+      for (const [prefix, locale] of [
+        ['', 'en'],
+        ['fr/', 'fr'],
+      ] as const) {
         const html = readPage(site, `${prefix}random-tables/${t.edition}/${t.game}`);
         const cell = new RegExp(`<td id="slot-${t.category}-${s.roll}-${s.d6}"[^>]*>([\\s\\S]*?)</td>`).exec(html)?.[1];
         expect(cell, `${prefix}${t.id} ${s.roll}·${s.d6}`).toBeDefined();

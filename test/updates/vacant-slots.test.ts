@@ -38,7 +38,9 @@ describe('buildRandomTables with declared slots', () => {
     const built = build(others);
     const incomplete = built.diagnostics.filter((d) => d.ruleId === 'random-table/incomplete');
     expect(incomplete.length).toBe(holder.randomSlots.length);
-    expect(incomplete[0]!.expected).toContain(`under slots: in ${DECLARATIONS}:\n    - table: ${table.id}\n      roll: ${first.roll}\n      d6: ${first.d6}\n      vacancy: re-roll`);
+    expect(incomplete[0]!.expected).toContain(
+      `under slots: in ${DECLARATIONS}:\n    - table: ${table.id}\n      roll: ${first.roll}\n      d6: ${first.d6}\n      vacancy: re-roll`,
+    );
     expect(built.tables.map((t) => t.id)).not.toContain(table.id);
   });
 
@@ -53,15 +55,28 @@ describe('buildRandomTables with declared slots', () => {
   it('a declaration for a slot a record holds is stale: an error at the entry, naming the record', () => {
     const built = build(records, declare([declaredSlot]));
     expect(built.diagnostics).toEqual([
-      expect.objectContaining({ ruleId: 'random-table/declared-slot-taken', file: DECLARATIONS, place: { line: 20 }, reason: expect.stringContaining(`but ${holder.name} holds it`) }),
+      expect.objectContaining({
+        ruleId: 'random-table/declared-slot-taken',
+        file: DECLARATIONS,
+        place: { line: 20 },
+        reason: expect.stringContaining(`but ${holder.name} holds it`),
+      }),
     ]);
   });
 
   it('a slot declared twice, or in a table the sources lack, is an error at the entry', () => {
     const twice = build(others, declare([declaredSlot, { ...declaredSlot, vacancy: 'vacant' }]));
-    expect(twice.diagnostics.filter((d) => d.ruleId !== 'random-table/incomplete')).toEqual([expect.objectContaining({ ruleId: 'random-table/declared-slot-taken', place: { line: 21 }, reason: expect.stringContaining('declared twice (the first on line 20)') })]);
+    expect(twice.diagnostics.filter((d) => d.ruleId !== 'random-table/incomplete')).toEqual([
+      expect.objectContaining({
+        ruleId: 'random-table/declared-slot-taken',
+        place: { line: 21 },
+        reason: expect.stringContaining('declared twice (the first on line 20)'),
+      }),
+    ]);
     const unknown = build(records, declare([{ ...declaredSlot, table: 'xx-1999/blood-bowl/passing' }]));
-    expect(unknown.diagnostics).toEqual([expect.objectContaining({ ruleId: 'random-table/unknown-table', place: { line: 20 }, expected: expect.stringContaining(table.id) })]);
+    expect(unknown.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'random-table/unknown-table', place: { line: 20 }, expected: expect.stringContaining(table.id) }),
+    ]);
   });
 });
 
@@ -88,11 +103,17 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
     const failed = runCli(['check', '--root', root]);
     expect(failed.status).toBe(1);
     // The maintainer pastes the entries the errors print: the slots, and the ids' migrations.
-    const entries = [...failed.stderr.matchAll(/under slots: in [^\n]*:\n((?: {4}.*\n?)+)/g)].map((m) => m[1]!.replace(/^ {2}/gm, '').replace('<why, in one line>', 'withdrawn in a test'));
+    const entries = [...failed.stderr.matchAll(/under slots: in [^\n]*:\n((?: {4}.*\n?)+)/g)].map((m) =>
+      m[1]!.replace(/^ {2}/gm, '').replace('<why, in one line>', 'withdrawn in a test'),
+    );
     expect(entries).toHaveLength(2);
     edit(DECLARATIONS, (t) => t.replace('slots: []', `slots:\n${entries.join('')}`));
     const migrations = [...failed.stderr.matchAll(/a migration in sources\/annotations\/migrations\.yaml:\n((?: {4}.*\n?)+)/g)].map((m) =>
-      m[1]!.replace(/^ {2}/gm, '').replace(/action: renamed.*/, 'action: deleted').replace(/to: <new id>.*/, 'to: null').replace('<why, in one line>', 'withdrawn in a test'),
+      m[1]!
+        .replace(/^ {2}/gm, '')
+        .replace(/action: renamed.*/, 'action: deleted')
+        .replace(/to: <new id>.*/, 'to: null')
+        .replace('<why, in one line>', 'withdrawn in a test'),
     );
     expect(migrations).toHaveLength(2);
     edit('sources/annotations/migrations.yaml', (t) => t.replace('migrations: []', `migrations:\n${migrations.join('')}`));
@@ -105,7 +126,9 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
   }, 240_000);
 
   const vacated = () =>
-    (JSON.parse(readFileSync(join(after, 'data/random-tables.json'), 'utf8')) as RandomTable[]).flatMap((t) => t.slots.filter((s) => s.record === null).map((s) => ({ table: t.id, ...s })));
+    (JSON.parse(readFileSync(join(after, 'data/random-tables.json'), 'utf8')) as RandomTable[]).flatMap((t) =>
+      t.slots.filter((s) => s.record === null).map((s) => ({ table: t.id, ...s })),
+    );
 
   it('publishes the slots as re-roll, with no record and no invented skill', () => {
     expect(vacated()).toEqual([
@@ -113,9 +136,12 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
       { table: 'en-2020/dungeon-bowl/passing', roll: '1-3', d6: 3, record: null, vacancy: 're-roll' },
     ]);
     const db = new DatabaseSync(join(after, 'data/nuffle-codex.sqlite'), { readOnly: true });
-    expect(db.prepare('SELECT "table", roll, d6, vacancy FROM random_slots WHERE record IS NULL ORDER BY "table"').all().map((r) => ({ ...r }))).toEqual(
-      vacated().map(({ table, roll, d6, vacancy }) => ({ table, roll, d6, vacancy })),
-    );
+    expect(
+      db
+        .prepare('SELECT "table", roll, d6, vacancy FROM random_slots WHERE record IS NULL ORDER BY "table"')
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual(vacated().map(({ table, roll, d6, vacancy }) => ({ table, roll, d6, vacancy })));
     db.close();
   });
 

@@ -33,18 +33,27 @@ describe('build --watch', () => {
 
     const raw = join(root, 'sources/raw/en-2020-skills-traits.txt');
     const text = readFileSync(raw, 'utf8');
-    writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'));
+    writeFileSync(
+      raw,
+      text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
+    );
     await until(/^rebuilt in \d+ ms \(read \d+ ms · compile \d+ ms · write \d+ ms\)$/m, 2);
     expect(out).toContain('── changed sources/raw/en-2020-skills-traits.txt: building data');
     expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll one failed Agility test');
 
     // An editor's "safe write": the new text goes to a temporary file, renamed over the original.
-    writeFileSync(`${raw}.___jb_tmp___`, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll two failed Agility tests when attempting to Dodge'));
+    writeFileSync(
+      `${raw}.___jb_tmp___`,
+      text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll two failed Agility tests when attempting to Dodge'),
+    );
     renameSync(`${raw}.___jb_tmp___`, raw);
     await until(/^rebuilt in \d+ ms/m, 3);
     expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll two failed Agility tests');
     // The file replaced by the rename is still watched.
-    writeFileSync(raw, text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll three failed Agility tests when attempting to Dodge'));
+    writeFileSync(
+      raw,
+      text.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll three failed Agility tests when attempting to Dodge'),
+    );
     await until(/^rebuilt in \d+ ms/m, 4);
     expect(readFileSync(join(root, 'dist/data/skills.json'), 'utf8')).toContain('may re-roll three failed Agility tests');
     const good = treeDigest(join(root, 'dist'));

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Migration } from '../../pipeline/model/schema-types.ts';
-import { checkIds, checkMigrations, compareVersions, type IdCheckInput, LOCK_HEADER, lockText, parseLock, type PublishedId } from '../../pipeline/validate/ids.ts';
+import {
+  checkIds,
+  checkMigrations,
+  compareVersions,
+  type IdCheckInput,
+  LOCK_HEADER,
+  lockText,
+  parseLock,
+  type PublishedId,
+} from '../../pipeline/validate/ids.ts';
 
 const LOCK = 'sources/ids.lock';
 
@@ -46,8 +55,11 @@ describe('lockText', () => {
   it('starts with the header and ends with a newline', () => expect(lockText([], [{ kind: 'concept', id: 'dodge' }])).toBe(`${LOCK_HEADER}concept dodge\n`));
   it('stamps new ids with the version', () => expect(lockText([], [{ kind: 'concept', id: 'dodge' }], '0.3.0')).toBe(`${LOCK_HEADER}concept dodge 0.3.0\n`));
   it('keeps a locked id its version', () =>
-    expect(lockText([{ kind: 'concept', id: 'dodge', line: 1, since: '0.1.0' }], [{ kind: 'concept', id: 'dodge' }], '0.3.0')).toBe(`${LOCK_HEADER}concept dodge 0.1.0\n`));
-  it('never drops a locked id the data no longer has', () => expect(lockText([{ kind: 'concept', id: 'gone', line: 1 }], [])).toBe(`${LOCK_HEADER}concept gone\n`));
+    expect(lockText([{ kind: 'concept', id: 'dodge', line: 1, since: '0.1.0' }], [{ kind: 'concept', id: 'dodge' }], '0.3.0')).toBe(
+      `${LOCK_HEADER}concept dodge 0.1.0\n`,
+    ));
+  it('never drops a locked id the data no longer has', () =>
+    expect(lockText([{ kind: 'concept', id: 'gone', line: 1 }], [])).toBe(`${LOCK_HEADER}concept gone\n`));
   it('sorts by kind in lock order, then by id', () => {
     const published: PublishedId[] = [
       { kind: 'record', id: 'en-2020/b' },
@@ -102,19 +114,25 @@ const rules = (diagnostics: readonly { ruleId: string }[]) => diagnostics.map((d
 
 describe('checkIds', () => {
   it('warns once, without a lock, that ids are not protected', () =>
-    expect(checkIds(input({ lock: null }))).toMatchObject([{ ruleId: 'ids/no-lock', fatal: false, file: LOCK, expected: 'run nuffle build --update-lock and commit sources/ids.lock' }]));
+    expect(checkIds(input({ lock: null }))).toMatchObject([
+      { ruleId: 'ids/no-lock', fatal: false, file: LOCK, expected: 'run nuffle build --update-lock and commit sources/ids.lock' },
+    ]));
   it('reports new ids not locked yet, as a warning', () =>
     expect(checkIds(input())).toMatchObject([{ ruleId: 'ids/not-locked', fatal: false, reason: '1 new id is not in the lock: record en-2020/side-step' }]));
   it('counts several new ids in the plural', () =>
-    expect(checkIds(input({ lock: { file: LOCK, entries: [] } }))[0]?.reason).toBe('2 new ids are not in the lock: record en-2020/dodge, record en-2020/side-step'));
+    expect(checkIds(input({ lock: { file: LOCK, entries: [] } }))[0]?.reason).toBe(
+      '2 new ids are not in the lock: record en-2020/dodge, record en-2020/side-step',
+    ));
   it('shows eight new ids, then an ellipsis', () => {
     const published = Array.from({ length: 9 }, (_, n): PublishedId => ({ kind: 'concept', id: `c${n}` }));
     expect(checkIds(input({ lock: { file: LOCK, entries: [] }, published }))[0]?.reason).toBe(
-      `9 new ids are not in the lock: ${published.slice(0, 8).map((p) => `concept ${p.id}`).join(', ')}, …`,
+      `9 new ids are not in the lock: ${published
+        .slice(0, 8)
+        .map((p) => `concept ${p.id}`)
+        .join(', ')}, …`,
     );
   });
-  it('is silent when the lock and the data agree', () =>
-    expect(checkIds(input({ published: [{ kind: 'record', id: 'en-2020/dodge' }] }))).toEqual([]));
+  it('is silent when the lock and the data agree', () => expect(checkIds(input({ published: [{ kind: 'record', id: 'en-2020/dodge' }] }))).toEqual([]));
   it('fails on a locked id that is gone, at its lock line, with the migration to write', () => {
     const [missing] = checkIds(input({ published: [] }));
     expect(missing).toMatchObject({ ruleId: 'ids/missing', fatal: true, file: LOCK, place: { line: 3 }, reason: 'Published record id en-2020/dodge is gone' });
@@ -122,13 +140,23 @@ describe('checkIds', () => {
     expect(missing?.expected).toContain('      since: 0.3.0\n');
   });
   it('accepts a locked id that is gone with a migration', () =>
-    expect(rules(checkIds(input({ published: [{ kind: 'record', id: 'en-2020/side-step' }], migrations: [migration({ id: 'en-2020/dodge', to: 'en-2020/side-step' })] })))).not.toContain('ids/missing'));
+    expect(
+      rules(
+        checkIds(
+          input({ published: [{ kind: 'record', id: 'en-2020/side-step' }], migrations: [migration({ id: 'en-2020/dodge', to: 'en-2020/side-step' })] }),
+        ),
+      ),
+    ).not.toContain('ids/missing'));
   it('an id of another kind does not stand for a locked one', () =>
     expect(rules(checkIds(input({ published: [{ kind: 'concept', id: 'en-2020/dodge' }] })))).toContain('ids/missing'));
   it('names a likely rename of a gone record, with both fixes', () => {
     const now = new Map([['en-2020/side-step', { name: 'Side Step', kind: 'skill', text: '', slots: [] }]]);
     const [missing] = checkIds(
-      input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/sidestep', line: 1 }] }, published: [{ kind: 'record', id: 'en-2020/side-step' }], records: { now } }),
+      input({
+        lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/sidestep', line: 1 }] },
+        published: [{ kind: 'record', id: 'en-2020/side-step' }],
+        records: { now },
+      }),
     );
     expect(missing?.reason).toBe('Published record id en-2020/sidestep is gone; it looks like a rename to en-2020/side-step (the same letters in its name)');
     expect(missing?.expected).toContain('      - id: en-2020/sidestep\n        name: "Side Step"\n');
@@ -139,43 +167,68 @@ describe('checkIds', () => {
 describe('checkMigrations', () => {
   it('accepts a rename to an id new in this release', () => expect(checkMigrations(input({ migrations: [migration()] }))).toEqual([]));
   it('refuses two migrations of one id, at the second', () =>
-    expect(checkMigrations(input({ migrations: [migration(), migration()] }))).toMatchObject([{ ruleId: 'migrations/duplicate', place: { line: 11, column: 1 } }]));
+    expect(checkMigrations(input({ migrations: [migration(), migration()] }))).toMatchObject([
+      { ruleId: 'migrations/duplicate', place: { line: 11, column: 1 } },
+    ]));
   it('refuses a migration of an id the data still has, at its id', () =>
     expect(checkMigrations(input({ migrations: [migration({ id: 'en-2020/dodge', action: 'deleted', to: null })] }))).toMatchObject([
       { ruleId: 'migrations/stale', place: { line: 10, column: 5 }, reason: 'A migration retires record en-2020/dodge, but the data still has it' },
     ]));
-  it('refuses a deletion with a target', () => expect(rules(checkMigrations(input({ migrations: [migration({ action: 'deleted' })] }))))
-    .toEqual(['migrations/bad-target']));
-  it('refuses a rename without a target', () => expect(rules(checkMigrations(input({ migrations: [migration({ to: null })] })))).toEqual(['migrations/bad-target']));
+  it('refuses a deletion with a target', () =>
+    expect(rules(checkMigrations(input({ migrations: [migration({ action: 'deleted' })] })))).toEqual(['migrations/bad-target']));
+  it('refuses a rename without a target', () =>
+    expect(rules(checkMigrations(input({ migrations: [migration({ to: null })] })))).toEqual(['migrations/bad-target']));
   it('accepts a deletion without a target', () => expect(checkMigrations(input({ migrations: [migration({ action: 'deleted', to: null })] }))).toEqual([]));
   it('refuses a target another migration retires', () =>
     expect(
-      rules(checkMigrations(input({ published: [{ kind: 'record', id: 'en-2020/side-step' }], migrations: [migration(), migration({ id: 'en-2020/side-step', action: 'deleted', to: null })] }))),
+      rules(
+        checkMigrations(
+          input({
+            published: [{ kind: 'record', id: 'en-2020/side-step' }],
+            migrations: [migration(), migration({ id: 'en-2020/side-step', action: 'deleted', to: null })],
+          }),
+        ),
+      ),
     ).toEqual(['migrations/bad-target', 'migrations/stale']));
-  it('refuses a target of another kind', () => expect(rules(checkMigrations(input({ migrations: [migration({ kind: 'concept', id: 'x', to: 'en-2020/side-step' })] })))).toEqual(['migrations/bad-target']));
+  it('refuses a target of another kind', () =>
+    expect(rules(checkMigrations(input({ migrations: [migration({ kind: 'concept', id: 'x', to: 'en-2020/side-step' })] })))).toEqual([
+      'migrations/bad-target',
+    ]));
   it('accepts a rename to an id locked by this very version', () =>
     expect(
-      checkMigrations(input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.3.0' }] }, migrations: [migration()] })),
+      checkMigrations(
+        input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.3.0' }] }, migrations: [migration()] }),
+      ),
     ).toEqual([]));
   it('refuses a rename to an id locked by an earlier version', () =>
     expect(
-      rules(checkMigrations(input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.2.0' }] }, migrations: [migration()] }))),
+      rules(
+        checkMigrations(
+          input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.2.0' }] }, migrations: [migration()] }),
+        ),
+      ),
     ).toEqual(['migrations/bad-target']));
   it('refuses a rename to an id locked without a version', () =>
-    expect(rules(checkMigrations(input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1 }] }, migrations: [migration()] })))).toEqual([
-      'migrations/bad-target',
-    ]));
+    expect(
+      rules(checkMigrations(input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1 }] }, migrations: [migration()] }))),
+    ).toEqual(['migrations/bad-target']));
   it('accepts a merge into an id published before', () =>
     expect(
-      checkMigrations(input({ lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.1.0' }] }, migrations: [migration({ action: 'merged', since: '0.2.0' })] })),
+      checkMigrations(
+        input({
+          lock: { file: LOCK, entries: [{ kind: 'record', id: 'en-2020/side-step', line: 1, since: '0.1.0' }] },
+          migrations: [migration({ action: 'merged', since: '0.2.0' })],
+        }),
+      ),
     ).toEqual([]));
-  it('accepts a since equal to the version being built', () => expect(checkMigrations(input({ migrations: [migration({ action: 'deleted', to: null, since: '0.3.0' })] }))).toEqual([]));
+  it('accepts a since equal to the version being built', () =>
+    expect(checkMigrations(input({ migrations: [migration({ action: 'deleted', to: null, since: '0.3.0' })] }))).toEqual([]));
   it('refuses a since later than the version being built, at its since', () =>
     expect(checkMigrations(input({ migrations: [migration({ action: 'deleted', to: null, since: '0.3.1' })] }))).toMatchObject([
       { ruleId: 'migrations/bad-since', place: { line: 10, column: 5 }, expected: 'since: 0.3.0' },
     ]));
   it('refuses a rename to another edition, naming the edition', () =>
-    expect(checkMigrations(input({ published: [{ kind: 'record', id: 'fr-legacy/esquive' }], migrations: [migration({ to: 'fr-legacy/esquive' })] }))).toMatchObject([
-      { ruleId: 'migrations/bad-target', expected: 'a new record id of en-2020; a rule that moved edition is a crosswalk row, not a rename' },
-    ]));
+    expect(
+      checkMigrations(input({ published: [{ kind: 'record', id: 'fr-legacy/esquive' }], migrations: [migration({ to: 'fr-legacy/esquive' })] })),
+    ).toMatchObject([{ ruleId: 'migrations/bad-target', expected: 'a new record id of en-2020; a rule that moved edition is a crosswalk row, not a rename' }]));
 });

@@ -18,7 +18,8 @@ const parseError = (text: string): string => {
 
 describe('jsonErrorPlace', () => {
   it('reads "(line L column C)"', () => expect(jsonErrorPlace('', 'Unexpected token (line 3 column 7)')).toEqual({ line: 3, column: 7 }));
-  it('reads "at position N" as the line and column of that offset', () => expect(jsonErrorPlace('{\n  "a": x\n}', 'Unexpected token at position 9')).toEqual({ line: 2, column: 8 }));
+  it('reads "at position N" as the line and column of that offset', () =>
+    expect(jsonErrorPlace('{\n  "a": x\n}', 'Unexpected token at position 9')).toEqual({ line: 2, column: 8 }));
   it('reads a position on the first line', () => expect(jsonErrorPlace('[1,,]', 'Unexpected token at position 3')).toEqual({ line: 1, column: 4 }));
   it('places a text cut short at its end', () => expect(jsonErrorPlace('{\n  "a": [1,', 'Unexpected end of JSON input')).toEqual({ line: 2, column: 11 }));
   it('places what Node says about a trailing comma', () => {

@@ -160,7 +160,18 @@ export interface Deck {
 /** The line naming the players who have a skill, first in the body of a team's card. */
 function playersBlock(players: readonly string[], lang: Lang): Block[] {
   if (!players.length) return [];
-  return [{ runs: [{ text: `${LABELS[lang].players} `, face: 'bold' }, { text: players.join(', '), face: 'italic' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1 }];
+  return [
+    {
+      runs: [
+        { text: `${LABELS[lang].players} `, face: 'bold' },
+        { text: players.join(', '), face: 'italic' },
+      ],
+      depth: 0,
+      marker: null,
+      spaceBefore: 0,
+      textLine: 1,
+    },
+  ];
 }
 
 /** The card of one record (with a parameter given by the selection, if any; with its team and players in a team deck). */
@@ -195,14 +206,26 @@ export interface PlayerSkill {
 }
 
 /** A roster player's card: the player's name, then each skill's name in bold and its text; the team in the footer. */
-export function playerCardSpec(player: { name: string; position: string | null; skills: PlayerSkill[] }, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
+export function playerCardSpec(
+  player: { name: string; position: string | null; skills: PlayerSkill[] },
+  team: string | null,
+  rosterFile: string,
+  context: SpecContext,
+): CardSpec {
   const lang: Lang = player.skills[0]?.record.lang ?? 'en';
   const labels = LABELS[lang];
   const body: Block[] = [];
   for (const { record, parameter } of player.skills) {
     const blocks = blocksOf(markdownToMdast(record.text));
     const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
-    body.push({ runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }], depth: 0, marker: null, spaceBefore: body.length ? 0.7 : 0, textLine: 1, keepWithNext: true });
+    body.push({
+      runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
+      depth: 0,
+      marker: null,
+      spaceBefore: body.length ? 0.7 : 0,
+      textLine: 1,
+      keepWithNext: true,
+    });
     blocks.forEach((block, n) => body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block));
   }
   const editions = [...new Set(player.skills.map((s) => s.record.edition))];

@@ -98,7 +98,12 @@ function blocksOfUnits(blocks: readonly Block[], units: readonly Unit[], from: n
       out.at(-1)!.runs.push(...unit.runs.map((r) => ({ ...r })));
       continue;
     }
-    out.push({ ...source, runs: unit.runs.map((r) => ({ ...r })), marker: unit.first ? source.marker : null, spaceBefore: i === from ? 0 : source.spaceBefore });
+    out.push({
+      ...source,
+      runs: unit.runs.map((r) => ({ ...r })),
+      marker: unit.first ? source.marker : null,
+      spaceBefore: i === from ? 0 : source.spaceBefore,
+    });
   }
   return out;
 }

@@ -115,9 +115,25 @@ export async function renderDocuments(plans: readonly CardDocumentPlan[], bundle
   for (const [n, plan] of plans.entries()) {
     const { cards } = fits[n]!;
     const continued = [...new Set(cards.filter((c) => c.parts > 1).map((c) => c.spec.key))];
-    const meta = { title: plan.title, subject: subjectOf(sheet, options, bundle.meta.datasetVersion), datasetVersion: bundle.meta.datasetVersion, creationDate: CARDS_EPOCH, lang: plan.language };
+    const meta = {
+      title: plan.title,
+      subject: subjectOf(sheet, options, bundle.meta.datasetVersion),
+      datasetVersion: bundle.meta.datasetVersion,
+      creationDate: CARDS_EPOCH,
+      lang: plan.language,
+    };
     const { bytes, pages } = await drawDocument(cards, sheet, fonts, meta, options);
-    documents.push({ file: plan.file, edition: plan.edition, label: plan.label, language: plan.language, records: plan.specs.length, cards: cards.length, pages, continued, bytes });
+    documents.push({
+      file: plan.file,
+      edition: plan.edition,
+      label: plan.label,
+      language: plan.language,
+      records: plan.specs.length,
+      cards: cards.length,
+      pages,
+      continued,
+      bytes,
+    });
   }
   return { documents, diagnostics };
 }

@@ -148,14 +148,40 @@ function gridSheet(paper: Paper, grid: Grid, bleed: number): Sheet {
   const bleedBox = grow(trim, bleed);
   const base = PAPERS[paper].label;
   const label = `${base}${grid.landscape ? ' landscape' : ''}, ${grid.columns} × ${grid.rows}${bleed ? `, ${bleed} mm bleed round every card` : ''}`;
-  return { paper, label, width: grid.width, height: grid.height, landscape: grid.landscape, columns: grid.columns, rows: grid.rows, slots, trim, bleedBox, bleed, marks: marksOf(slots, bleedBox, SAFE_EDGE[paper]) };
+  return {
+    paper,
+    label,
+    width: grid.width,
+    height: grid.height,
+    landscape: grid.landscape,
+    columns: grid.columns,
+    rows: grid.rows,
+    slots,
+    trim,
+    bleedBox,
+    bleed,
+    marks: marksOf(slots, bleedBox, SAFE_EDGE[paper]),
+  };
 }
 
 /** One card per page: the card and its bleed, nothing else (no room for marks; the boxes say where to cut). */
 function singleSheet(paper: Paper): Sheet {
   const card: Rect = { x: BLEED, y: BLEED, width: CARD.width, height: CARD.height };
   const page = grow(card, BLEED);
-  return { paper, label: `${page.width} × ${page.height} mm, one card per page with ${BLEED} mm bleed`, width: page.width, height: page.height, landscape: false, columns: 1, rows: 1, slots: [card], trim: card, bleedBox: page, bleed: BLEED, marks: [] };
+  return {
+    paper,
+    label: `${page.width} × ${page.height} mm, one card per page with ${BLEED} mm bleed`,
+    width: page.width,
+    height: page.height,
+    landscape: false,
+    columns: 1,
+    rows: 1,
+    slots: [card],
+    trim: card,
+    bleedBox: page,
+    bleed: BLEED,
+    marks: [],
+  };
 }
 
 const grow = (r: Rect, by: number): Rect => ({ x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by });

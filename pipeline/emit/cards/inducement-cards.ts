@@ -20,7 +20,15 @@ export const isCardInducement = (inducement: Inducement): inducement is Induceme
 
 /** A heading (bold) followed by the blocks of its text. */
 function section(name: string, text: string, line: number, first: boolean): Block[] {
-  const heading: Block = { runs: [{ text: name, face: 'bold' }], depth: 0, marker: null, spaceBefore: first ? 0 : 0.7, textLine: 1, sourceLine: line, keepWithNext: true };
+  const heading: Block = {
+    runs: [{ text: name, face: 'bold' }],
+    depth: 0,
+    marker: null,
+    spaceBefore: first ? 0 : 0.7,
+    textLine: 1,
+    sourceLine: line,
+    keepWithNext: true,
+  };
   const blocks = blocksOf(markdownToMdast(text));
   return [heading, ...blocks.map((block, n) => ({ ...block, sourceLine: line, spaceBefore: n === 0 ? 0.1 : block.spaceBefore }))];
 }
@@ -29,7 +37,9 @@ export function inducementCardSpec(inducement: Inducement & { kind: CardKind }, 
   const body: Block[] = inducement.text.trim() ? blocksOf(markdownToMdast(inducement.text)) : [];
   for (const ability of inducement.abilities) body.push(...section(ability.name, ability.text, ability.line, body.length === 0));
   for (const spell of inducement.spells) body.push(...section(spell.name, spell.text, spell.line, body.length === 0));
-  const limits = [inducement.limits.max !== null ? `0-${inducement.limits.max}` : null, inducement.limits.oncePerGame ? 'ONCE PER GAME' : null].filter((s): s is string => s !== null);
+  const limits = [inducement.limits.max !== null ? `0-${inducement.limits.max}` : null, inducement.limits.oncePerGame ? 'ONCE PER GAME' : null].filter(
+    (s): s is string => s !== null,
+  );
   const spells = inducement.spells.length;
   return {
     key: inducement.id,

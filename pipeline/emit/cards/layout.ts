@@ -52,7 +52,15 @@ const WHITE = K(0);
 export function fitCard(spec: CardSpec, fonts: Fonts): { cards: FittedCard[]; diagnostic: Diagnostic | null } {
   const fit = fitBlocks(spec.body, pt(BODY.width), pt(BODY.height), fonts, () => CONT_SIZE * 1.6);
   if ('needed' in fit) return { cards: [], diagnostic: tooLong(spec, fit.needed) };
-  const cards = fit.parts.map((part, n) => ({ spec, part: n, parts: fit.parts.length, size: fit.size, lineHeight: fit.lineHeight, blocks: part.blocks, lines: part.lines }));
+  const cards = fit.parts.map((part, n) => ({
+    spec,
+    part: n,
+    parts: fit.parts.length,
+    size: fit.size,
+    lineHeight: fit.lineHeight,
+    blocks: part.blocks,
+    lines: part.lines,
+  }));
   return { cards, diagnostic: null };
 }
 
@@ -64,7 +72,9 @@ function tooLong(spec: CardSpec, needed: number): Diagnostic {
     place: { line: spec.origin.line },
     ruleId: 'cards/text-too-long',
     source: 'emit',
-    note: player ? 'give the player fewer skills on one card, or print the skill cards (without --per-player)' : 'the source text is far longer than a rule: check it for a pasted duplicate, or shorten it with an erratum',
+    note: player
+      ? 'give the player fewer skills on one card, or print the skill cards (without --per-player)'
+      : 'the source text is far longer than a rule: check it for a pasted duplicate, or shorten it with an erratum',
   });
 }
 
@@ -121,7 +131,13 @@ function createDocument(meta: DocumentMeta, fonts: Fonts): Doc {
 }
 
 /** Render the cards to a PDF, a sheet's worth to a page, with a back page after each front page when asked. */
-export async function drawDocument(cards: readonly FittedCard[], sheet: Sheet, fonts: Fonts, meta: DocumentMeta, options: Pick<CardsOptions, 'backs' | 'duplex' | 'ink'>): Promise<{ bytes: Uint8Array; pages: number }> {
+export async function drawDocument(
+  cards: readonly FittedCard[],
+  sheet: Sheet,
+  fonts: Fonts,
+  meta: DocumentMeta,
+  options: Pick<CardsOptions, 'backs' | 'duplex' | 'ink'>,
+): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = createDocument(meta, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -215,7 +231,11 @@ class Drawing {
     const { spec } = card;
     const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
     if (this.low) {
-      this.doc.roundedRect(X(1.2), Y(1.2), pt(CARD.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2)).lineWidth(1).strokeColor(spec.colour).stroke();
+      this.doc
+        .roundedRect(X(1.2), Y(1.2), pt(CARD.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2))
+        .lineWidth(1)
+        .strokeColor(spec.colour)
+        .stroke();
     } else {
       const band = withBleed(this.sheet, { ...rect, height: CARD_LAYOUT.band }, { top: true, bottom: false });
       this.doc.rect(pt(band.x), pt(band.y), pt(band.width), pt(band.height)).fill(spec.colour);

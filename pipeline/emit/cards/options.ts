@@ -34,7 +34,15 @@ export interface CardsOptions {
 }
 
 /** Home printing: A4, 3 × 3 touching cards, full colour, each card its own size, backs off. */
-export const DEFAULT_CARDS_OPTIONS: Readonly<CardsOptions> = { paper: 'a4', layout: 'sheet', bleed: false, backs: false, duplex: 'long', ink: 'normal', size: 'fit' };
+export const DEFAULT_CARDS_OPTIONS: Readonly<CardsOptions> = {
+  paper: 'a4',
+  layout: 'sheet',
+  bleed: false,
+  backs: false,
+  duplex: 'long',
+  ink: 'normal',
+  size: 'fit',
+};
 
 /** The options with every unset field at its default. */
 export function cardsOptions(partial: Partial<CardsOptions> = {}): CardsOptions {

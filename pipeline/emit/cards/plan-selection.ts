@@ -36,7 +36,9 @@ function emptySelection(input: SelectionInput, players: number, filter: Filter):
     place: input.roster ? { line: 1 } : null,
     ruleId: 'cards/empty-selection',
     source: 'select',
-    note: input.roster ? 'give each player a skills: list (skills: [Block, Dodge])' : 'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
+    note: input.roster
+      ? 'give each player a skills: list (skills: [Block, Dodge])'
+      : 'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
   });
 }
 
@@ -79,7 +81,14 @@ function everyRecord(bundle: DataBundle, filter: Filter): Selected[] {
 }
 
 /** The cards of a selection: one per player, one per skill of a team (with its players), or the names asked for. */
-function specsOf(input: SelectionInput, roster: Roster | null, resolver: Resolver, bundle: DataBundle, filter: Filter, context: SpecContext): { specs: CardSpec[]; diagnostics: Diagnostic[] } {
+function specsOf(
+  input: SelectionInput,
+  roster: Roster | null,
+  resolver: Resolver,
+  bundle: DataBundle,
+  filter: Filter,
+  context: SpecContext,
+): { specs: CardSpec[]; diagnostics: Diagnostic[] } {
   if (roster && input.perPlayer) {
     const diagnostics: Diagnostic[] = [];
     const specs = roster.players.map((player) => {
@@ -90,27 +99,39 @@ function specsOf(input: SelectionInput, roster: Roster | null, resolver: Resolve
     return { specs, diagnostics };
   }
   if (roster) {
-    const { selected, diagnostics } = resolveAll(roster.players.flatMap((p) => p.skills), resolver);
+    const { selected, diagnostics } = resolveAll(
+      roster.players.flatMap((p) => p.skills),
+      resolver,
+    );
     const players = playersBySkill(roster, resolver);
-    return { specs: selected.map((s) => skillCardSpec(s.record, s.parameter, context, { team: roster.team, players: players.get(selectionKey(s)) ?? [] })), diagnostics };
+    return {
+      specs: selected.map((s) => skillCardSpec(s.record, s.parameter, context, { team: roster.team, players: players.get(selectionKey(s)) ?? [] })),
+      diagnostics,
+    };
   }
-  const { selected, diagnostics } = input.skills !== null ? resolveAll(parseSkillList(input.skills), resolver) : { selected: everyRecord(bundle, filter), diagnostics: [] };
+  const { selected, diagnostics } =
+    input.skills !== null ? resolveAll(parseSkillList(input.skills), resolver) : { selected: everyRecord(bundle, filter), diagnostics: [] };
   return { specs: selected.map((s) => skillCardSpec(s.record, s.parameter, context)), diagnostics };
 }
 
 /** The one document of a selection (pure: the bundle and the texts in, a plan or the errors out). */
 export function planSelection(bundle: DataBundle, input: SelectionInput, rosterValidator: Validator): SelectionPlan {
-  const empty = (diagnostics: Diagnostic[]) => ({ plan: { file: 'cards.pdf', edition: '', label: '', language: 'en' as Lang, title: '', specs: [] }, diagnostics });
+  const empty = (diagnostics: Diagnostic[]) => ({
+    plan: { file: 'cards.pdf', edition: '', label: '', language: 'en' as Lang, title: '', specs: [] },
+    diagnostics,
+  });
   const editions = [...new Set(bundle.skills.map((s) => s.edition))].sort(compare);
   let edition = input.edition;
   let roster: Roster | null = null;
   if (input.roster) {
     const parsed = parseRoster(input.roster.text, input.roster.file, rosterValidator);
     // `edition: 2020` is a number to YAML, so the schema refuses it first: say which ids there are.
-    const asEdition = (d: Diagnostic) => (d.expected?.includes('/properties/edition/') ? unknownRosterEdition(String(d.actual ?? ''), d.file, d.place?.line ?? null, editions) : d);
+    const asEdition = (d: Diagnostic) =>
+      d.expected?.includes('/properties/edition/') ? unknownRosterEdition(String(d.actual ?? ''), d.file, d.place?.line ?? null, editions) : d;
     if (!parsed.roster) return empty(parsed.diagnostics.map(asEdition));
     roster = parsed.roster;
-    if (edition === null && roster.edition !== null && !editions.includes(roster.edition)) return empty([unknownRosterEdition(roster.edition, input.roster.file, roster.editionLine, editions)]);
+    if (edition === null && roster.edition !== null && !editions.includes(roster.edition))
+      return empty([unknownRosterEdition(roster.edition, input.roster.file, roster.editionLine, editions)]);
     edition ??= roster.edition;
   }
   if (edition !== null && !editions.includes(edition)) return { usage: `unknown edition "${edition}"; editions with cards: ${editions.join(', ')}` };
@@ -123,7 +144,14 @@ export function planSelection(bundle: DataBundle, input: SelectionInput, rosterV
   const languages = [...new Set(specs.map((s) => s.lang))];
   const labels = [...new Set(specs.map((s) => s.footerLeft))];
   return {
-    plan: { file: 'cards.pdf', edition: edition ?? 'selection', label: labels.join(', '), language: languages.length === 1 ? languages[0]! : (input.lang ?? 'en'), title: `${what} (${labels.join(', ') || 'none'})`, specs },
+    plan: {
+      file: 'cards.pdf',
+      edition: edition ?? 'selection',
+      label: labels.join(', '),
+      language: languages.length === 1 ? languages[0]! : (input.lang ?? 'en'),
+      title: `${what} (${labels.join(', ') || 'none'})`,
+      specs,
+    },
     diagnostics,
   };
 }

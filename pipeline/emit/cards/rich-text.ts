@@ -91,7 +91,13 @@ export function blocksOf(root: Root): Block[] {
       if (node.type === 'paragraph' || node.type === 'heading') {
         const runs = node.type === 'heading' ? inlineRuns(node.children, true) : inlineRuns(node.children);
         const first = blocks.length === 0;
-        blocks.push({ runs, depth, marker: pendingMarker, spaceBefore: first ? 0 : inItem && pendingMarker !== null ? ITEM_SPACE : PARAGRAPH_SPACE, textLine: line });
+        blocks.push({
+          runs,
+          depth,
+          marker: pendingMarker,
+          spaceBefore: first ? 0 : inItem && pendingMarker !== null ? ITEM_SPACE : PARAGRAPH_SPACE,
+          textLine: line,
+        });
         pendingMarker = null;
       } else if (node.type === 'list') {
         walkList(node, depth + (inItem ? 1 : 0), line);

@@ -103,7 +103,12 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
     lookup,
     resolve(wanted) {
       const place = wanted.line === null ? null : { line: wanted.line };
-      const retired = movedRecord(bundle, bundle.skills.filter((r) => inFilter(r, filter)), wanted, place);
+      const retired = movedRecord(
+        bundle,
+        bundle.skills.filter((r) => inFilter(r, filter)),
+        wanted,
+        place,
+      );
       if (retired) return retired;
       const found = lookup(wanted);
       if (!found.length) return { selected: null, diagnostics: [unknownName(bundle, names, filter, wanted, place)] };
@@ -130,7 +135,8 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   };
 }
 
-const scopeOf = (filter: Filter): string => [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
+const scopeOf = (filter: Filter): string =>
+  [filter.edition ? `edition ${filter.edition}` : null, filter.lang ? `language ${filter.lang}` : null].filter(Boolean).join(', ');
 
 /**
  * A name no record of the filter answers: when it names a concept, which
@@ -144,7 +150,10 @@ function unknownName(bundle: DataBundle, names: NameResolver, filter: Filter, wa
     const concept = bundle.concepts.find((c) => c.id === exact.concept);
     const editions = [...new Set(bundle.skills.filter((r) => r.concept === exact.concept).map((r) => r.edition))].sort(compare);
     const category = concept ? `${concept.category[0]!.toUpperCase()}${concept.category.slice(1)}` : '';
-    const none = concept && !bundle.skills.some((r) => inFilter(r, filter) && r.category === concept.category) ? `: ${filter.edition ? 'that edition' : 'that language'} has no ${category} skills` : '';
+    const none =
+      concept && !bundle.skills.some((r) => inFilter(r, filter) && r.category === concept.category)
+        ? `: ${filter.edition ? 'that edition' : 'that language'} has no ${category} skills`
+        : '';
     return error({
       reason: `${concept?.name ?? exact.concept} has no wording in ${scopeOf(filter)}${none} (${concept?.name ?? exact.concept} is in ${editions.join(', ')})`,
       file: wanted.file,
@@ -187,7 +196,12 @@ function ambiguousName(bundle: DataBundle, found: readonly Skill[], wanted: Want
  * through migrations.json to the record it became, with a warning naming it;
  * null when the name is no retired id, or leads to no record of the filter.
  */
-function movedRecord(bundle: DataBundle, records: readonly Skill[], wanted: Wanted, place: { line: number } | null): { selected: Selected; diagnostics: Diagnostic[] } | null {
+function movedRecord(
+  bundle: DataBundle,
+  records: readonly Skill[],
+  wanted: Wanted,
+  place: { line: number } | null,
+): { selected: Selected; diagnostics: Diagnostic[] } | null {
   const id = wanted.name.trim();
   const moved = followMigrations(bundle.migrations ?? [], 'record', id);
   const record = moved?.to ? records.find((r) => r.id === moved.to) : undefined;
@@ -224,7 +238,8 @@ export function resolveAll(wanted: readonly Wanted[], resolver: Resolver): { sel
   return { selected, diagnostics };
 }
 
-const ROSTER_NOTE = 'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)';
+const ROSTER_NOTE =
+  'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)';
 
 /**
  * The roster's syntax and its schema (schema/input/roster.schema.json), each
@@ -234,7 +249,8 @@ const ROSTER_NOTE = 'a roster is { team?, edition?, players: [{ name, position?,
 function checkRoster(text: string, file: string, validator: Validator): Diagnostic[] {
   const parsed = parseYaml({ path: file, text });
   // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
-  if (parsed.diagnostics.length) return parsed.diagnostics.slice(0, 1).map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' }));
+  if (parsed.diagnostics.length)
+    return parsed.diagnostics.slice(0, 1).map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' }));
   const bare = Array.isArray(parsed.value);
   const value = bare ? { players: parsed.value } : parsed.value;
   return validator
@@ -266,7 +282,16 @@ export function parseRoster(text: string, file: string, validator: Validator): {
   const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineCounter.linePos(node.range[0]).line : null);
   const fail = (reason: string, node?: YamlNode | null) => ({
     roster: null,
-    diagnostics: [error({ reason, file, place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! }, ruleId: 'cards/bad-roster', source: 'select', note: ROSTER_NOTE })],
+    diagnostics: [
+      error({
+        reason,
+        file,
+        place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! },
+        ruleId: 'cards/bad-roster',
+        source: 'select',
+        note: ROSTER_NOTE,
+      }),
+    ],
   });
   if (doc.errors.length) {
     // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).

@@ -75,8 +75,7 @@ export function parseFaq(context: Context, from: number, to: number, record: str
  */
 export function questionParts(context: Context, index: number): string[] {
   const text = context.lines[index]!.trim();
-  const warn = (reason: string, ruleId: string) =>
-    context.diagnostics.push(warning({ reason, file: context.file, place: at(index), ruleId, source: 'parse' }));
+  const warn = (reason: string, ruleId: string) => context.diagnostics.push(warning({ reason, file: context.file, place: at(index), ruleId, source: 'parse' }));
   if (QUESTION.exec(text)![1] === '.') warn('Question marked `Q.` instead of `Q:`; read as a question', 'en2020/question-mark-variant');
   // Split at the one space before each mark (the rest of a run of spaces is
   // trimmed with the part): a `\s+` there was retried at every space.
@@ -132,7 +131,14 @@ export function readAnswers(context: Context, from: number, to: number): { answe
  * reference sits at the end of its question; one at the end of a shared line
  * covers all its questions. A question left without an answer is an error.
  */
-export function pairAnswers(context: Context, qLine: number, parts: readonly string[], answers: readonly Answer[], next: number, record: string): DraftRuling[] {
+export function pairAnswers(
+  context: Context,
+  qLine: number,
+  parts: readonly string[],
+  answers: readonly Answer[],
+  next: number,
+  record: string,
+): DraftRuling[] {
   const out: DraftRuling[] = [];
   const shared = PAGE_REF.exec(parts.at(-1)!);
   parts.forEach((part, n) => {

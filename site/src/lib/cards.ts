@@ -25,7 +25,9 @@ export function readCardIndex(): CardFile[] {
   const dir = cardsDir();
   if (!dir || !existsSync(join(dir, 'index.json'))) return [];
   const value = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as unknown;
-  const list = Array.isArray(value) ? value : ((value as Record<string, unknown>).files ?? (value as Record<string, unknown>).decks ?? (value as Record<string, unknown>).cards ?? []);
+  const list = Array.isArray(value)
+    ? value
+    : ((value as Record<string, unknown>).files ?? (value as Record<string, unknown>).decks ?? (value as Record<string, unknown>).cards ?? []);
   if (!Array.isArray(list)) return [];
   return list
     .map((entry: Record<string, unknown>) => ({

@@ -7,7 +7,18 @@
 import { getCollection } from 'astro:content';
 import { nameKey } from '../../../pipeline/model/fold.ts';
 import { BASE_PARSER, type DataBundle } from '../../../pipeline/model/dataset.ts';
-import type { Concept, CrosswalkRow, Edition, Inducement, League, MetaFile, NameEntry, RandomTable, Ruling, Skill } from '../../../pipeline/model/schema-types.ts';
+import type {
+  Concept,
+  CrosswalkRow,
+  Edition,
+  Inducement,
+  League,
+  MetaFile,
+  NameEntry,
+  RandomTable,
+  Ruling,
+  Skill,
+} from '../../../pipeline/model/schema-types.ts';
 
 export type { Concept, Inducement, Skill };
 

@@ -94,7 +94,8 @@ function alignSentences(before: readonly string[], after: readonly string[]): [n
   return pairs;
 }
 
-const mark = (tag: 'ins' | 'del', label: string, text: string) => `<${tag}><span class="sr-only">[${label}: </span>${escapeHtml(text)}<span class="sr-only">]</span></${tag}>`;
+const mark = (tag: 'ins' | 'del', label: string, text: string) =>
+  `<${tag}><span class="sr-only">[${label}: </span>${escapeHtml(text)}<span class="sr-only">]</span></${tag}>`;
 
 /**
  * A sentence-aligned diff of two rule texts: matching sentences on one row
@@ -116,8 +117,14 @@ export function sentenceDiff(before: string, after: string, labels: { inserted: 
     const changed = parts.some((p) => p.added || p.removed);
     rows.push({
       kind: changed ? 'changed' : 'same',
-      before: parts.filter((p) => !p.added).map((p) => (p.removed ? mark('del', labels.deleted, p.value) : escapeHtml(p.value))).join(''),
-      after: parts.filter((p) => !p.removed).map((p) => (p.added ? mark('ins', labels.inserted, p.value) : escapeHtml(p.value))).join(''),
+      before: parts
+        .filter((p) => !p.added)
+        .map((p) => (p.removed ? mark('del', labels.deleted, p.value) : escapeHtml(p.value)))
+        .join(''),
+      after: parts
+        .filter((p) => !p.removed)
+        .map((p) => (p.added ? mark('ins', labels.inserted, p.value) : escapeHtml(p.value)))
+        .join(''),
     });
     i = a + 1;
     j = b + 1;

@@ -68,7 +68,8 @@ const en = {
   displayName: 'Printed name',
   games: 'Games',
   diff: 'Side by side',
-  diffIntro: (a: string, b: string) => `${a} beside ${b}, sentence by sentence: a row holds one sentence and its counterpart; words struck through are only in ${a}, underlined words only in ${b}; a sentence with no counterpart has a row of its own.`,
+  diffIntro: (a: string, b: string) =>
+    `${a} beside ${b}, sentence by sentence: a row holds one sentence and its counterpart; words struck through are only in ${a}, underlined words only in ${b}; a sentence with no counterpart has a row of its own.`,
   onlyIn: (edition: string) => `(only in ${edition})`,
   inserted: 'inserted',
   deleted: 'deleted',
@@ -131,7 +132,8 @@ const en = {
   rulingsShown: (n: string, total: string) => `${n} of ${total} skills shown`,
   permalink: 'link to this ruling',
   onConceptPage: 'on the skill’s page',
-  notation: 'How to read this page: an asterisk (*) after a printed name marks a compulsory skill or trait, one the player must use whenever it applies ("Compulsory" above). Each badge says how a wording relates to the English 2020 rules: same, renamed, reworked (same idea, mechanics changed), split, replaced, removed, or not in the 2020 text.',
+  notation:
+    'How to read this page: an asterisk (*) after a printed name marks a compulsory skill or trait, one the player must use whenever it applies ("Compulsory" above). Each badge says how a wording relates to the English 2020 rules: same, renamed, reworked (same idea, mechanics changed), split, replaced, removed, or not in the 2020 text.',
   confidenceHelp: 'how sure the reviewers are that the two texts are the same rule; anything below high is explained in the crosswalk notes',
   sources: 'Sources',
   sourcesMore: 'Source files and their checksums:',
@@ -156,7 +158,13 @@ const en = {
   /** The locale of numbers, and the unit of prices (gold pieces). */
   numberLocale: 'en-GB',
   goldPieces: 'gp',
-  homeCounts: { concepts: 'concepts', records: 'skill and trait records', rulings: 'FAQ rulings', randomTables: 'random tables', inducements: 'inducement records' },
+  homeCounts: {
+    concepts: 'concepts',
+    records: 'skill and trait records',
+    rulings: 'FAQ rulings',
+    randomTables: 'random tables',
+    inducements: 'inducement records',
+  },
   downloadsLead: 'The dataset, its JSON Schemas and the card PDFs are on the ',
   downloadsLink: 'downloads page',
   datasetIntro: (version: string, schema: string) =>
@@ -168,7 +176,14 @@ const en = {
   frenchNamesCount: (n: number) => `${n} concepts have a French name (from the French legacy list).`,
   byEditionIntro: 'Every record of every edition, with its relation to the English 2020 rules.',
   /** How a related concept relates, on a concept page. */
-  relatedAs: { 'replaced-by': 'replaced by', replaces: 'replaces', 'split-into': 'split into', 'split-from': 'split from', split: 'split', replaced: 'replacement' } as Record<string, string>,
+  relatedAs: {
+    'replaced-by': 'replaced by',
+    replaces: 'replaces',
+    'split-into': 'split into',
+    'split-from': 'split from',
+    split: 'split',
+    replaced: 'replacement',
+  } as Record<string, string>,
   kinds: ENUM_LABELS.en.kinds as Record<string, string>,
   categories: ENUM_LABELS.en.categories as Record<string, string>,
   relations: ENUM_LABELS.en.relations as Record<string, string>,
@@ -218,7 +233,8 @@ const fr: Strings = {
   displayName: 'Nom imprimé',
   games: 'Jeux',
   diff: 'Côte à côte',
-  diffIntro: (a, b) => `${a} à côté de ${b}, phrase par phrase : une ligne réunit une phrase et son équivalent ; les mots barrés ne sont que dans ${a}, les mots soulignés que dans ${b} ; une phrase sans équivalent a sa propre ligne.`,
+  diffIntro: (a, b) =>
+    `${a} à côté de ${b}, phrase par phrase : une ligne réunit une phrase et son équivalent ; les mots barrés ne sont que dans ${a}, les mots soulignés que dans ${b} ; une phrase sans équivalent a sa propre ligne.`,
   onlyIn: (edition) => `(seulement dans ${edition})`,
   inserted: 'ajouté',
   deleted: 'supprimé',
@@ -281,8 +297,10 @@ const fr: Strings = {
   rulingsShown: (n, total) => `${n} compétences affichées sur ${total}`,
   permalink: 'lien vers cette décision',
   onConceptPage: 'sur la page de la compétence',
-  notation: 'Lire cette page : un astérisque (*) après un nom imprimé signale une compétence ou un trait obligatoire, que le joueur doit utiliser dès qu’il s’applique (« Obligatoire » ci-dessus). Chaque badge dit comment une formulation se rapporte aux règles anglaises de 2020 : identique, renommée, remaniée (même idée, mécanique changée), scindée, remplacée, supprimée, ou absente du texte 2020.',
-  confidenceHelp: 'à quel point les relecteurs sont sûrs que les deux textes sont la même règle ; tout niveau inférieur à « haute » est expliqué dans les notes de correspondance',
+  notation:
+    'Lire cette page : un astérisque (*) après un nom imprimé signale une compétence ou un trait obligatoire, que le joueur doit utiliser dès qu’il s’applique (« Obligatoire » ci-dessus). Chaque badge dit comment une formulation se rapporte aux règles anglaises de 2020 : identique, renommée, remaniée (même idée, mécanique changée), scindée, remplacée, supprimée, ou absente du texte 2020.',
+  confidenceHelp:
+    'à quel point les relecteurs sont sûrs que les deux textes sont la même règle ; tout niveau inférieur à « haute » est expliqué dans les notes de correspondance',
   sources: 'Sources',
   sourcesMore: 'Fichiers sources et leurs sommes de contrôle :',
   identifiers: 'Identifiants',
@@ -305,7 +323,13 @@ const fr: Strings = {
   reportMistake: 'Signaler une erreur sur cette page',
   numberLocale: 'fr-FR',
   goldPieces: 'po',
-  homeCounts: { concepts: 'concepts', records: 'fiches de compétences et traits', rulings: 'décisions de FAQ', randomTables: 'tables aléatoires', inducements: 'fiches de coups de pouce' },
+  homeCounts: {
+    concepts: 'concepts',
+    records: 'fiches de compétences et traits',
+    rulings: 'décisions de FAQ',
+    randomTables: 'tables aléatoires',
+    inducements: 'fiches de coups de pouce',
+  },
   downloadsLead: 'Les données, leurs schémas JSON et les cartes PDF sont dans les ',
   downloadsLink: 'téléchargements',
   datasetIntro: (version, schema) =>
@@ -317,7 +341,14 @@ const fr: Strings = {
     'Chaque concept et la relation de chacune de ses fiches aux règles anglaises de 2020 : identique, renommée, remaniée, scindée, remplacée, supprimée, ou absente du texte 2020. Un tiret : l’édition n’a pas de fiche pour ce concept. Les filtres sont gardés dans l’adresse de la page, qu’on peut partager.',
   frenchNamesCount: (n) => `${n} concepts ont un nom français (ancienne édition française).`,
   byEditionIntro: 'Chaque fiche de chaque édition, avec sa relation aux règles anglaises de 2020.',
-  relatedAs: { 'replaced-by': 'remplacée par', replaces: 'remplace', 'split-into': 'scindée en', 'split-from': 'issue de', split: 'scission', replaced: 'remplacement' },
+  relatedAs: {
+    'replaced-by': 'remplacée par',
+    replaces: 'remplace',
+    'split-into': 'scindée en',
+    'split-from': 'issue de',
+    split: 'scission',
+    replaced: 'remplacement',
+  },
   kinds: ENUM_LABELS.fr.kinds,
   categories: ENUM_LABELS.fr.categories,
   relations: ENUM_LABELS.fr.relations,

@@ -21,7 +21,9 @@ function validator(dir: string): Ajv2020 {
   const cached = validators.get(dir);
   if (cached) return cached;
   const instance = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  for (const name of readdirSync(join(dir, 'schema')).filter((n) => n.endsWith('.schema.json')).sort()) {
+  for (const name of readdirSync(join(dir, 'schema'))
+    .filter((n) => n.endsWith('.schema.json'))
+    .sort()) {
     instance.addSchema(JSON.parse(readFileSync(join(dir, 'schema', name), 'utf8')) as object);
   }
   validators.set(dir, instance);
@@ -51,7 +53,9 @@ function checkDigest(dir: string, file: string, bytes: Buffer): void {
   const listed = (JSON.parse(metaBytes.toString('utf8')) as { files?: { path: string; sha256: string }[] }).files?.find((f) => f.path === file)?.sha256;
   const actual = sha256(bytes);
   if (file !== 'meta.json' && (actual !== claimed(file) || actual !== listed)) {
-    throw new Error(`${file} changed after it was published: its SHA-256 ${actual} is not the one ${file}.sha256 and meta.json give; rebuild with \`nuffle build --only data\` [data/digest-mismatch]`);
+    throw new Error(
+      `${file} changed after it was published: its SHA-256 ${actual} is not the one ${file}.sha256 and meta.json give; rebuild with \`nuffle build --only data\` [data/digest-mismatch]`,
+    );
   }
 }
 

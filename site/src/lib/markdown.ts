@@ -18,7 +18,7 @@ const SAFE_URL = /^(https?:|mailto:|#|\/(?!\/)|\.{1,2}\/)/i;
 function guardUrls() {
   const clean = (nodes: (RootContent | ElementContent)[]): ElementContent[] =>
     nodes.flatMap((node): ElementContent[] => {
-      if (node.type === 'raw' as string) return []; // never emitted with allowDangerousHtml off; belt and braces
+      if (node.type === ('raw' as string)) return []; // never emitted with allowDangerousHtml off; belt and braces
       if (node.type !== 'element') return node.type === 'doctype' ? [] : [node as ElementContent];
       const element = node as Element;
       for (const attribute of ['href', 'src', 'action', 'formAction', 'xLinkHref']) {
@@ -39,13 +39,7 @@ function guardUrls() {
   };
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype, { allowDangerousHtml: false })
-  .use(guardUrls)
-  .use(rehypeStringify)
-  .freeze();
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: false }).use(guardUrls).use(rehypeStringify).freeze();
 
 const cache = new Map<string, string>();
 export function renderMarkdown(text: string): string {
@@ -62,7 +56,13 @@ export function plainText(text: string): string {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as MdastRoot;
   const blocks: string[] = [];
   const inline = (node: MdastContent): string =>
-    'value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? (node.children as MdastContent[]).map(inline).join('') : node.type === 'break' ? ' ' : '';
+    'value' in node && typeof node.value === 'string'
+      ? node.value
+      : 'children' in node
+        ? (node.children as MdastContent[]).map(inline).join('')
+        : node.type === 'break'
+          ? ' '
+          : '';
   const walk = (nodes: MdastContent[], prefix: string): void => {
     for (const node of nodes) {
       if (node.type === 'list') {

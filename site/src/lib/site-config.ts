@@ -19,7 +19,8 @@ export function reportUrl(path: string, env: Record<string, string | undefined> 
   const value = env.NUFFLE_REPORT_URL?.trim();
   if (!value) return undefined;
   const url = new URL(value.replace('{page}', encodeURIComponent(path)));
-  if (!['https:', 'http:', 'mailto:'].includes(url.protocol)) throw new Error(`NUFFLE_REPORT_URL must be an http(s) or mailto: URL, not ${JSON.stringify(value)}`);
+  if (!['https:', 'http:', 'mailto:'].includes(url.protocol))
+    throw new Error(`NUFFLE_REPORT_URL must be an http(s) or mailto: URL, not ${JSON.stringify(value)}`);
   if (!value.includes('{page}') && url.protocol !== 'mailto:') url.searchParams.set('page', path);
   return url.href;
 }
