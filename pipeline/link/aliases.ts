@@ -29,9 +29,13 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
       source: 'link',
       expected: 'a concept id of dist/data/concepts.json (the slug of its English name)',
     });
-  input.annotations.aliases.forEach((a, index) => known.has(a.concept) || diagnostics.push(unknown('aliases', index, a.concept, a.alias)));
+  input.annotations.aliases.forEach((a, index) => {
+    known.has(a.concept) || diagnostics.push(unknown('aliases', index, a.concept, a.alias));
+  });
   const winners = input.annotations.winners ?? [];
-  winners.forEach((w, index) => known.has(w.concept) || diagnostics.push(unknown('winners', index, w.concept, w.alias)));
+  winners.forEach((w, index) => {
+    known.has(w.concept) || diagnostics.push(unknown('winners', index, w.concept, w.alias));
+  });
   const { names, collisions } = buildNameIndex({
     ...input,
     curated: input.annotations.aliases.filter((a) => known.has(a.concept)),

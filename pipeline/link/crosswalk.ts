@@ -279,19 +279,29 @@ export function checkRows(
   const rows = new Map(context.base.rows);
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
-  links.forEach((link, index) => {
+  for (const [index, link] of links.entries()) {
     const recordId = link.record ?? namedByRow.get(index);
-    if (recordId === undefined) return;
+    if (recordId === undefined) continue;
     const place = at.locate(['links', index]);
-    const report = (reason: string, ruleId: string) => diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    const report = (reason: string, ruleId: string): void => {
+      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    };
     const record = recordById.get(recordId);
-    if (!record || record.source.id !== link.source) return report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
-    if (context.isBase(record.source.id))
-      return report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
-    if (rows.has(recordId)) return report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
+    if (!record || record.source.id !== link.source) {
+      report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
+      continue;
+    }
+    if (context.isBase(record.source.id)) {
+      report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
+      continue;
+    }
+    if (rows.has(recordId)) {
+      report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
+      continue;
+    }
     diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
     rows.set(recordId, rowOf(link, recordId));
-  });
+  }
   return { rows, diagnostics };
 }
 

@@ -330,9 +330,9 @@ let gameTerms: { term: string; pattern: RegExp }[] | undefined;
 const gameTermPatterns = () => (gameTerms ??= GAME_TERMS.map((term) => ({ term, pattern: new RegExp(gameTermPattern(term), 'u') })));
 
 /** A glossary term's expression source (its text escaped, a plural ending, word bounds): checked by test/redos.test.ts. */
-export const glossaryTermPattern = (term: string): string => `(?<![\\p{L}\\p{N}])${escape(term)}[sx]?(?![\\p{L}\\p{N}])`;
+export const glossaryTermPattern = (term: string): string => `(?<![\\p{L}\\p{N}])${escapeRegExp(term)}[sx]?(?![\\p{L}\\p{N}])`;
 /** A mechanics term's expression source: checked by test/redos.test.ts. */
-export const gameTermPattern = (term: string): string => `(?<![\\p{L}])${escape(term)}(?![\\p{L}])`;
+export const gameTermPattern = (term: string): string => `(?<![\\p{L}])${escapeRegExp(term)}(?![\\p{L}])`;
 
 /** Name likeness below this is ignored (trigram Dice coefficient). */
 const NAME_FLOOR = 0.45;
@@ -341,7 +341,7 @@ const NAME_FLOOR = 0.45;
 const TAKEN_PENALTY = 0.5;
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function count(tokens: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();

@@ -75,7 +75,9 @@ const cardsOf = (page: PdfPage): Box[] => {
 const eachPage = (fn: (page: PdfPage, where: string, sheet: { bleed: boolean; back: boolean }) => void) => {
   expect(sheets.size).toBeGreaterThanOrEqual(8);
   for (const [name, sheet] of sheets)
-    readPdfPages(sheet.file).forEach((page, i) => fn(page, `${name}, page ${i + 1}`, { bleed: sheet.bleed, back: sheet.backs && i % 2 === 1 }));
+    readPdfPages(sheet.file).forEach((page, i) => {
+      fn(page, `${name}, page ${i + 1}`, { bleed: sheet.bleed, back: sheet.backs && i % 2 === 1 });
+    });
 };
 const eachFront = (fn: (page: PdfPage, where: string, bleed: boolean) => void) => eachPage((page, where, s) => (s.back ? undefined : fn(page, where, s.bleed)));
 
@@ -86,9 +88,9 @@ describe('the card sheets', () => {
       const gaps = [...xs.slice(1).map((x, i) => x - xs[i]!), ...ys.slice(1).map((y, i) => y - ys[i]!)].map((g) => Math.round((g / MM) * 10) / 10);
       expect(new Set(gaps.filter((g) => g !== 63 && g !== 88)), where).toEqual(new Set(bleed ? [6] : []));
       expect(cardsOf(page).length, where).toBeGreaterThanOrEqual(6);
-      [xs[0]!, ys[0]!, xs.at(-1)!, ys.at(-1)!].forEach((cut, i) =>
-        expect(Math.abs(cut - page.trimBox[i]!), `${where}: TrimBox ${page.trimBox}`).toBeLessThan(0.02),
-      );
+      [xs[0]!, ys[0]!, xs.at(-1)!, ys.at(-1)!].forEach((cut, i) => {
+        expect(Math.abs(cut - page.trimBox[i]!), `${where}: TrimBox ${page.trimBox}`).toBeLessThan(0.02);
+      });
       const [x1, y1, x2, y2] = page.trimBox;
       const [, , w, h] = page.mediaBox;
       expect(Math.abs(x1 - (w - x2)), where).toBeLessThan(0.01);

@@ -164,7 +164,9 @@ describe('compareBundles against --fail-on', () => {
     const changes = changesOf((d) => {
       for (const s of d.skills) s.source = source(40);
       d.rulings[0]!.occurrences[0]!.lines = [41, 42];
-      d.inducements[1]!.priceList!.items.forEach((x, i) => (x.line = 50 + i));
+      d.inducements[1]!.priceList!.items.forEach((x, i) => {
+        x.line = 50 + i;
+      });
     });
     expect(changes).toEqual([]);
   });

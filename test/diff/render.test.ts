@@ -69,9 +69,9 @@ describe('changesMarkdown', () => {
       [
         '# Changes 0.1.0 → 0.2.0',
         '',
-        '1 change (0.1.0 → 0.2.0): 1 record changed',
+        '1 change (0.1.0 → 0.2.0): 1 record changed; schema 2.0.0 → 2.1.0',
         '',
-        'Schema 2.0.0 → 2.1.0.',
+        'Schema 2.0.0 → 2.1.0: a new contract (docs/DATA.md, "Versions", says what changed).',
         '',
         'Word changes read ~~removed~~ **added**.',
         '',
@@ -88,8 +88,13 @@ describe('changesMarkdown', () => {
       ].join('\n'),
     ));
   it('ends with one newline', () => expect(changesMarkdown(log([reworded]))).toMatch(/[^\n]\n$/));
-  it('says how to read word changes', () => expect(changesMarkdown(log([]))).toContain('\nWord changes read ~~removed~~ **added**.\n'));
-  it('names a new schema version', () => expect(changesMarkdown(log([], { schema: ['2.0.0', '2.1.0'] }))).toContain('\nSchema 2.0.0 → 2.1.0.\n'));
+  it('says how to read word changes when a word changed', () =>
+    expect(changesMarkdown(log([reworded]))).toContain('\nWord changes read ~~removed~~ **added**.\n'));
+  it('leaves out the word legend when no word changed', () => expect(changesMarkdown(log([]))).not.toContain('Word changes read'));
+  it('names a new schema version', () =>
+    expect(changesMarkdown(log([], { schema: ['2.0.0', '2.1.0'] }))).toContain(
+      '\nSchema 2.0.0 → 2.1.0: a new contract (docs/DATA.md, "Versions", says what changed).\n',
+    ));
   it('says nothing of an unchanged schema', () => expect(changesMarkdown(log([]))).not.toContain('Schema'));
   it('lists the warnings to check, escaped', () =>
     expect(changesMarkdown(log([], { warnings: ['look at *this*'] }))).toContain('## To check\n\n- look at \\*this\\*\n'));

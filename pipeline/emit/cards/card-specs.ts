@@ -226,7 +226,9 @@ export function playerCardSpec(
       textLine: 1,
       keepWithNext: true,
     });
-    blocks.forEach((block, n) => body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block));
+    blocks.forEach((block, n) => {
+      body.push(n === 0 ? { ...block, spaceBefore: 0.1 } : block);
+    });
   }
   const editions = [...new Set(player.skills.map((s) => s.record.edition))];
   return {

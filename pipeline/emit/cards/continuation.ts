@@ -83,7 +83,9 @@ export function sentenceUnits(blocks: readonly Block[]): Unit[] {
   const units: Unit[] = [];
   blocks.forEach((block, index) => {
     const sentences = cutRuns(block.runs, sentenceBreaks(block.runs.map((r) => r.text).join('')));
-    sentences.forEach((runs, n) => units.push({ block: index, keep: block.keepWithNext === true, runs, first: n === 0, last: n === sentences.length - 1 }));
+    sentences.forEach((runs, n) => {
+      units.push({ block: index, keep: block.keepWithNext === true, runs, first: n === 0, last: n === sentences.length - 1 });
+    });
   });
   return units;
 }

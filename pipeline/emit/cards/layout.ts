@@ -157,11 +157,15 @@ export async function drawDocument(
   for (let start = 0; start < cards.length; start += sheet.slots.length) {
     const page = cards.slice(start, start + sheet.slots.length);
     newPage();
-    page.forEach((card, slot) => draw.front(card, sheet.slots[slot]!));
+    page.forEach((card, slot) => {
+      draw.front(card, sheet.slots[slot]!);
+    });
     drawMarks(doc, sheet);
     if (options.backs) {
       newPage();
-      page.forEach((card, slot) => draw.back(card.spec, sheet.slots[backSlot(sheet, slot, options.duplex)]!));
+      page.forEach((card, slot) => {
+        draw.back(card.spec, sheet.slots[backSlot(sheet, slot, options.duplex)]!);
+      });
     }
   }
   doc.end();
@@ -243,7 +247,9 @@ class Drawing {
     const ink = this.low ? BLACK : WHITE;
     const title = card.parts > 1 ? `${spec.title} ${partLabel(card.part, card.parts)}` : spec.title;
     const fitted = fitTitle(title, inner, this.fonts);
-    fitted.lines.forEach((line, n) => this.text(line, 'bold', fitted.size, ink, X(CARD_LAYOUT.padding), Y(2.4) + n * fitted.size * 1.08));
+    fitted.lines.forEach((line, n) => {
+      this.text(line, 'bold', fitted.size, ink, X(CARD_LAYOUT.padding), Y(2.4) + n * fitted.size * 1.08);
+    });
     const markerWidth = spec.marker ? this.marker(spec.marker, X, Y) : 0;
     if (spec.subtitle) {
       const size = fitSize(spec.subtitle, 'italic', 6.2, 6, inner - markerWidth, this.fonts);
