@@ -194,6 +194,9 @@ describe('everything else is byte-identical to the build before', () => {
         key,
       ).toEqual(newFields[file] ?? []);
       for (const [field, before] of Object.entries(fields)) {
+        // 3.0.0 gave every random-table slot a `vacancy` (null where a record holds it): the slots are otherwise what they were.
+        if (file === 'random-tables.json' && field === 'slots')
+          now[field] = (now[field] as { vacancy?: unknown }[]).map(({ vacancy, ...slot }) => (vacancy === null ? slot : { ...slot, vacancy }));
         const allowed = changed.has(`${file} ${key} ${field}`) || (file === 'skills.json' && field === 'compulsory' && !key.startsWith('en-2020/'));
         if (digest(now[field]) !== before) moved.push(`${key} ${field}`);
         else if (allowed && field !== 'compulsory') moved.push(`${key} ${field} (expected to change, did not)`);

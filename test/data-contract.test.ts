@@ -21,8 +21,10 @@ describe('dist/data contract', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
     const published = [...files()].filter(([path]) => path.startsWith('schema/') && path.endsWith('.schema.json'));
     expect(published.map(([path]) => path).sort()).toEqual([
+      'schema/api/bulk-data.schema.json',
       'schema/api/concept.schema.json',
       'schema/api/index.schema.json',
+      'schema/api/list.schema.json',
       'schema/api/moved.schema.json',
       'schema/api/record.schema.json',
       'schema/api/ruling.schema.json',
@@ -103,14 +105,18 @@ describe('dist/data contract', () => {
     const meta = realData<MetaFile>('meta.json');
     expect(meta.datasetVersion).toMatch(/^\d+\.\d+\.\d+/);
     const all = new Map<string, string | Uint8Array>([...files(), ...realBuild().assets]);
-    // Everything but meta.json itself and what derives from it: its minified copy and the checksums.
-    const listed = [...all.keys()].filter((p) => p !== 'meta.json' && p !== 'meta.min.json' && !p.endsWith('.sha256')).sort();
+    // Everything but meta.json itself and what derives from it: its minified copy and the checksums (each file's, and SHA256SUMS).
+    const listed = [...all.keys()].filter((p) => p !== 'meta.json' && p !== 'meta.min.json' && !p.endsWith('.sha256') && p !== 'SHA256SUMS').sort();
     expect(meta.files.map((f) => f.path)).toEqual(listed);
     for (const entry of meta.files) {
       const body = all.get(entry.path)!;
       expect(createHash('sha256').update(body).digest('hex'), entry.path).toBe(entry.sha256);
       const isData =
-        entry.path.endsWith('.json') && !entry.path.startsWith('schema/') && !entry.path.endsWith('.min.json') && entry.path !== 'datapackage.json';
+        entry.path.endsWith('.json') &&
+        !entry.path.startsWith('schema/') &&
+        !entry.path.endsWith('.min.json') &&
+        entry.path !== 'datapackage.json' &&
+        entry.path !== 'package.json';
       expect(entry.records, entry.path).toBe(isData ? JSON.parse(body as string).length : null);
     }
     for (const source of meta.sources) {

@@ -7,7 +7,9 @@
 export type BulkDataEndpoint = {
   /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
   url: string;
+  /** The dataset version these files are (meta.json datasetVersion). */
   datasetVersion: string;
+  /** The version of the schemas they meet (meta.json schemaVersion). */
   schemaVersion: string;
   /** Sorted by path. */
   files: {
@@ -19,6 +21,7 @@ export type BulkDataEndpoint = {
     sha256: string | null;
     /** Record count of a data file; null for the others. */
     records: number | null;
+    /** The media type the site serves it with (its _headers). */
     contentType: string;
   }[];
 };
@@ -62,7 +65,9 @@ export type ApiIndex = {
     kind: "concepts" | "records" | "rulings";
     /** A concept's name in each language (concepts only), for a look-up in French or English. */
     names?: {
+      /** The English name. */
       en: string;
+      /** The French name, when the French list has one. */
       fr?: string;
     };
     /** A record's language (records only). */
@@ -70,12 +75,19 @@ export type ApiIndex = {
   }[];
   /** The list endpoint of each kind (paths relative to the API root): read one kind without this index's full list. */
   lists?: {
+    /** The list endpoint of the concepts, relative to the API root. */
     concepts: string;
+    /** The list endpoint of the rulings, relative to the API root. */
     rulings: string;
+    /** The list endpoint of the inducements, relative to the API root. */
     inducements: string;
+    /** The list endpoint of the leagues, relative to the API root. */
     leagues: string;
+    /** The list endpoint of the editions, relative to the API root. */
     editions: string;
+    /** The list endpoint of the random-skill tables, relative to the API root. */
     randomTables: string;
+    /** The list endpoint of the migrations (retired ids and where they lead), relative to the API root. */
     migrations: string;
     /** Records, one list per edition id. */
     records: {
@@ -104,12 +116,15 @@ export type ListEndpoint = {
 
 /** A link to an endpoint, PokeAPI-style. */
 export type ApiLink = {
+  /** The item's id (a concept, record, ruling, inducement, league or edition id). */
   id: string;
   /** Its name (a ruling's question). */
   name: string;
   /** A concept's name in each language (concepts only), for a look-up in French or English. */
   names?: {
+    /** The English name. */
     en: string;
+    /** The French name, when the French list has one. */
     fr?: string;
   };
   /** A record's language (records only). */

@@ -34,6 +34,10 @@ describe('the static API', () => {
       ...data.concepts.map((c) => `${API_VERSION}/concepts/${c.id}.json`),
       ...data.skills.map((s) => `${API_VERSION}/records/${s.id}.json`),
       ...data.rulings.map((r) => `${API_VERSION}/rulings/${r.id}.json`),
+      // the bulk-data manifest, and one list per kind (records: one per edition)
+      `${API_VERSION}/bulk-data.json`,
+      ...['concepts', 'editions', 'inducements', 'leagues', 'migrations', 'random-tables', 'rulings'].map((kind) => `${API_VERSION}/${kind}.json`),
+      ...[...new Set(data.skills.map((s) => s.edition))].map((edition) => `${API_VERSION}/records/${edition}.json`),
     ];
     expect([...texts.keys()].sort()).toEqual(expected.sort());
   });
@@ -81,8 +85,15 @@ describe('the static API', () => {
     const index = endpoint<ApiIndex>(`${API_VERSION}/index.json`);
     expect([index.apiVersion, index.datasetVersion, index.schemaVersion]).toEqual([API_VERSION, data.meta.datasetVersion, data.meta.schemaVersion]);
     const expected = [
-      ...data.concepts.map((c) => ({ id: c.id, name: c.name, kind: 'concepts', path: `concepts/${c.id}.json` })),
-      ...data.skills.map((s) => ({ id: s.id, name: s.name, kind: 'records', path: `records/${s.id}.json` })),
+      // a concept's names in each language, a record's language: for look-ups in French or English
+      ...data.concepts.map((c) => ({
+        id: c.id,
+        name: c.name,
+        names: Object.fromEntries(Object.entries(c.names).filter(([, name]) => name !== null)),
+        kind: 'concepts',
+        path: `concepts/${c.id}.json`,
+      })),
+      ...data.skills.map((s) => ({ id: s.id, name: s.name, lang: s.lang, kind: 'records', path: `records/${s.id}.json` })),
       ...data.rulings.map((r) => ({ id: r.id, name: r.question, kind: 'rulings', path: `rulings/${r.id}.json` })),
     ];
     expect(index.endpoints).toEqual(expected);
