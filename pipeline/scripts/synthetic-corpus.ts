@@ -136,13 +136,15 @@ function copyLinkedSources(
     const copies: string[] = [];
     for (let k = 1; k < factor; k++) {
       const word = copyWord(k);
+      // A copy links to the copy of its concept where the English 2020 copies define one (`Syb Dodge` → syb-dodge), as the original links to the original.
+      const copied = copiedConcepts(real.model.records, sources, word);
       for (const record of records) {
         const [first, last] = record.source.lines;
         const body = lines.slice(first - 1, last);
         const row = rowOf.get(record.id)!;
         const common = {
           source: source.id,
-          concept: row.concept,
+          concept: copied.get(row.concept) ?? row.concept,
           relation: row.relation,
           confidence: row.confidence,
           rationale: row.rationale,
@@ -170,6 +172,12 @@ function copyLinkedSources(
         .join('\n')}\n`
     : '';
   return { crosswalk: `${withOneFinalNewline(input.annotations.crosswalk.text)}${rows}`, rows: drafts.length };
+}
+
+/** Each concept an English 2020 record defines → the concept its copy under `word` defines. */
+function copiedConcepts(records: readonly Skill[], sources: readonly ManifestSource[], word: string): Map<string, string> {
+  const base = new Set(sources.filter((s) => s.parser === 'en-2020').map((s) => s.id));
+  return new Map(records.filter((r) => base.has(r.source.id) && r.concept !== null).map((r) => [r.concept!, slugify(`${word} ${r.name}`)]));
 }
 
 /** `text` with its final newlines replaced by one. */
