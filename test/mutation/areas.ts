@@ -44,7 +44,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   consumer: {
     about: 'the runtime library apps import',
     mutate: ['pipeline/consumer/*.ts'],
-    tests: ['test/consumer/arguments.test.ts', 'test/consumer/lookups.test.ts'],
+    tests: ['test/consumer/arguments.test.ts', 'test/consumer/readme.test.ts', 'test/consumer/package.test.ts'],
   },
   'emit-data': {
     about: 'SQLite, the static API, the release package',
