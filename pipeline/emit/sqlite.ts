@@ -15,7 +15,7 @@ import type { DataBundle } from '../model/dataset.ts';
 export const SQLITE_FILE = 'nuffle-codex.sqlite';
 
 /** The DDL, in creation order. Column comments say which JSON field each mirrors. */
-export const SQLITE_SCHEMA = `
+const SQLITE_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE editions (
   id TEXT PRIMARY KEY, label TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, file TEXT NOT NULL,
@@ -78,34 +78,28 @@ CREATE VIRTUAL TABLE search USING fts5(kind UNINDEXED, id UNINDEXED, lang UNINDE
 
 const bool = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
 
-/** The database's bytes. `data` must be the validated dataset (ids resolve). */
-export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBundle['meta'], 'datasetVersion' | 'schemaVersion'> }): Uint8Array {
-  const db = new DatabaseSync(':memory:');
-  try {
-    db.exec('PRAGMA page_size = 4096; PRAGMA foreign_keys = ON;');
-    db.exec(SQLITE_SCHEMA);
-    db.exec('BEGIN');
-    const insert = (table: string, rows: readonly (readonly SQLInputValue[])[]): void => {
-      if (!rows.length) return;
-      const statement = db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
-      for (const row of rows) statement.run(...row);
-    };
-    insert('meta', [
+/** What `emitSqlite` reads: the dataset, with only the versions of its meta. */
+type SqliteData = Omit<DataBundle, 'meta'> & { meta: Pick<DataBundle['meta'], 'datasetVersion' | 'schemaVersion'> };
+
+type Rows = readonly (readonly SQLInputValue[])[];
+
+/**
+ * Every table's rows, in insertion order (the DDL's order), each row in its
+ * columns' order.
+ */
+const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) => Rows])[] = [
+  [
+    'meta',
+    (data) => [
       ['datasetVersion', data.meta.datasetVersion],
       ['schemaVersion', data.meta.schemaVersion],
-    ]);
-    insert(
-      'editions',
-      data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings]),
-    );
-    // Concepts and skills refer to each other: defer the check to the commit.
-    db.exec('PRAGMA defer_foreign_keys = ON');
-    insert(
-      'concepts',
-      data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]),
-    );
-    insert(
-      'skills',
+    ],
+  ],
+  ['editions', (data) => data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings])],
+  ['concepts', (data) => data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom])],
+  [
+    'skills',
+    (data) =>
       data.skills.map((s) => [
         s.id,
         s.edition,
@@ -122,80 +116,42 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
         s.source.lines[0],
         s.source.lines[1],
       ]),
-    );
-    insert(
-      'skill_games',
-      data.skills.flatMap((s) => s.games.map((g) => [s.id, g])),
-    );
-    insert(
-      'skill_errata',
-      data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e])),
-    );
-    insert(
-      'concept_records',
-      data.concepts.flatMap((c) => c.records.map((r) => [c.id, r])),
-    );
-    insert(
-      'concept_relations',
-      data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record])),
-    );
-    insert(
-      'crosswalk',
-      data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend]),
-    );
-    insert(
-      'crosswalk_related',
-      data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c])),
-    );
-    insert(
-      'rulings',
-      data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]]),
-    );
-    insert(
-      'ruling_pages',
-      data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p])),
-    );
-    insert(
-      'ruling_records',
-      data.rulings.flatMap((r) => r.records.map((record) => [r.id, record])),
-    );
-    insert(
-      'ruling_occurrences',
-      data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]])),
-    );
-    insert(
-      'random_tables',
-      data.randomTables.map((t) => [t.id, t.edition, t.game, t.category]),
-    );
-    insert(
-      'random_slots',
-      data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record, s.vacancy])),
-    );
-    insert(
-      'leagues',
-      data.leagues.map((l) => [l.id, l.name]),
-    );
-    insert(
-      'league_aliases',
-      data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text])),
-    );
-    insert(
-      'inducements',
+  ],
+  ['skill_games', (data) => data.skills.flatMap((s) => s.games.map((g) => [s.id, g]))],
+  ['skill_errata', (data) => data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e]))],
+  ['concept_records', (data) => data.concepts.flatMap((c) => c.records.map((r) => [c.id, r]))],
+  ['concept_relations', (data) => data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record]))],
+  ['crosswalk', (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend])],
+  ['crosswalk_related', (data) => data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c]))],
+  ['rulings', (data) => data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]])],
+  ['ruling_pages', (data) => data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p]))],
+  ['ruling_records', (data) => data.rulings.flatMap((r) => r.records.map((record) => [r.id, record]))],
+  ['ruling_occurrences', (data) => data.rulings.flatMap((r) => r.occurrences.map((o) => [r.id, o.record, o.lines[0], o.lines[1]]))],
+  ['random_tables', (data) => data.randomTables.map((t) => [t.id, t.edition, t.game, t.category])],
+  ['random_slots', (data) => data.randomTables.flatMap((t) => t.slots.map((s) => [t.id, s.roll, s.d6, s.record, s.vacancy]))],
+  ['leagues', (data) => data.leagues.map((l) => [l.id, l.name])],
+  ['league_aliases', (data) => data.leagues.flatMap((l) => l.aliases.map((a) => [l.id, a.text]))],
+  [
+    'inducements',
+    (data) =>
       data.inducements.map((i) => [i.id, i.edition, i.name, i.kind, i.text, i.limits.max, i.limits.oncePerGame ? 1 : 0, i.confidence, JSON.stringify(i)]),
-    );
-    insert(
-      'inducement_spells',
-      data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text])),
-    );
-    insert(
-      'inducement_mentions',
-      data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c])),
-    );
-    insert(
-      'aliases',
-      data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record]),
-    );
-    insert('search', searchRows(data));
+  ],
+  ['inducement_spells', (data) => data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text]))],
+  ['inducement_mentions', (data) => data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c]))],
+  ['aliases', (data) => data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record])],
+  ['search', (data) => searchRows(data)],
+];
+
+/** The database's bytes. `data` must be the validated dataset (ids resolve). */
+export function emitSqlite(data: SqliteData): Uint8Array {
+  const db = new DatabaseSync(':memory:');
+  try {
+    db.exec('PRAGMA page_size = 4096; PRAGMA foreign_keys = ON;');
+    db.exec(SQLITE_SCHEMA);
+    db.exec('BEGIN');
+    // Concepts and skills refer to each other: the keys are checked at the commit.
+    db.exec('PRAGMA defer_foreign_keys = ON');
+    for (const [table, rows] of TABLE_ROWS) insertRows(db, table, rows(data));
     db.exec('COMMIT');
     db.exec("INSERT INTO search(search) VALUES ('optimize')");
     db.exec('VACUUM');
@@ -203,6 +159,12 @@ export function emitSqlite(data: Omit<DataBundle, 'meta'> & { meta: Pick<DataBun
   } finally {
     db.close();
   }
+}
+
+function insertRows(db: DatabaseSync, table: string, rows: Rows): void {
+  if (!rows.length) return;
+  const statement = db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
+  for (const row of rows) statement.run(...row);
 }
 
 type SearchRow = readonly [kind: string, id: string, lang: string, name: string, aliases: string, text: string];

@@ -149,95 +149,124 @@ export interface ResolverData {
   migrations: readonly Migration[];
 }
 
+/** The resolver's lookups over one alias index, built once. */
+interface ResolverIndex {
+  data: ResolverData;
+  byKey: Map<string, NameEntry[]>;
+  keys: string[];
+  recordById: Map<string, ResolverData['skills'][number]>;
+  recordsOf: Map<string, ResolverData['skills'][number][]>;
+  conceptIds: Set<string>;
+}
+
 export function createNameResolver(data: ResolverData): NameResolver {
+  const index = indexNames(data);
+  return {
+    resolve: (text, options = {}) => resolveName(index, text, options),
+    closest: (text, count) => closestNames(data.names, text, count),
+  };
+}
+
+function indexNames(data: ResolverData): ResolverIndex {
   const byKey = new Map<string, NameEntry[]>();
   for (const alias of data.names) byKey.set(alias.folded, [...(byKey.get(alias.folded) ?? []), alias]);
-  const keys = [...byKey.keys()];
-  const recordById = new Map(data.skills.map((r) => [r.id, r]));
-  const recordsOf = new Map<string, (typeof data.skills)[number][]>();
+  const recordsOf = new Map<string, ResolverData['skills'][number][]>();
   for (const record of data.skills) if (record.concept !== null) recordsOf.set(record.concept, [...(recordsOf.get(record.concept) ?? []), record]);
-  const conceptIds = new Set(data.names.map((n) => n.concept));
-
-  const pickRecord = (concept: string, options: ResolveOptions, alias: NameEntry | null): string | null => {
-    if (options.edition === undefined && options.lang === undefined) return null;
-    const records = (recordsOf.get(concept) ?? []).filter(
-      (r) => (options.edition === undefined || r.edition === options.edition) && (options.lang === undefined || r.lang === options.lang),
-    );
-    const own = alias?.record ? records.find((r) => r.id === alias.record) : undefined;
-    return (own ?? (records.length === 1 || options.edition !== undefined ? records[0] : undefined))?.id ?? null;
-  };
-  const exactMatches = (key: string, parameter: string | null, options: ResolveOptions): NameMatch[] => {
-    const aliases = [...(byKey.get(key) ?? [])].sort((a, b) => rankAlias(a, options) - rankAlias(b, options));
-    const seen = new Set<string>();
-    return aliases.flatMap((alias) => {
-      if (seen.has(alias.concept)) return [];
-      seen.add(alias.concept);
-      return [{ concept: alias.concept, record: pickRecord(alias.concept, options, alias), parameter, exact: true, score: 1, alias: alias.alias }];
-    });
-  };
-  const byId = (text: string, parameter: string | null, options: ResolveOptions): NameMatch[] => {
-    const id = text.trim();
-    const record = recordById.get(id) ?? recordById.get(followId(data.migrations, 'record', id) ?? '');
-    if (record?.concept)
-      return [
-        {
-          concept: record.concept,
-          record: pickRecord(record.concept, options, null) ?? (options.edition === undefined && options.lang === undefined ? record.id : null),
-          parameter,
-          exact: true,
-          score: 1,
-          alias: id,
-        },
-      ];
-    const concept = conceptIds.has(id) ? id : followId(data.migrations, 'concept', id);
-    return concept !== null && conceptIds.has(concept)
-      ? [{ concept, record: pickRecord(concept, options, null), parameter, exact: true, score: 1, alias: id }]
-      : [];
-  };
-  const fuzzy = (key: string, parameter: string | null, options: ResolveOptions): NameMatch[] => {
-    const bound = fuzzyBound(key);
-    const scored = keys
-      .map((candidate) => ({ candidate, distance: editDistance(key, candidate, bound) }))
-      .filter(({ distance }) => distance <= bound)
-      .sort((a, b) => a.distance - b.distance || compareText(a.candidate, b.candidate));
-    const seen = new Set<string>();
-    return scored.flatMap(({ candidate, distance }) =>
-      exactMatches(candidate, parameter, options)
-        .filter((m) => !seen.has(m.concept) && seen.add(m.concept))
-        .map((m) => ({ ...m, exact: false, score: round(1 - distance / Math.max(key.length, candidate.length)) })),
-    );
-  };
-
   return {
-    resolve(text, options = {}) {
-      const { name, parameter } = splitParameter(text);
-      if (text.includes('/') || conceptIds.has(text.trim())) {
-        const found = byId(name, parameter, options);
-        if (found.length) return found;
-      }
-      const key = nameKey(name);
-      if (key === '') return [];
-      const exact = exactMatches(key, parameter, options);
-      if (exact.length) return exact;
-      // A name whose own spelling ends like a parameter (`Timmm-ber!` never does, but a curated one may).
-      const whole = parameter === null ? [] : exactMatches(nameKey(text), null, options);
-      return whole.length ? whole : fuzzy(key, parameter, options);
-    },
-    closest(text, count) {
-      const key = nameKey(splitParameter(text).name);
-      const best = new Map<string, { alias: string; distance: number }>();
-      for (const alias of data.names) {
-        if (alias.source === 'retired') continue;
-        const distance = editDistance(key, alias.folded) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
-        const previous = best.get(alias.concept);
-        if (!previous || distance < previous.distance) best.set(alias.concept, { alias: alias.alias, distance });
-      }
-      return [...best.values()]
-        .sort((a, b) => a.distance - b.distance || compareText(a.alias, b.alias))
-        .slice(0, count)
-        .map((b) => b.alias);
-    },
+    data,
+    byKey,
+    keys: [...byKey.keys()],
+    recordById: new Map(data.skills.map((r) => [r.id, r])),
+    recordsOf,
+    conceptIds: new Set(data.names.map((n) => n.concept)),
   };
+}
+
+function resolveName(index: ResolverIndex, text: string, options: ResolveOptions): NameMatch[] {
+  const { name, parameter } = splitParameter(text);
+  if (text.includes('/') || index.conceptIds.has(text.trim())) {
+    const found = byId(index, name, parameter, options);
+    if (found.length) return found;
+  }
+  const key = nameKey(name);
+  if (key === '') return [];
+  const exact = exactMatches(index, key, parameter, options);
+  if (exact.length) return exact;
+  // A name whose own spelling ends like a parameter (`Timmm-ber!` never does, but a curated one may).
+  const whole = parameter === null ? [] : exactMatches(index, nameKey(text), null, options);
+  return whole.length ? whole : fuzzy(index, key, parameter, options);
+}
+
+/** The concept's record for the edition or language asked for (its own when the alias names one). */
+function pickRecord(index: ResolverIndex, concept: string, options: ResolveOptions, alias: NameEntry | null): string | null {
+  if (options.edition === undefined && options.lang === undefined) return null;
+  const records = (index.recordsOf.get(concept) ?? []).filter(
+    (r) => (options.edition === undefined || r.edition === options.edition) && (options.lang === undefined || r.lang === options.lang),
+  );
+  const own = alias?.record ? records.find((r) => r.id === alias.record) : undefined;
+  return (own ?? (records.length === 1 || options.edition !== undefined ? records[0] : undefined))?.id ?? null;
+}
+
+function exactMatches(index: ResolverIndex, key: string, parameter: string | null, options: ResolveOptions): NameMatch[] {
+  const aliases = [...(index.byKey.get(key) ?? [])].sort((a, b) => rankAlias(a, options) - rankAlias(b, options));
+  const seen = new Set<string>();
+  return aliases.flatMap((alias) => {
+    if (seen.has(alias.concept)) return [];
+    seen.add(alias.concept);
+    return [{ concept: alias.concept, record: pickRecord(index, alias.concept, options, alias), parameter, exact: true, score: 1, alias: alias.alias }];
+  });
+}
+
+/** A record's or concept's id, current or retired. */
+function byId(index: ResolverIndex, text: string, parameter: string | null, options: ResolveOptions): NameMatch[] {
+  const { data, recordById, conceptIds } = index;
+  const id = text.trim();
+  const record = recordById.get(id) ?? recordById.get(followId(data.migrations, 'record', id) ?? '');
+  if (record?.concept)
+    return [
+      {
+        concept: record.concept,
+        record: pickRecord(index, record.concept, options, null) ?? (options.edition === undefined && options.lang === undefined ? record.id : null),
+        parameter,
+        exact: true,
+        score: 1,
+        alias: id,
+      },
+    ];
+  const concept = conceptIds.has(id) ? id : followId(data.migrations, 'concept', id);
+  return concept !== null && conceptIds.has(concept)
+    ? [{ concept, record: pickRecord(index, concept, options, null), parameter, exact: true, score: 1, alias: id }]
+    : [];
+}
+
+/** Suggestions: the keys within the edit bound, nearest first, one per concept. */
+function fuzzy(index: ResolverIndex, key: string, parameter: string | null, options: ResolveOptions): NameMatch[] {
+  const bound = fuzzyBound(key);
+  const scored = index.keys
+    .map((candidate) => ({ candidate, distance: editDistance(key, candidate, bound) }))
+    .filter(({ distance }) => distance <= bound)
+    .sort((a, b) => a.distance - b.distance || compareText(a.candidate, b.candidate));
+  const seen = new Set<string>();
+  return scored.flatMap(({ candidate, distance }) =>
+    exactMatches(index, candidate, parameter, options)
+      .filter((m) => !seen.has(m.concept) && seen.add(m.concept))
+      .map((m) => ({ ...m, exact: false, score: round(1 - distance / Math.max(key.length, candidate.length)) })),
+  );
+}
+
+function closestNames(names: readonly NameEntry[], text: string, count: number): string[] {
+  const key = nameKey(splitParameter(text).name);
+  const best = new Map<string, { alias: string; distance: number }>();
+  for (const alias of names) {
+    if (alias.source === 'retired') continue;
+    const distance = editDistance(key, alias.folded) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
+    const previous = best.get(alias.concept);
+    if (!previous || distance < previous.distance) best.set(alias.concept, { alias: alias.alias, distance });
+  }
+  return [...best.values()]
+    .sort((a, b) => a.distance - b.distance || compareText(a.alias, b.alias))
+    .slice(0, count)
+    .map((b) => b.alias);
 }
 
 /** Lower is better: a spelling of the language asked for, then a concept's name, then a record's. */

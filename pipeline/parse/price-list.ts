@@ -65,7 +65,14 @@ const CATEGORY_WORDS: Record<string, PriceBulletDraft['category']> = {
   mutations: 'mutation',
 };
 
+/** What an item is, apart from its price and who may buy it. */
+type PriceShape = Omit<PriceBulletDraft, 'line' | 'text' | 'cost' | 'per' | 'minimumCost' | 'leagues'>;
+
+/** A reader of one shape: the shape, `{ expected }` when the text has the shape's look but not its form, or null when it is another shape. */
+type ShapeReader = (what: string) => PriceShape | { expected: string } | null;
+
 export function parsePriceBullet(text: string, line: number): PriceBulletResult {
+  const fail = (expected: string): PriceBulletResult => ({ ok: false, reason: `Price-list bullet not understood: "${text.trim()}"`, expected });
   const match = matchPrice(text.trim());
   if (!match) return fail('a price: `<what> : +20K`');
   const { left, sign, amount, each, rest } = match;
@@ -74,27 +81,38 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
   if (!tail) return fail('after the price: nothing, `each`, `(mercenary cost 30K at least)`, `(only for <leagues>)` or `for <leagues>.`');
   const base = { line, text: text.trim(), cost, per: each ? ('each' as const) : ('item' as const), minimumCost: tail.minimumCost, leagues: tail.leagues };
   const what = left!.trim();
+  for (const read of SHAPES) {
+    const shape = read(what);
+    if (shape === null) continue;
+    return 'expected' in shape ? fail(shape.expected) : { ok: true, item: { ...base, ...shape } };
+  }
+  return fail('at least one skill in a package');
+}
 
-  // `-1 to any characteristic`
+/** `-1 to any characteristic`. */
+export function readAnyCharacteristic(what: string): PriceShape | null {
   const any = /^([+-]\d+) to any characteristic$/i.exec(what);
-  if (any) {
-    return ok({
-      ...base,
-      kind: 'characteristic',
-      category: null,
-      count: null,
-      except: [],
-      skills: [],
-      removes: [],
-      changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }],
-    });
-  }
-  // Only stat changes: `+1MV`, `+2ST -1MA`
+  if (!any) return null;
+  return {
+    kind: 'characteristic',
+    category: null,
+    count: null,
+    except: [],
+    skills: [],
+    removes: [],
+    changes: [{ abbreviation: 'any', delta: Number(any[1]), as: what }],
+  };
+}
+
+/** Only stat changes: `+1MV`, `+2ST -1MA`. */
+export function readStatChanges(what: string): PriceShape | null {
   const parts = what.split(/(?<!\s)\s+(?=[+-]?\d|[+-]\s+\d)/);
-  if (parts.every((part) => CHANGE.test(part))) {
-    return ok({ ...base, kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: parts.map(change) });
-  }
-  // A number of skills of a category: `1 agility skill`, `One only general skill (but Dirty Player)`, `Two or more mutations`
+  if (!parts.every((part) => CHANGE.test(part))) return null;
+  return { kind: 'characteristic', category: null, count: null, except: [], skills: [], removes: [], changes: parts.map(change) };
+}
+
+/** A number of skills of a category: `1 agility skill`, `One only general skill (but Dirty Player)`, `Two or more mutations`. */
+export function readSkillCategory(what: string): PriceShape | { expected: string } | null {
   const category =
     /^(?<count>1|2|one|two)\s+(?:only\s+|single\s+)?(?:or more\s+)?(?<word>agility|general|pass|passing|strength|mutations?)\b(?:\s+skills?)?(?<more>\s+or more)?\s*(?:\((?:but|except)\s+(?<except>[^\s)][^)]*)\))?$/i.exec(
       what.replace(/^(2|two)\s+or more\s+/i, '$1 '),
@@ -102,9 +120,8 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
   if (category?.groups) {
     const two = /^(2|two)$/i.test(category.groups.count!);
     const moreAnywhere = two && /or more/i.test(what);
-    if (two && !moreAnywhere) return fail('`2 … or more` (a count of two means two or more)');
-    return ok({
-      ...base,
+    if (two && !moreAnywhere) return { expected: '`2 … or more` (a count of two means two or more)' };
+    return {
       kind: 'skill-category',
       category: CATEGORY_WORDS[category.groups.word!.toLowerCase()]!,
       count: two ? { min: 2, max: null } : { min: 1, max: 1 },
@@ -112,12 +129,15 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
       skills: [],
       changes: [],
       removes: [],
-    });
+    };
   }
   if (/^(1|2|one|two)\b.*\b(skills?|mutations?)\b/i.test(what))
-    return fail('`<count> <agility|general|pass|strength> skill(s)` or `<count> mutation(s)`, optionally `(but <skills>)`');
+    return { expected: '`<count> <agility|general|pass|strength> skill(s)` or `<count> mutation(s)`, optionally `(but <skills>)`' };
+  return null;
+}
 
-  // A package: skills joined by ` + `, with stat changes and `- Skill` removals.
+/** A package: skills joined by ` + `, with stat changes and `- Skill` removals; null without a skill. */
+export function readPackage(what: string): PriceShape | null {
   const skills: PriceBulletDraft['skills'] = [];
   const changes: RawChange[] = [];
   const removes: string[] = [];
@@ -144,15 +164,12 @@ export function parsePriceBullet(text: string, line: number): PriceBulletResult 
       restOfPart = restOfPart.slice(nextStop(restOfPart, 1)).trimStart();
     }
   }
-  if (skills.length === 0) return fail('at least one skill in a package');
-  return ok({ ...base, kind: 'package', category: null, count: null, except: [], skills, changes, removes });
-
-  function fail(expected: string): PriceBulletResult {
-    return { ok: false, reason: `Price-list bullet not understood: "${text.trim()}"`, expected };
-  }
+  if (skills.length === 0) return null;
+  return { kind: 'package', category: null, count: null, except: [], skills, changes, removes };
 }
 
-const ok = (item: PriceBulletDraft): PriceBulletResult => ({ ok: true, item });
+/** The shapes, tried in order: the first that is not null decides. */
+const SHAPES: readonly ShapeReader[] = [readAnyCharacteristic, readStatChanges, readSkillCategory, readPackage];
 
 /** `+1MV`, `-2M`, `3F` (no sign: an increase), `+ 1 AG`. */
 function change(as: string): RawChange {

@@ -1,0 +1,130 @@
+/**
+ * The price-list bullet's shape readers (parse/price-list.ts), each on small
+ * literal inputs: one behaviour per test. Each reader says null for a text of
+ * another shape, so parsePriceBullet tries them in order; the real notes are
+ * inducements.test.ts's.
+ */
+import { describe, expect, it } from 'vitest';
+import { parsePriceBullet, readAnyCharacteristic, readPackage, readSkillCategory, readStatChanges } from '../pipeline/parse/price-list.ts';
+
+describe('readAnyCharacteristic', () => {
+  it('reads a change to any characteristic, signed', () => {
+    expect(readAnyCharacteristic('-1 to any characteristic')).toEqual({
+      kind: 'characteristic',
+      category: null,
+      count: null,
+      except: [],
+      skills: [],
+      removes: [],
+      changes: [{ abbreviation: 'any', delta: -1, as: '-1 to any characteristic' }],
+    });
+  });
+
+  it('leaves a named characteristic to the stat reader', () => {
+    expect(readAnyCharacteristic('+1MV')).toBeNull();
+  });
+});
+
+describe('readStatChanges', () => {
+  it('reads every change of a list, with or without a sign or a space', () => {
+    expect(readStatChanges('+2ST -1MA 3F')?.changes).toEqual([
+      { abbreviation: 'ST', delta: 2, as: '+2ST' },
+      { abbreviation: 'MA', delta: -1, as: '-1MA' },
+      { abbreviation: 'F', delta: 3, as: '3F' },
+    ]);
+  });
+
+  it('is null when one part is not a change', () => {
+    expect(readStatChanges('+1MV Dodge')).toBeNull();
+  });
+});
+
+describe('readSkillCategory', () => {
+  it('reads one skill of a category, with the skills it excludes', () => {
+    expect(readSkillCategory('One only general skill (but Dirty Player and Sneaky Git)')).toEqual({
+      kind: 'skill-category',
+      category: 'general',
+      count: { min: 1, max: 1 },
+      except: ['Dirty Player', 'Sneaky Git'],
+      skills: [],
+      changes: [],
+      removes: [],
+    });
+  });
+
+  it('reads "two or more", before or after the category', () => {
+    expect(readSkillCategory('Two or more mutations')).toMatchObject({ category: 'mutation', count: { min: 2, max: null } });
+    expect(readSkillCategory('2 pass skills or more')).toMatchObject({ category: 'passing', count: { min: 2, max: null } });
+  });
+
+  it('asks for "or more" after a count of two', () => {
+    expect(readSkillCategory('2 agility skills')).toEqual({ expected: '`2 … or more` (a count of two means two or more)' });
+  });
+
+  it('says what it expected of a count of skills it cannot read', () => {
+    expect(readSkillCategory('1 weird skill')).toMatchObject({ expected: expect.stringContaining('<count> <agility|general|pass|strength> skill(s)') });
+  });
+
+  it('is null for a text with no count', () => {
+    expect(readSkillCategory('Dodge + Sure Feet')).toBeNull();
+  });
+});
+
+describe('readPackage', () => {
+  it('reads skills, parameters, stat changes and removals', () => {
+    expect(readPackage('Chain and Ball + Mighty Blow (+1) + 3F -2M - Dodge')).toEqual({
+      kind: 'package',
+      category: null,
+      count: null,
+      except: [],
+      skills: [
+        { name: 'Chain and Ball', parameter: null, as: 'Chain and Ball' },
+        { name: 'Mighty Blow', parameter: '+1', as: 'Mighty Blow (+1)' },
+      ],
+      changes: [
+        { abbreviation: 'F', delta: 3, as: '3F' },
+        { abbreviation: 'M', delta: -2, as: '-2M' },
+      ],
+      removes: ['Dodge'],
+    });
+  });
+
+  it('is null without a skill', () => {
+    expect(readPackage('- Dodge')).toBeNull();
+  });
+});
+
+describe('parsePriceBullet', () => {
+  it('puts the price and leagues around the shape the first reader finds', () => {
+    expect(parsePriceBullet('  +1MV : +30K each for Lustria Super League.  ', 7)).toEqual({
+      ok: true,
+      item: {
+        line: 7,
+        text: '+1MV : +30K each for Lustria Super League.',
+        cost: 30000,
+        per: 'each',
+        minimumCost: null,
+        leagues: ['Lustria Super League'],
+        kind: 'characteristic',
+        category: null,
+        count: null,
+        except: [],
+        skills: [],
+        removes: [],
+        changes: [{ abbreviation: 'MV', delta: 1, as: '+1MV' }],
+      },
+    });
+  });
+
+  it("reports a reader's expectation with the bullet", () => {
+    expect(parsePriceBullet('2 agility skills : +20K', 1)).toEqual({
+      ok: false,
+      reason: 'Price-list bullet not understood: "2 agility skills : +20K"',
+      expected: '`2 … or more` (a count of two means two or more)',
+    });
+  });
+
+  it('asks for a skill when no reader finds a shape', () => {
+    expect(parsePriceBullet('- Dodge : +10K', 1)).toMatchObject({ ok: false, expected: 'at least one skill in a package' });
+  });
+});
