@@ -2,7 +2,6 @@
  * The I/O edge: reading sources, annotations and schemas from disk, and
  * writing dist/ atomically. Stages never touch the file system.
  */
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -29,22 +28,6 @@ import { compare } from './model/order.ts';
 import type { DataReader } from './validate/data-bundle.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
-
-/** A text file read from the project, with its path relative to the project root. */
-export interface TextFile {
-  path: string;
-  text: string;
-}
-
-export function readText(root: string, path: string): TextFile {
-  return { path, text: readFileSync(join(root, path), 'utf8') };
-}
-
-export function readOptionalText(root: string, path: string): TextFile | null {
-  return existsSync(join(root, path)) ? readText(root, path) : null;
-}
 
 /**
  * Files of the project refused because their real path leaves the project
@@ -227,7 +210,7 @@ export function swapIn(staging: string, target: string, fs: Pick<WriteFs, 'renam
  * Whether the process `pid` is running (signal 0 probes without sending;
  * EPERM means it runs as another user).
  */
-export function isRunning(pid: number): boolean {
+function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -321,7 +304,7 @@ export function realPathOf(path: string): string {
 }
 
 /** Whether `path` is `dir` or inside it (both real, absolute paths). */
-export const isWithin = (path: string, dir: string): boolean => {
+const isWithin = (path: string, dir: string): boolean => {
   const rel = relative(dir, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 };

@@ -22,10 +22,10 @@ import type { Validator } from '../validate/schemas.ts';
 import type { BuildInput, TextFile } from '../build.ts';
 import { ALIASES_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
 
-export type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;
+type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;
 
 /** A curated file, read and valid: its value, and where each of its nodes is. */
-export interface Annotation<T> {
+interface Annotation<T> {
   file: TextFile;
   value: T;
   locate: Locate;
@@ -79,7 +79,7 @@ export function readAnnotations(input: BuildInput, validator: Validator, diagnos
 }
 
 /** One YAML file, parsed (or recalled) and validated against its schema; null, with diagnostics, when it is not valid. */
-export function readYaml(file: TextFile, schema: string, validator: Validator, diagnostics: Diagnostic[], memo?: StageMemo): Annotation<unknown> | null {
+function readYaml(file: TextFile, schema: string, validator: Validator, diagnostics: Diagnostic[], memo?: StageMemo): Annotation<unknown> | null {
   const parsed = readYamlFile(file, memo);
   diagnostics.push(...parsed.diagnostics);
   if (parsed.diagnostics.length) return null;

@@ -30,7 +30,7 @@ import { ANNOTATION_FILES, readAnnotations, type Annotations } from './annotatio
 import type { SchemaFile } from '../model/generate-types.ts';
 
 /** What a stage says: go on to the next, or stop the build (it failed). */
-export type Outcome = 'next' | 'stop';
+type Outcome = 'next' | 'stop';
 
 /** One stage: reads and adds to the build. */
 export type Stage = (build: Build) => Outcome;

@@ -10,7 +10,7 @@ import { shown } from './checks.ts';
 export type Rng = () => number;
 
 /** One D6 from `rng`: 1 to 6. A source that returns anything but a number in [0, 1) is refused by name. */
-export function rollD6(rng: Rng): number {
+function rollD6(rng: Rng): number {
   const value = rng();
   if (typeof value !== 'number' || !(value >= 0 && value < 1))
     throw new RangeError(

@@ -38,7 +38,7 @@ import type {
   WordPart,
 } from '../model/schema-types.ts';
 
-export type { Change, ChangeKind, Changelog, FieldChange, WordPart };
+export type { Change, ChangeKind, Changelog, WordPart };
 
 /** Every change kind, in report order. */
 export const CHANGE_KINDS = [

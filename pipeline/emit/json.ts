@@ -39,7 +39,7 @@ export const SCHEMA_ROOT = 'https://nuffle-codex.dev/schema/';
  * versions share an id and each is served at its own address; `$ref`s are
  * relative, so they resolve within the version.
  */
-export function publishedSchema(schema: SchemaFile, schemaVersion: string): SchemaFile['schema'] {
+function publishedSchema(schema: SchemaFile, schemaVersion: string): SchemaFile['schema'] {
   return { ...schema.schema, $id: `${SCHEMA_ROOT}${schemaVersion}/${schema.path}` };
 }
 
@@ -77,7 +77,7 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
 /** dist/data/package.json: makes the declarations beside the data CommonJS-format, for their `export =`; Node reads no code from dist/data. */
 export const DECLARATIONS_SCOPE = 'package.json';
 
-export function jsonDeclarations(published: readonly SchemaFile[]): Map<string, string> {
+function jsonDeclarations(published: readonly SchemaFile[]): Map<string, string> {
   const out = new Map<string, string>();
   const files: Record<string, string> = { ...DATA_FILES, 'meta.json': 'meta.schema.json' };
   for (const [file, schemaPath] of Object.entries(files)) {

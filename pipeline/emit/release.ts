@@ -53,7 +53,7 @@ export function checksumList(files: ReadonlyMap<string, string | Uint8Array>): s
     .join('');
 }
 
-export interface PackageSource {
+interface PackageSource {
   id: string;
   file: string;
   label: string;
@@ -87,7 +87,7 @@ const DESCRIPTIONS: Record<string, string> = {
     'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
 };
 
-export const LICENCE_NOTE =
+const LICENCE_NOTE =
   'The rule texts are quoted from Blood Bowl rules and community translations; Blood Bowl and its rules are © Games Workshop Limited, and Blood Bowl is a trademark of Games Workshop. Nuffle Codex is an unofficial reference for players and leagues, not endorsed by Games Workshop. The structure, identifiers, crosswalk, annotations, schemas and code are Nuffle Codex’s own, under the MIT licence.';
 
 const resourceName = (path: string): string => path.toLowerCase().replace(/[^a-z0-9._/-]/g, '-');

@@ -235,7 +235,7 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
 }
 
 /** An unnamed paragraph as the record a row names it. */
-export function namedRecord(paragraph: UnnamedRecord, displayName: string): Skill {
+function namedRecord(paragraph: UnnamedRecord, displayName: string): Skill {
   const { name, parameter } = splitDisplayName(displayName);
   return {
     id: `${paragraph.edition}/${slugify(name)}`,

@@ -11,7 +11,7 @@ import type { Suggestion } from './suggest.ts';
 import type { UnlinkedRecord } from './crosswalk.ts';
 
 /** Opening words that start an unnamed paragraph: enough words for 40 characters, at most 12 words. */
-export function openingWords(text: string): string {
+function openingWords(text: string): string {
   const words = text.replace(/\s+/g, ' ').trim().split(' ');
   const out: string[] = [];
   for (const word of words) {

@@ -478,11 +478,7 @@ export function leagueUsage(
  * must resolve. A group is tried whole first (`Ball and Chain`), then split at
  * commas and at `and`/`or`.
  */
-export function namedSkills(
-  text: string,
-  resolve: (name: string) => string | null,
-  notNames: readonly string[] = [],
-): { resolved: string[]; unresolved: string[] } {
+function namedSkills(text: string, resolve: (name: string) => string | null, notNames: readonly string[] = []): { resolved: string[]; unresolved: string[] } {
   const groups: string[] = [];
   for (const group of namedGroups(text)) if (!notNames.includes(group)) groups.push(group);
   groups.push(...profileSkills(text));

@@ -1,2 +1,2 @@
 /** Curated annotations as the stages receive them (validated against schema/input/). */
-export type { Erratum, MentionRules, SourceManifest } from './schema-types.ts';
+export type { MentionRules } from './schema-types.ts';

@@ -34,9 +34,9 @@ export const error = (init: DiagnosticInit): Diagnostic => clipped({ ...init, pl
 export const warning = (init: DiagnosticInit): Diagnostic => clipped({ ...init, place: init.place ?? null, fatal: false });
 
 /** Longest excerpt of a source line a diagnostic quotes. */
-export const EXCERPT_LENGTH = 80;
+const EXCERPT_LENGTH = 80;
 /** Longest line of a diagnostic's reason, expected, actual or note. */
-export const FIELD_LINE_LENGTH = 400;
+const FIELD_LINE_LENGTH = 400;
 
 /**
  * At most `length` characters of `text` around index `at` (default: its start),

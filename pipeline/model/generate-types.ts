@@ -66,7 +66,7 @@ export function generateTypes(files: readonly SchemaFile[]): string {
 }
 
 /** `<file path>#<pointer>` → the name of its type, for $ref resolution; a name declared twice throws. */
-export function typeNames(sorted: readonly SchemaFile[]): Map<string, string> {
+function typeNames(sorted: readonly SchemaFile[]): Map<string, string> {
   // Map `<file path>#<pointer>` to a type name, for $ref resolution.
   const names = new Map<string, string>();
   for (const file of sorted) {
@@ -88,7 +88,7 @@ export function typeNames(sorted: readonly SchemaFile[]): Map<string, string> {
 type Render = (from: string, schema: JsonSchema, indent: string) => string;
 
 /** A schema (in the file `from`) as a TypeScript type, its `$ref`s resolved through `names`. */
-export function createRenderer(names: ReadonlyMap<string, string>): Render {
+function createRenderer(names: ReadonlyMap<string, string>): Render {
   const resolveRef = (from: string, ref: string): string => {
     const [target, pointer = ''] = ref.split('#');
     const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1) : '';

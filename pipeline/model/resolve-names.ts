@@ -9,7 +9,7 @@
 import { editDistance, fuzzyBound, nameKey, parameterKey, splitParameter } from './fold.ts';
 import type { Concept, Lang, Migration, NameEntry, Skill } from './schema-types.ts';
 
-export { foldCharacters, foldSpaces, foldWords, nameKey, splitParameter } from './fold.ts';
+export { nameKey } from './fold.ts';
 
 /** What the index is built from: the published data, and the reviewed aliases. */
 export interface NameSources {

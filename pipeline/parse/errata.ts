@@ -112,7 +112,7 @@ interface Match {
  * its first line, is each middle line whole and opens its last one, trailing
  * spaces of the source's lines ignored (they are no part of the text).
  */
-export function matchesIn(lines: readonly string[], first: number, last: number, find: string): Match[] {
+function matchesIn(lines: readonly string[], first: number, last: number, find: string): Match[] {
   const parts = find.split('\n');
   const found: Match[] = [];
   for (let i = first; i <= last - parts.length + 1; i++) {

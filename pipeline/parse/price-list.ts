@@ -7,14 +7,14 @@
  *   package          `Chain and Ball + Secret Weapon + No Hands + 3F -2M - Dodge : +60K for …`
  */
 
-export interface RawChange {
+interface RawChange {
   /** Abbreviation as printed (`MV`, `F`, `CP`), or `any`. */
   abbreviation: string;
   delta: number;
   as: string;
 }
 
-export interface PriceBulletDraft {
+interface PriceBulletDraft {
   kind: 'skill-category' | 'characteristic' | 'package';
   line: number;
   text: string;

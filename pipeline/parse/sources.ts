@@ -78,7 +78,7 @@ export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[
  * strict UTF-8. Null text (with a diagnostic) when it cannot be read; a
  * digest whenever the bytes exist.
  */
-export function readSource(
+function readSource(
   input: ParseSourcesInput,
   source: ManifestSource,
   index: number,
@@ -137,7 +137,7 @@ export function readSource(
  * One readable source through its errata and its parser (or both recalled
  * from the memo); a source that yields nothing, and says nothing wrong, is an error.
  */
-export function parseSource(
+function parseSource(
   input: ParseSourcesInput,
   source: ManifestSource,
   sha256: string,

@@ -13,7 +13,7 @@ import { plainTextOfMarkdown } from '../parse/markdown.ts';
 import { foldQuotes, foldSpaces } from '../model/fold.ts';
 
 /** Words that make a sentence an obligation. */
-export const OBLIGATION = /\b(?:must|cannot choose not to|the only actions? (?:they|this player|the player) (?:may|can))\b/giu;
+const OBLIGATION = /\b(?:must|cannot choose not to|the only actions? (?:they|this player|the player) (?:may|can))\b/giu;
 
 export interface ObligationInput {
   records: readonly Skill[];
@@ -37,7 +37,7 @@ export interface Obligation {
 const fold = (text: string): string => foldSpaces(foldQuotes(text));
 
 /** Sentences of a record's text: plain text split at full stops and paragraph ends. */
-export function sentencesOf(markdown: string): string[] {
+function sentencesOf(markdown: string): string[] {
   return plainTextOfMarkdown(markdown)
     .split(/\n+|(?<=[.!?])\s+(?=[A-Z"“(-])/u)
     .map((sentence) => sentence.trim())

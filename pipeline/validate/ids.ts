@@ -10,7 +10,7 @@ import { error, warning, type Diagnostic, type Place } from '../model/diagnostic
 import { compare } from '../model/order.ts';
 import type { IdKind, Migration } from '../model/schema-types.ts';
 
-export const ID_KINDS: readonly IdKind[] = ['concept', 'record', 'ruling', 'inducement', 'spell', 'league'];
+const ID_KINDS: readonly IdKind[] = ['concept', 'record', 'ruling', 'inducement', 'spell', 'league'];
 
 export interface LockedId {
   kind: IdKind;

@@ -10,8 +10,6 @@ import type { SchemaFile } from '../model/generate-types.ts';
 import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from './schema-digest.ts';
 import * as generated from './generated/validators.js';
 
-export { SCHEMA_BASE };
-
 /** A schema in schema/ that cannot be used: a developer error, reported with the file. */
 export class SchemaError extends Error {
   readonly path: string;

@@ -50,7 +50,7 @@ export interface SourceStrings {
 }
 
 /** The invisible and control characters of `text`, with their index. */
-export function hostileCharacters(text: string): { char: string; index: number }[] {
+function hostileCharacters(text: string): { char: string; index: number }[] {
   return [...text.matchAll(HIDDEN_CHARACTER)].map((m) => ({ char: m[0], index: m.index }));
 }
 
@@ -238,7 +238,7 @@ function visible(value: string, from: number, to: number): string {
 }
 
 /** The `accepted` entry that accepts the character at `at` of `value` (indented as a list item of `accepted:`): the words around it. */
-export function acceptanceEntry(sourceId: string, value: string, at: number): string {
+function acceptanceEntry(sourceId: string, value: string, at: number): string {
   const char = value[at]!;
   const end = at + char.length;
   let after = visible(value, at - 12, at);

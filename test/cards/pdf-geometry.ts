@@ -29,13 +29,13 @@ export interface Stroke {
   width: number;
 }
 
-export interface Fill {
+interface Fill {
   /** Bounds of the filled path. */
   box: Box;
   colour: Colour;
 }
 
-export interface Text {
+interface Text {
   /** Where the text starts (its baseline origin). */
   x: number;
   y: number;
@@ -82,7 +82,7 @@ interface State {
 }
 
 /** What one content stream draws. */
-export function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; texts: Text[] } {
+function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; texts: Text[] } {
   const strokes: Stroke[] = [];
   const fills: Fill[] = [];
   const texts: Text[] = [];
@@ -172,9 +172,6 @@ export function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; 
   }
   return { strokes, fills, texts };
 }
-
-/** The straight strokes of one content stream. */
-export const strokesOf = (content: string): Stroke[] => drawingOf(content).strokes;
 
 /** Every page of a PDF, in order, with its boxes and strokes. */
 export function readPdfPages(file: string): PdfPage[] {

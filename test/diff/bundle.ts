@@ -58,7 +58,7 @@ export const ruling = (id: string, question: string, record: string): Ruling => 
   source: source(2),
 });
 
-export const table = (records: readonly string[]): RandomTable => ({
+const table = (records: readonly string[]): RandomTable => ({
   id: 'en-2020/blood-bowl/agility',
   edition: 'en-2020',
   game: 'blood-bowl',

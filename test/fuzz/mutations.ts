@@ -11,8 +11,6 @@ import { repoRoot } from '../helpers.ts';
 
 /** Runs per property: a few hundred in CI, `npm run fuzz` sets 10,000. */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-/** Runs of the whole-build property (each a full `nuffle build --only data`): a twentieth, at least 20. */
-export const BUILD_RUNS = Number(process.env.FUZZ_BUILD_RUNS ?? Math.max(20, Math.round(FUZZ_RUNS / 20)));
 /** A test's time limit: generous in CI, none to speak of in the long campaign. */
 export const FUZZ_TIMEOUT = process.env.FUZZ_RUNS ? 24 * 3600_000 : 300_000;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -50,7 +48,7 @@ const ODD = [
   'ß',
 ];
 
-export const oddText = (fragments: readonly string[]): fc.Arbitrary<string> =>
+const oddText = (fragments: readonly string[]): fc.Arbitrary<string> =>
   fc
     .array(fc.oneof(fc.constantFrom(...ODD), fc.constantFrom(...fragments), fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 6 })
     .map((parts) => parts.join(''));

@@ -18,7 +18,7 @@ export const reportFile = (root: string, area: string): string => join(root, 'te
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
-export interface FileScore {
+interface FileScore {
   readonly file: string;
   readonly detected: number;
   readonly survived: number;
@@ -27,7 +27,7 @@ export interface FileScore {
   readonly score: number | null;
 }
 
-export function fileScores(report: Report, root: string): FileScore[] {
+function fileScores(report: Report, root: string): FileScore[] {
   return Object.entries(report.files).map(([file, { mutants }]) => {
     const count = (status: string) => mutants.filter((m) => m.status === status).length;
     const detected = mutants.filter((m) => DETECTED.has(m.status)).length;

@@ -24,7 +24,7 @@ type ParseWanted = (
 ) => { text: string; name: string; parameter: string | null; file: string; line: number | null };
 
 /** The edition a roster asking for this concept would name: en-2020 when the concept has a record there. */
-export function rosterEdition(bundle: DataBundle, concept: string): string | null {
+function rosterEdition(bundle: DataBundle, concept: string): string | null {
   const editions = bundle.skills.filter((r) => r.concept === concept).map((r) => r.edition);
   return editions.includes('en-2020') ? 'en-2020' : (editions.sort()[0] ?? null);
 }

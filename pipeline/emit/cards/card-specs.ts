@@ -96,12 +96,12 @@ export const partLabel = (part: number, parts: number): string => `(${part + 1}/
 export const CODEX_NAME = 'Nuffle Codex';
 
 /** The card's name: the base name with the parameter given (or the record's own), no `*`. */
-export function titleOf(record: Skill, parameter: string | null): string {
+function titleOf(record: Skill, parameter: string | null): string {
   const value = parameter ?? record.parameter;
   return value ? `${record.name} (${value})` : record.name;
 }
 
-export function kindLabelOf(record: Pick<Skill, 'kind' | 'category'>, lang: Lang): string {
+function kindLabelOf(record: Pick<Skill, 'kind' | 'category'>, lang: Lang): string {
   const labels = LABELS[lang];
   const kind = labels[record.kind];
   const category = labels.categories[record.category];
@@ -114,7 +114,7 @@ export function kindLabelOf(record: Pick<Skill, 'kind' | 'category'>, lang: Lang
  * concept, naming the edition. (Before the contract had `null`, the field was
  * a plain boolean; both shapes read right.)
  */
-export function markerOf(record: Skill, concept: Concept | undefined): string | null {
+function markerOf(record: Skill, concept: Concept | undefined): string | null {
   const labels = LABELS[record.lang];
   const own = record.compulsory as boolean | null | undefined;
   if (own === true) return labels.compulsory;
@@ -123,7 +123,7 @@ export function markerOf(record: Skill, concept: Concept | undefined): string | 
   return fromConcept === true ? labels.compulsoryIn2020 : null;
 }
 
-export function cornerOf(record: Skill): string | null {
+function cornerOf(record: Skill): string | null {
   if (!record.randomSlots.length) return null;
   return record.randomSlots.map((slot) => `${slot.game === 'blood-bowl' ? 'BB' : 'DB'} ${slot.roll}·${slot.d6}`).join(' · ');
 }
@@ -143,12 +143,12 @@ export function specContextOf(bundle: DataBundle): SpecContext {
   };
 }
 
-export function originOf(record: Skill, context: SpecContext): TextOrigin {
+function originOf(record: Skill, context: SpecContext): TextOrigin {
   return { record: record.id, file: context.editionFile.get(record.edition) ?? record.source.id, line: record.source.lines[0] };
 }
 
 /** The category's letter in the card's language: "S" for Strength, "F" for Force. */
-export const badgeOf = (record: Pick<Skill, 'category' | 'lang'>): string => LABELS[record.lang].categories[record.category].charAt(0).toUpperCase();
+const badgeOf = (record: Pick<Skill, 'category' | 'lang'>): string => LABELS[record.lang].categories[record.category].charAt(0).toUpperCase();
 
 /** A team deck: the team's name, and who has each skill. */
 export interface Deck {

@@ -12,7 +12,7 @@ import { BODY_SIZES, FLOOR_SIZE, LINE_HEIGHT, layoutBlocks, type Block, type Lin
 export const MAX_PARTS = 4;
 
 /** The text of one card of a chain: its blocks (to lay out again at another size) and its lines. */
-export interface Part {
+interface Part {
   blocks: Block[];
   lines: Line[];
 }

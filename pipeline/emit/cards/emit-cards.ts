@@ -56,7 +56,7 @@ export interface CardsResult {
  * gives the same bytes (the dataset carries a version, not a date; the
  * version is written in the metadata). 2020-01-01, the edition's year.
  */
-export const CARDS_EPOCH = new Date(Date.UTC(2020, 0, 1, 0, 0, 0));
+const CARDS_EPOCH = new Date(Date.UTC(2020, 0, 1, 0, 0, 0));
 
 /** The full set: one PDF per skill edition (in editions.json order), then the inducement cards. */
 export function planAllDocuments(bundle: DataBundle): CardDocumentPlan[] {

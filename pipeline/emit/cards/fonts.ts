@@ -12,15 +12,13 @@ import { error, type Diagnostic } from '../../model/diagnostic.ts';
 export const FACES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
 export type Face = (typeof FACES)[number];
 
-/** Where the TTF files live, relative to the project root. */
-export const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
 export const FONT_FILES: Record<Face, string> = {
   regular: 'DejaVuSansCondensed.ttf',
   bold: 'DejaVuSansCondensed-Bold.ttf',
   italic: 'DejaVuSansCondensed-Oblique.ttf',
   boldItalic: 'DejaVuSansCondensed-BoldOblique.ttf',
 };
-export const FONT_FAMILY = 'DejaVu Sans Condensed';
+const FONT_FAMILY = 'DejaVu Sans Condensed';
 
 export type FontBytes = Record<Face, Uint8Array>;
 
@@ -32,7 +30,7 @@ interface EmbeddedFont {
 }
 
 /** The parsed font (fontkit), shared by every document so each TTF is read once. */
-export interface FontkitFont {
+interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
   layout(text: string): unknown;
 }

@@ -18,16 +18,14 @@
  */
 import { hasBleed, type CardsOptions, type Duplex, type Paper } from './options.ts';
 
-export type { Paper } from './options.ts';
-
 /** PDF points per millimetre. */
-export const PT_PER_MM = 72 / 25.4;
+const PT_PER_MM = 72 / 25.4;
 export const pt = (mm: number): number => mm * PT_PER_MM;
 
 /** Poker size. */
 export const CARD = { width: 63, height: 88 } as const;
 
-export const PAPERS: Record<Paper, { width: number; height: number; label: string }> = {
+const PAPERS: Record<Paper, { width: number; height: number; label: string }> = {
   a4: { width: 210, height: 297, label: 'A4' },
   letter: { width: 215.9, height: 279.4, label: 'Letter' },
 };
@@ -38,18 +36,18 @@ export const PAPERS: Record<Paper, { width: number; height: number; label: strin
  * the marks end 4.2 mm (1/6 inch, the unprintable edge of common office
  * lasers) from the edge, which leaves them 3 mm long.
  */
-export const SAFE_EDGE: Record<Paper, number> = { a4: 5, letter: 4.2 };
+const SAFE_EDGE: Record<Paper, number> = { a4: 5, letter: 4.2 };
 
 /** Bleed round every card with `--bleed` and on the single-card page. */
-export const BLEED = 3;
+const BLEED = 3;
 /** Space between neighbouring cards with bleed: each card's bleed runs half of it. */
-export const GUTTER = 2 * BLEED;
+const GUTTER = 2 * BLEED;
 /** Gap between the bleed edge (or the card edge without bleed) and the start of a crop mark. */
-export const MARK_GAP = 0.5;
+const MARK_GAP = 0.5;
 /** Longest crop mark. */
-export const MARK_LENGTH = 5;
+const MARK_LENGTH = 5;
 /** Shortest crop mark: a grid that leaves less room is not chosen. */
-export const MARK_MIN_LENGTH = 3;
+const MARK_MIN_LENGTH = 3;
 
 /** Inner layout of a card, from its trim edge. */
 export const CARD_LAYOUT = {
@@ -73,7 +71,7 @@ export interface Rect {
 }
 
 /** One crop mark: a line segment in millimetres from the top-left corner of the paper. */
-export interface Segment {
+interface Segment {
   x1: number;
   y1: number;
   x2: number;

@@ -9,7 +9,7 @@ import { COLOURS, type CardSpec, type SpecContext } from './card-specs.ts';
 import { blocksOf, type Block } from './rich-text.ts';
 
 /** The inducement kinds that get a card. */
-export const INDUCEMENT_CARD_KINDS = ['coaching-staff', 'wizard'] as const;
+const INDUCEMENT_CARD_KINDS = ['coaching-staff', 'wizard'] as const;
 type CardKind = (typeof INDUCEMENT_CARD_KINDS)[number];
 
 const KIND_LABEL: Record<CardKind, string> = { 'coaching-staff': 'Infamous coaching staff', wizard: 'Wizard' };

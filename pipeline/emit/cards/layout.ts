@@ -30,7 +30,7 @@ export interface FittedCard {
 }
 
 /** The body box of a card, in millimetres from the card's top-left corner. */
-export const BODY = {
+const BODY = {
   x: CARD_LAYOUT.padding,
   y: CARD_LAYOUT.band + CARD_LAYOUT.kindLine + CARD_LAYOUT.gap,
   width: CARD.width - 2 * CARD_LAYOUT.padding,

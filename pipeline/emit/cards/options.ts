@@ -13,13 +13,13 @@ export const SIZE_VALUES = ['fit', 'uniform'] as const;
 
 export type Paper = (typeof PAPER_VALUES)[number];
 /** `sheet`: several cards on a page with crop marks; `single`: one card per page with its bleed (print-on-demand). */
-export type Layout = (typeof LAYOUT_VALUES)[number];
+type Layout = (typeof LAYOUT_VALUES)[number];
 /** The edge the printer turns the paper over for the backs. */
 export type Duplex = (typeof DUPLEX_VALUES)[number];
 /** `low`: white name bands with a coloured rule and outline, plain backs (office laser printers). */
 export type Ink = (typeof INK_VALUES)[number];
 /** `fit`: each card its own largest size; `uniform`: one size per sheet, the largest that fits every card on it. */
-export type TextSize = (typeof SIZE_VALUES)[number];
+type TextSize = (typeof SIZE_VALUES)[number];
 
 export interface CardsOptions {
   paper: Paper;

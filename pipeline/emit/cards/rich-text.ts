@@ -33,7 +33,7 @@ export interface Block {
   keepWithNext?: boolean;
 }
 
-export interface Segment {
+interface Segment {
   text: string;
   face: Face;
   /** Offset from the line's left, in points. */

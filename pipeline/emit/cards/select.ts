@@ -36,7 +36,7 @@ export interface Selected {
   parameter: string | null;
 }
 
-export interface RosterPlayer {
+interface RosterPlayer {
   name: string;
   position: string | null;
   skills: Wanted[];
@@ -75,7 +75,7 @@ export interface Resolver {
 }
 
 /** The name resolver of a bundle: its names.json, or (a release before schema 2.3.0) the index rebuilt from its data. */
-export function bundleNames(bundle: DataBundle): NameResolver {
+function bundleNames(bundle: DataBundle): NameResolver {
   const names = bundle.names?.length ? bundle.names : buildNameIndex(bundle).names;
   return createNameResolver({ names, skills: bundle.skills, migrations: bundle.migrations ?? [] });
 }

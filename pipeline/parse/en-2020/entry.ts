@@ -21,7 +21,7 @@ import { parseFaq } from './faq.ts';
 import { readMarkers, type Membership } from './markers.ts';
 
 /** What an entry's lines say, before it becomes a record. */
-export interface EntryDraft {
+interface EntryDraft {
   /** 0-based index of the name line, and of the entry's last line. */
   first: number;
   last: number;
@@ -137,7 +137,7 @@ function isNewEntry(context: Context, draft: EntryDraft, slug: string): boolean 
 }
 
 /** The record of an entry: its Markdown (checked to read back), games, slots and provenance; its slot lines noted. */
-export function toRecord(context: Context, draft: EntryDraft, slug: string): Skill {
+function toRecord(context: Context, draft: EntryDraft, slug: string): Skill {
   const { input, edition } = context;
   const { first, last, displayName, memberships } = draft;
   const id = `${edition}/${slug}`;

@@ -53,7 +53,7 @@ const question: FaqHandler = (context, index, to, record, out) => {
 };
 
 /** The FAQ handlers, one per line kind (a marker never reaches them: markers end the FAQ). */
-export const handle: Readonly<Record<LineKind, FaqHandler>> = {
+const handle: Readonly<Record<LineKind, FaqHandler>> = {
   blank: skip,
   question,
   answer: answerWithoutQuestion,

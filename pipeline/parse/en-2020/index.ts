@@ -30,7 +30,7 @@ const strayMarker: Handler = (context, index) => {
 };
 
 /** The top-level handlers: any line that is not blank or a marker opens an entry. */
-export const handle: Readonly<Record<LineKind, Handler>> = {
+const handle: Readonly<Record<LineKind, Handler>> = {
   blank: (_context, index) => index + 1,
   marker: strayMarker,
   question: readEntry,

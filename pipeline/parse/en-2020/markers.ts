@@ -40,7 +40,7 @@ export function readMarkers(context: Context, from: number, entry: string): Mark
 }
 
 /** One marker line: records the game (and slot) in `memberships`, or reports why it cannot. */
-export function readMarker(context: Context, index: number, memberships: Map<Game, Membership>, entry: string): void {
+function readMarker(context: Context, index: number, memberships: Map<Game, Membership>, entry: string): void {
   const text = context.lines[index]!.trim();
   const [, head, rest] = MARKER.exec(text)!;
   const game = GAMES[head!.toLowerCase()]!;
