@@ -7,15 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { parsePriceBullet, readAnyCharacteristic, readPackage, readSkillCategory, readStatChanges } from '../pipeline/parse/price-list.ts';
 
+/** A shape's fields left empty: each test names what its shape fills. */
+const EMPTY = { category: null, count: null, except: [], skills: [], changes: [], removes: [] };
+
 describe('readAnyCharacteristic', () => {
   it('reads a change to any characteristic, signed', () => {
     expect(readAnyCharacteristic('-1 to any characteristic')).toEqual({
+      ...EMPTY,
       kind: 'characteristic',
-      category: null,
-      count: null,
-      except: [],
-      skills: [],
-      removes: [],
       changes: [{ abbreviation: 'any', delta: -1, as: '-1 to any characteristic' }],
     });
   });
@@ -42,13 +41,11 @@ describe('readStatChanges', () => {
 describe('readSkillCategory', () => {
   it('reads one skill of a category, with the skills it excludes', () => {
     expect(readSkillCategory('One only general skill (but Dirty Player and Sneaky Git)')).toEqual({
+      ...EMPTY,
       kind: 'skill-category',
       category: 'general',
       count: { min: 1, max: 1 },
       except: ['Dirty Player', 'Sneaky Git'],
-      skills: [],
-      changes: [],
-      removes: [],
     });
   });
 
@@ -73,10 +70,8 @@ describe('readSkillCategory', () => {
 describe('readPackage', () => {
   it('reads skills, parameters, stat changes and removals', () => {
     expect(readPackage('Chain and Ball + Mighty Blow (+1) + 3F -2M - Dodge')).toEqual({
+      ...EMPTY,
       kind: 'package',
-      category: null,
-      count: null,
-      except: [],
       skills: [
         { name: 'Chain and Ball', parameter: null, as: 'Chain and Ball' },
         { name: 'Mighty Blow', parameter: '+1', as: 'Mighty Blow (+1)' },
@@ -105,12 +100,8 @@ describe('parsePriceBullet', () => {
         per: 'each',
         minimumCost: null,
         leagues: ['Lustria Super League'],
+        ...EMPTY,
         kind: 'characteristic',
-        category: null,
-        count: null,
-        except: [],
-        skills: [],
-        removes: [],
         changes: [{ abbreviation: 'MV', delta: 1, as: '+1MV' }],
       },
     });

@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_SCHEMAS } from '../pipeline/emit/api.ts';
 import { readSchemaFiles } from '../pipeline/io.ts';
-import type { Concept, CrosswalkRow, Edition, Inducement, League, RandomTable, Ruling, Skill, SourceManifest } from '../pipeline/model/schema-types.ts';
+import type { Concept, RandomTable, Ruling, Skill, SourceManifest } from '../pipeline/model/schema-types.ts';
 import { createValidator } from '../pipeline/validate/schemas.ts';
 import { repoRoot, runCli } from './helpers.ts';
 
@@ -105,7 +105,6 @@ describe('nuffle-codex.sqlite', () => {
     db = new DatabaseSync(join(data, 'nuffle-codex.sqlite'), { readOnly: true });
   });
   const all = (sql: string, ...params: (string | number)[]) => db.prepare(sql).all(...params) as Record<string, unknown>[];
-  const bool = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
 
   it('is the same bytes from one build to the next', () => {
     const again = mkdtempSync(join(tmpdir(), 'nuffle-release-'));
@@ -113,93 +112,7 @@ describe('nuffle-codex.sqlite', () => {
     expect(readFileSync(join(again, 'data/nuffle-codex.sqlite')).equals(readFileSync(join(data, 'nuffle-codex.sqlite')))).toBe(true);
   });
 
-  it('holds every skill record with the same field values, and its lists in join tables', () => {
-    const skills = json<Skill[]>('skills.json');
-    const rows = all('SELECT * FROM skills ORDER BY id');
-    expect(rows.map((r) => r.id)).toEqual(skills.map((s) => s.id));
-    skills.forEach((s, i) => {
-      expect(rows[i], s.id).toEqual({
-        id: s.id,
-        edition: s.edition,
-        lang: s.lang,
-        name: s.name,
-        display_name: s.displayName,
-        parameter: s.parameter,
-        compulsory: bool(s.compulsory),
-        kind: s.kind,
-        category: s.category,
-        text: s.text,
-        concept: s.concept,
-        source_id: s.source.id,
-        line_start: s.source.lines[0],
-        line_end: s.source.lines[1],
-      });
-      expect(all('SELECT game FROM skill_games WHERE record = ? ORDER BY game', s.id).map((r) => r.game)).toEqual([...s.games].sort());
-      expect(all('SELECT erratum FROM skill_errata WHERE record = ? ORDER BY erratum', s.id).map((r) => r.erratum)).toEqual([...s.source.errata].sort());
-      expect(all('SELECT ruling FROM ruling_records WHERE record = ? ORDER BY ruling', s.id).map((r) => r.ruling)).toEqual([...s.rulings].sort());
-    });
-  });
-
-  it('holds every concept, crosswalk row, ruling, table slot, league, inducement and edition', () => {
-    const concepts = json<Concept[]>('concepts.json');
-    expect(all('SELECT * FROM concepts ORDER BY id')).toEqual(
-      concepts.map((c) => ({
-        id: c.id,
-        name: c.name,
-        name_en: c.names.en,
-        name_fr: c.names.fr ?? null,
-        kind: c.kind,
-        category: c.category,
-        compulsory: bool(c.compulsory),
-        compulsory_from: c.compulsoryFrom,
-      })),
-    );
-    expect(all('SELECT concept, record FROM concept_records ORDER BY concept, record')).toEqual(
-      concepts.flatMap((c) => [...c.records].sort().map((record) => ({ concept: c.id, record }))),
-    );
-    const crosswalk = json<CrosswalkRow[]>('crosswalk.json');
-    expect(all('SELECT * FROM crosswalk ORDER BY record')).toEqual(
-      [...crosswalk]
-        .sort((a, b) => (a.record < b.record ? -1 : 1))
-        .map((r) => ({
-          record: r.record,
-          concept: r.concept,
-          relation: r.relation,
-          confidence: r.confidence,
-          rationale: r.rationale,
-          declared_by: r.declaredBy,
-          false_friend: r.falseFriend,
-        })),
-    );
-    const rulings = json<Ruling[]>('rulings.json');
-    expect(all('SELECT * FROM rulings ORDER BY id')).toEqual(
-      rulings.map((r) => ({
-        id: r.id,
-        edition: r.edition,
-        question: r.question,
-        answer: r.answer,
-        page_note: r.pageNote,
-        source_id: r.source.id,
-        line_start: r.source.lines[0],
-        line_end: r.source.lines[1],
-      })),
-    );
-    expect(all('SELECT count(*) AS n FROM ruling_pages')[0]!.n).toBe(rulings.reduce((n, r) => n + r.pages.length, 0));
-    const tables = json<RandomTable[]>('random-tables.json');
-    expect(all('SELECT "table", roll, d6, record FROM random_slots ORDER BY "table", roll, d6')).toEqual(
-      tables
-        .flatMap((t) => t.slots.map((s) => ({ table: t.id, roll: s.roll, d6: s.d6, record: s.record })))
-        .sort((a, b) => (a.table + a.roll + a.d6 < b.table + b.roll + b.d6 ? -1 : 1)),
-    );
-    expect(all('SELECT * FROM leagues ORDER BY id')).toEqual(json<League[]>('leagues.json').map((l) => ({ id: l.id, name: l.name })));
-    const inducements = json<Inducement[]>('inducements.json');
-    expect(all('SELECT id, json FROM inducements ORDER BY id').map((r) => JSON.parse(r.json as string))).toEqual(inducements);
-    expect(all('SELECT id, label, records FROM editions ORDER BY id')).toEqual(
-      json<Edition[]>('editions.json').map((e) => ({ id: e.id, label: e.label, records: e.records })),
-    );
-    expect(all('PRAGMA foreign_key_check')).toEqual([]);
-    expect(all('SELECT value FROM meta WHERE key = ?', 'datasetVersion')[0]!.value).toBe(json<{ datasetVersion: string }>('meta.json').datasetVersion);
-  });
+  // Every table's rows and columns against the JSON data: test/emit/sqlite-values.test.ts.
 
   it('finds names in any language without accents, and rule phrases, through FTS5', () => {
     const hits = (query: string) => all('SELECT kind, id FROM search WHERE search MATCH ? ORDER BY rank', query).map((r) => `${r.kind}:${r.id}`);

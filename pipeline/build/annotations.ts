@@ -19,7 +19,7 @@ import type {
 } from '../model/schema-types.ts';
 import { parseYaml, type ParsedYaml } from '../parse/yaml.ts';
 import type { Validator } from '../validate/schemas.ts';
-import type { BuildInput, TextFile } from '../build.ts';
+import type { BuildInput, TextFile } from './types.ts';
 import { ALIASES_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
 
 type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;

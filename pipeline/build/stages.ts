@@ -7,7 +7,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic
 import { memoKey } from '../cache/memo.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
-import { DATA_FILES, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
+import { DATA_FILES, dataFilesOf, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
 import { linkConcepts } from '../link/crosswalk.ts';
@@ -25,7 +25,7 @@ import { checkIntegrity } from '../validate/integrity.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError, type Validator } from '../validate/schemas.ts';
 import { checkAnnotationStrings, checkSourceStrings, staleAcceptances, type Limits, type SourceStrings } from '../validate/strings.ts';
-import type { BuildInput, BuildResult, LinkedModel } from '../build.ts';
+import type { BuildInput, BuildResult, LinkedModel } from './types.ts';
 import { ANNOTATION_FILES, readAnnotations, type Annotations } from './annotations.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 
@@ -356,19 +356,7 @@ export const validateData: Stage = (build) => {
     migrations: build.annotations.migrations.value.migrations,
     names: build.names,
   };
-  const { content } = build;
-  const data = {
-    'editions.json': content.editions,
-    'skills.json': content.skills,
-    'rulings.json': content.rulings,
-    'random-tables.json': content.randomTables,
-    'concepts.json': content.concepts,
-    'crosswalk.json': content.crosswalk,
-    'inducements.json': content.inducements,
-    'leagues.json': content.leagues,
-    'migrations.json': content.migrations,
-    'names.json': content.names,
-  };
+  const data = dataFilesOf(build.content);
   for (const [path, schema] of Object.entries(DATA_FILES)) {
     build.diagnostics.push(...build.validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
   }

@@ -46,9 +46,9 @@ function publishedSchema(schema: SchemaFile, schemaVersion: string): SchemaFile[
 /** Output schemas are published; input (annotation) schemas stay in the repository. */
 export const isPublishedSchema = (schema: SchemaFile): boolean => !schema.path.startsWith('input/');
 
-export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]): { files: Map<string, string> } {
-  const published = schemas.filter(isPublishedSchema);
-  const data: Record<keyof typeof DATA_FILES, unknown[]> = {
+/** Each data file's records, by its path in dist/data (the keys of DATA_FILES). */
+export function dataFilesOf(content: DatasetContent): Record<keyof typeof DATA_FILES, unknown[]> {
+  return {
     'editions.json': content.editions,
     'skills.json': content.skills,
     'rulings.json': content.rulings,
@@ -60,8 +60,12 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
     'migrations.json': content.migrations,
     'names.json': content.names,
   };
+}
+
+export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]): { files: Map<string, string> } {
+  const published = schemas.filter(isPublishedSchema);
   const files = new Map<string, string>();
-  for (const [path, records] of Object.entries(data)) files.set(path, toJson(records));
+  for (const [path, records] of Object.entries(dataFilesOf(content))) files.set(path, toJson(records));
   for (const schema of published) files.set(`schema/${schema.path}`, toJson(publishedSchema(schema, content.schemaVersion)));
   files.set('types.d.ts', generateTypes(published));
   for (const [path, text] of jsonDeclarations(published)) files.set(path, text);
