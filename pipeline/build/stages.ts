@@ -459,7 +459,7 @@ function recordShapes(records: readonly Skill[]): Map<string, RecordShape> {
 }
 
 /** The published schemas' maxLength of a name (a record's) and of an id (a record id's): the one home of both limits. */
-export function limitsOf(schemas: readonly SchemaFile[]): Limits | null {
+function limitsOf(schemas: readonly SchemaFile[]): Limits | null {
   const schema = (path: string) =>
     schemas.find((s) => s.path === path)?.schema as
       | { $defs?: Record<string, { maxLength?: number; properties?: Record<string, { maxLength?: number }> }> }

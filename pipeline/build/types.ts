@@ -56,7 +56,7 @@ export interface BuildInput {
   timings?: Map<string, number>;
 }
 
-export interface BuildSummary {
+interface BuildSummary {
   /** The dataset version built (the manifest's). */
   datasetVersion: string;
   editions: Edition[];
