@@ -3,6 +3,7 @@
  * function of its inputs (texts and schemas); the CLI does all I/O. Every
  * stage returns diagnostics; if any is fatal, no files are returned.
  */
+import { BASE_PARSER } from './model/dataset.ts';
 import { sortDiagnostics, type Diagnostic } from './model/diagnostic.ts';
 import { ERRATA_PATH } from './model/paths.ts';
 import type { ParseResult } from './model/parse-result.ts';
@@ -54,7 +55,7 @@ export function compileSource(source: ManifestSource, text: string, errata: read
   const patched = applyErrata(source.id, source.file, text, errata, ERRATA_PATH, () => null);
   const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
   const linked = linkRulings(result.records, result.rulings, mentions);
-  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file, source.parser === 'en-2020' ? new Set([source.edition.id]) : new Set());
+  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file, source.parser === BASE_PARSER ? new Set([source.edition.id]) : new Set());
   return {
     records: linked.records,
     rulings: linked.rulings,

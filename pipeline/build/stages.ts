@@ -5,6 +5,7 @@
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { memoKey } from '../cache/memo.ts';
+import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, dataFilesOf, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
@@ -263,7 +264,7 @@ export const checkTables: Stage = (build) => {
     build.records,
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => build.fileOf(record.source.id),
-    new Set(parsed.filter(({ source }) => source.parser === 'en-2020').map(({ source }) => source.edition.id)),
+    new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id)),
     { slots: slots.value.slots, file: slots.file.path, locate: (index) => slots.locate(['slots', index])?.line ?? null },
   );
   build.diagnostics.push(...tables.diagnostics);
