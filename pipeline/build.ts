@@ -55,7 +55,12 @@ export function compileSource(source: ManifestSource, text: string, errata: read
   const patched = applyErrata(source.id, source.file, text, errata, ERRATA_PATH, () => null);
   const result = parser({ manifest: source, lines: patched.lines, errata: patched.applied });
   const linked = linkRulings(result.records, result.rulings, mentions);
-  const tables = buildRandomTables(linked.records, result.slotLines, () => source.file, source.parser === BASE_PARSER ? new Set([source.edition.id]) : new Set());
+  const tables = buildRandomTables(
+    linked.records,
+    result.slotLines,
+    () => source.file,
+    source.parser === BASE_PARSER ? new Set([source.edition.id]) : new Set(),
+  );
   return {
     records: linked.records,
     rulings: linked.rulings,

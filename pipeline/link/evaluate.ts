@@ -34,7 +34,7 @@ export function evaluateSuggestions(
   const bySource = new Map<string, SourceEvaluation>();
   for (const record of records) {
     const row = rowByRecord.get(record.id);
-    if (!row || row.declaredBy !== 'editor') continue;
+    if (row?.declaredBy !== 'editor') continue;
     let result = bySource.get(record.source.id);
     if (!result) {
       result = { source: record.source.id, rows: 0, evaluated: 0, ownConcept: 0, top1: 0, top3: 0, misses: [] };

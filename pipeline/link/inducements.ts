@@ -487,7 +487,7 @@ function namedSkills(text: string, resolve: (name: string) => string | null, not
   const take = (name: string, splitFurther: RegExp | null): void => {
     const concept = resolve(name);
     if (concept) resolved.push(concept);
-    else if (splitFurther && splitFurther.test(name)) for (const part of name.split(splitFurther)) take(part.trim(), null);
+    else if (splitFurther?.test(name)) for (const part of name.split(splitFurther)) take(part.trim(), null);
     else unresolved.push(name);
   };
   for (const group of groups) {
@@ -683,7 +683,7 @@ function toMarkdown(segments: readonly Segment[]): string {
  * `(OR)` (the stop or letter and the space before it are part of the match;
  * the run is group 1). Greedy, and a scan goes on after the run, never inside it.
  */
-const CAPITAL_RUN = /(?:^|[.!?:a-z]\s)["“]?((?:[A-Z][A-Z’'\-]*[!?)…]?|\()(?:[ ,]+(?:[A-Z][A-Z’'\-]*[!?)…]?|\([A-Z]+))*[!?…]?)/gu;
+const CAPITAL_RUN = /(?:^|[.!?:a-z]\s)["“]?((?:[A-Z][A-Z’'-]*[!?)…]?|\()(?:[ ,]+(?:[A-Z][A-Z’'-]*[!?)…]?|\([A-Z]+))*[!?…]?)/gu;
 /** What follows a heading: its sentence. */
 const SENTENCE_AFTER = /["”]?\s[A-Z][a-z]/y;
 /** Where each word of a run ends. */
