@@ -88,7 +88,12 @@ export function emitApi(data: DataBundle): ApiFile[] {
   for (const ruling of data.rulings) {
     files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { url: apiPath.ruling(ruling.id), ruling, records: pick(ruling.records, record) } });
   }
-  files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), bulkData(data));
+  files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), bulkData(data), indexFile(data));
+  return files.sort((a, b) => compare(a.path, b.path));
+}
+
+/** The index: the versions, where each list is, and an entry per concept, record and ruling endpoint. */
+function indexFile(data: DataBundle): ApiFile {
   const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string, extra: object = {}) => ({
     id,
     name,
@@ -96,7 +101,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
     kind,
     ...extra,
   });
-  files.push({
+  return {
     path: apiPath.index(),
     kind: 'index',
     value: {
@@ -116,8 +121,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
         ...data.rulings.map((r: Ruling) => entry('rulings', r.id, r.question, apiPath.ruling(r.id))),
       ],
     },
-  });
-  return files.sort((a, b) => compare(a.path, b.path));
+  };
 }
 
 /** The kinds listed in full (they have no endpoint of their own): index key, list name, bundle part. */

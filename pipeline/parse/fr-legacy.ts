@@ -30,42 +30,21 @@ export const FR_BLOCKS: Readonly<Record<string, { category: Category; kind: Kind
 
 const HEADING = /^•\s*(?:Compétences\s+(?:de\s+|d['’]\s*)?)?(\p{L}+)\s*$/iu;
 
+type Block = { category: Category; kind: Kind };
+
 export function parseFrLegacy(input: SourceInput): ParseResult {
-  const { manifest, lines } = input;
-  const file = manifest.file;
+  const file = input.manifest.file;
   const diagnostics: Diagnostic[] = [];
   const records: Skill[] = [];
   const seen = new Map<string, number>();
-  let block: { category: Category; kind: Kind } | null = null;
+  let block: Block | null = null;
 
-  for (const chunk of splitBlocks(lines)) {
+  for (const chunk of splitBlocks(input.lines)) {
     const [head, ...rest] = chunk.lines;
     const heading = HEADING.exec(head!.trim().normalize('NFC'));
     if (heading || head!.trim().startsWith('•')) {
-      const key = heading ? heading[1]!.toLowerCase() : '';
-      block = FR_BLOCKS[key] ?? null;
-      if (!block) {
-        diagnostics.push(
-          error({
-            reason: `Unknown block heading "${excerpt(head!.trim())}"`,
-            file,
-            place: { line: chunk.first },
-            ruleId: 'fr-legacy/unknown-block',
-            source: 'parse',
-            expected: `• Compétences de/d' ${Object.keys(FR_BLOCKS).join(' | ')}`,
-          }),
-        );
-      }
-      if (rest.length)
-        diagnostics.push(
-          error({
-            reason: 'Text right under a block heading, with no entry name',
-            file,
-            place: { line: chunk.first + 1 },
-            ruleId: 'fr-legacy/entry-without-name',
-            source: 'parse',
-          }),
-        );
+      block = FR_BLOCKS[heading ? heading[1]!.toLowerCase() : ''] ?? null;
+      diagnostics.push(...headingProblems(file, chunk, block));
       continue;
     }
     if (block === null) {
@@ -77,31 +56,10 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
       continue;
     }
     const name = head!.trim();
-    if (rest.length === 0) {
-      diagnostics.push(
-        error({
-          reason: `Entry "${excerpt(name)}" has no text`,
-          file,
-          place: { line: chunk.first },
-          ruleId: 'fr-legacy/entry-without-text',
-          source: 'parse',
-          expected: 'the name line followed by its text, before the next blank line',
-        }),
-      );
-      continue;
-    }
     const slug = slugify(name);
-    const previous = seen.get(slug);
-    if (previous !== undefined) {
-      diagnostics.push(
-        error({
-          reason: `Entry "${excerpt(name)}" is a duplicate of the entry on line ${previous}`,
-          file,
-          place: { line: chunk.first },
-          ruleId: 'fr-legacy/duplicate-entry',
-          source: 'parse',
-        }),
-      );
+    const problem = entryProblem(file, chunk, name, seen.get(slug));
+    if (problem) {
+      diagnostics.push(problem);
       continue;
     }
     seen.set(slug, chunk.first);
@@ -110,15 +68,57 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
   return { records: records.sort(byId), unnamed: [], rulings: [], slotLines: [], diagnostics };
 }
 
+/** A block heading's problems: an unknown block (`block` null), text right under it. */
+function headingProblems(file: string, chunk: { first: number; lines: readonly string[] }, block: Block | null): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  if (!block)
+    problems.push(
+      error({
+        reason: `Unknown block heading "${excerpt(chunk.lines[0]!.trim())}"`,
+        file,
+        place: { line: chunk.first },
+        ruleId: 'fr-legacy/unknown-block',
+        source: 'parse',
+        expected: `• Compétences de/d' ${Object.keys(FR_BLOCKS).join(' | ')}`,
+      }),
+    );
+  if (chunk.lines.length > 1)
+    problems.push(
+      error({
+        reason: 'Text right under a block heading, with no entry name',
+        file,
+        place: { line: chunk.first + 1 },
+        ruleId: 'fr-legacy/entry-without-name',
+        source: 'parse',
+      }),
+    );
+  return problems;
+}
+
+/** An entry's problem, if any: no text under its name, or a name (`previous`: the line of its first entry) already seen. */
+function entryProblem(file: string, chunk: { first: number; lines: readonly string[] }, name: string, previous: number | undefined): Diagnostic | null {
+  if (chunk.lines.length === 1)
+    return error({
+      reason: `Entry "${excerpt(name)}" has no text`,
+      file,
+      place: { line: chunk.first },
+      ruleId: 'fr-legacy/entry-without-text',
+      source: 'parse',
+      expected: 'the name line followed by its text, before the next blank line',
+    });
+  if (previous !== undefined)
+    return error({
+      reason: `Entry "${excerpt(name)}" is a duplicate of the entry on line ${previous}`,
+      file,
+      place: { line: chunk.first },
+      ruleId: 'fr-legacy/duplicate-entry',
+      source: 'parse',
+    });
+  return null;
+}
+
 /** An entry as a record: its text lines joined where they wrap, one paragraph each. */
-function entryRecord(
-  input: SourceInput,
-  chunk: { first: number; last: number },
-  name: string,
-  rest: readonly string[],
-  block: { category: Category; kind: Kind },
-  slug: string,
-): Skill {
+function entryRecord(input: SourceInput, chunk: { first: number; last: number }, name: string, rest: readonly string[], block: Block, slug: string): Skill {
   const { manifest } = input;
   const tree: Root = {
     type: 'root',

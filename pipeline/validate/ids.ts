@@ -120,83 +120,105 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
  * this one when the migration's target is new in it.
  */
 export function checkMigrations(input: IdCheckInput): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const now = new Set(input.published.map((p) => key(p.kind, p.id)));
   const lockedSince = new Map((input.lock?.entries ?? []).map((e) => [key(e.kind, e.id), e.since ?? null] as const));
-  /** New in this release: not locked yet, or locked by this version. */
-  const isNew = (k: string) => !lockedSince.has(k) || lockedSince.get(k) === input.datasetVersion;
+  const context: MigrationContext = {
+    now: new Set(input.published.map((p) => key(p.kind, p.id))),
+    retired: new Set(input.migrations.map((m) => key(m.kind, m.id))),
+    isNew: (k) => !lockedSince.has(k) || lockedSince.get(k) === input.datasetVersion,
+    datasetVersion: input.datasetVersion,
+  };
   const seen = new Set<string>();
-  const retired = new Set(input.migrations.map((m) => key(m.kind, m.id)));
-  input.migrations.forEach((m, index) => {
-    const problem = (reason: string, ruleId: string, field: string | undefined, expected?: string) =>
-      diagnostics.push(
-        error({
-          reason,
-          file: input.migrationsFile,
-          place: input.locateMigration(index, field),
-          ruleId,
-          source: 'validate',
-          ...(expected ? { expected } : {}),
-        }),
-      );
+  return input.migrations.flatMap((m, index) => {
     const k = key(m.kind, m.id);
-    if (seen.has(k)) problem(`${m.kind} ${m.id} has two migrations`, 'migrations/duplicate', undefined);
+    const duplicate: MigrationProblem[] = seen.has(k) ? [{ reason: `${m.kind} ${m.id} has two migrations`, ruleId: 'migrations/duplicate' }] : [];
     seen.add(k);
-    if (now.has(k))
-      problem(
-        `A migration retires ${m.kind} ${m.id}, but the data still has it`,
-        'migrations/stale',
-        'id',
-        'migrations only for ids the data no longer has; remove this one',
-      );
-    if (compareVersions(m.since, input.datasetVersion) > 0) {
-      problem(
-        `Migration of ${m.id}: since ${m.since} is later than the dataset version being built (${input.datasetVersion})`,
-        'migrations/bad-since',
-        'since',
-        `since: ${input.datasetVersion}`,
-      );
-    }
-    if ((m.action === 'deleted') !== (m.to === null)) {
-      problem(`Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, 'migrations/bad-target', 'to');
-      return;
-    }
-    if (m.to === null) return;
-    const target = key(m.kind, m.to);
-    if (!now.has(target) || retired.has(target)) {
-      problem(
-        `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
-        'migrations/bad-target',
-        'to',
-        `an existing ${m.kind} id`,
-      );
-      return;
-    }
-    if (m.action !== 'renamed') return;
-    if (editionOf(m.to) !== editionOf(m.id)) {
-      problem(
-        `Migration of ${m.id}: renamed to ${m.to}, of another edition`,
-        'migrations/bad-target',
-        'to',
-        `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`,
-      );
-    } else if (!isNew(target)) {
-      problem(
-        `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
-        'migrations/bad-target',
-        'to',
-        `the new id of the renamed ${m.kind} (one that is new in ${input.datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
-      );
-    } else if (m.since !== input.datasetVersion) {
-      problem(
-        `Migration of ${m.id}: renamed to ${m.to}, new in ${input.datasetVersion}, but since says ${m.since}`,
-        'migrations/bad-since',
-        'since',
-        `since: ${input.datasetVersion}`,
-      );
-    }
+    return [...duplicate, ...migrationProblems(m, context)].map(({ reason, ruleId, field, expected }) =>
+      error({
+        reason,
+        file: input.migrationsFile,
+        place: input.locateMigration(index, field),
+        ruleId,
+        source: 'validate',
+        ...(expected ? { expected } : {}),
+      }),
+    );
   });
-  return diagnostics;
+}
+
+/** What one migration is checked against: the ids built, the ids retired, which ids are new in this release. */
+interface MigrationContext {
+  now: ReadonlySet<string>;
+  retired: ReadonlySet<string>;
+  /** New in this release: not locked yet, or locked by this version. */
+  isNew: (key: string) => boolean;
+  datasetVersion: string;
+}
+
+/** A migration's problem, at its field (`id`, `since`, `to`) or at the entry. */
+interface MigrationProblem {
+  reason: string;
+  ruleId: string;
+  field?: string;
+  expected?: string;
+}
+
+/** One migration's problems, in order: a stale id, a later `since`, then its target. */
+function migrationProblems(m: Migration, context: MigrationContext): MigrationProblem[] {
+  const problems: MigrationProblem[] = [];
+  if (context.now.has(key(m.kind, m.id)))
+    problems.push({
+      reason: `A migration retires ${m.kind} ${m.id}, but the data still has it`,
+      ruleId: 'migrations/stale',
+      field: 'id',
+      expected: 'migrations only for ids the data no longer has; remove this one',
+    });
+  if (compareVersions(m.since, context.datasetVersion) > 0)
+    problems.push({
+      reason: `Migration of ${m.id}: since ${m.since} is later than the dataset version being built (${context.datasetVersion})`,
+      ruleId: 'migrations/bad-since',
+      field: 'since',
+      expected: `since: ${context.datasetVersion}`,
+    });
+  const target = targetProblem(m, context);
+  return target ? [...problems, target] : problems;
+}
+
+/** `to`: null for a deletion only; an id the data has and keeps; for a rename, a new id of the same edition, with `since` this version. */
+function targetProblem(m: Migration, { now, retired, isNew, datasetVersion }: MigrationContext): MigrationProblem | null {
+  if ((m.action === 'deleted') !== (m.to === null))
+    return { reason: `Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, ruleId: 'migrations/bad-target', field: 'to' };
+  if (m.to === null) return null;
+  const target = key(m.kind, m.to);
+  if (!now.has(target) || retired.has(target))
+    return {
+      reason: `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
+      ruleId: 'migrations/bad-target',
+      field: 'to',
+      expected: `an existing ${m.kind} id`,
+    };
+  if (m.action !== 'renamed') return null;
+  if (editionOf(m.to) !== editionOf(m.id))
+    return {
+      reason: `Migration of ${m.id}: renamed to ${m.to}, of another edition`,
+      ruleId: 'migrations/bad-target',
+      field: 'to',
+      expected: `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`,
+    };
+  if (!isNew(target))
+    return {
+      reason: `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
+      ruleId: 'migrations/bad-target',
+      field: 'to',
+      expected: `the new id of the renamed ${m.kind} (one that is new in ${datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
+    };
+  if (m.since !== datasetVersion)
+    return {
+      reason: `Migration of ${m.id}: renamed to ${m.to}, new in ${datasetVersion}, but since says ${m.since}`,
+      ruleId: 'migrations/bad-since',
+      field: 'since',
+      expected: `since: ${datasetVersion}`,
+    };
+  return null;
 }
 
 /** Locked ids that are gone without a migration (with a rename hint when one looks like it), and new ids not locked yet. */
