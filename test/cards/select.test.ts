@@ -4,16 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createResolver, parseRoster, parseSkillList, resolveAll } from '../../pipeline/emit/cards/select.ts';
-import { readDataBundle, readSchemaFiles } from '../../pipeline/io.ts';
+import { readSchemaFiles } from '../../pipeline/io.ts';
 import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { realBundle } from './helpers.ts';
-import { repoRoot, runCli } from '../helpers.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { repoRoot } from '../helpers.ts';
 
-const out = mkdtempSync(join(tmpdir(), 'nuffle-select-'));
 const validator = createValidator(readSchemaFiles(repoRoot));
 
 describe('card selection errors', () => {
@@ -70,9 +66,7 @@ describe('card selection errors', () => {
   });
 
   it('cards/unexpected-parameter: a parameter for a skill that takes none', () => {
-    expect(runCli(['build', '--only', 'data', '--out', out]).status).toBe(0);
-    const bundle = readDataBundle(join(out, 'data'));
-    const result = resolveAll(parseSkillList('Dodge (+1), Mighty Blow (+2)'), createResolver(bundle, { edition: 'en-2020', lang: null }));
+    const result = resolveAll(parseSkillList('Dodge (+1), Mighty Blow (+2)'), createResolver(realBundle(), { edition: 'en-2020', lang: null }));
     expect(result.diagnostics.map((d) => [d.ruleId, d.reason])).toEqual([
       ['cards/unexpected-parameter', '"Dodge (+1)": Dodge (en-2020/dodge) takes no parameter'],
     ]);
@@ -80,10 +74,7 @@ describe('card selection errors', () => {
 });
 
 describe('card selection through the name resolver', () => {
-  const bundle = () => {
-    if (runCli(['build', '--only', 'data', '--out', out]).status !== 0) throw new Error('build failed');
-    return readDataBundle(join(out, 'data'));
-  };
+  const bundle = realBundle;
 
   it("a French, later-wording or bare-parameter name selects the requested edition's card; an id of any edition its own", () => {
     const d = bundle();
