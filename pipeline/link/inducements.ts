@@ -173,46 +173,52 @@ export function matchBlocks(
     ids.add(annotation.id);
     const found: { block: NoteBlock; opening: string }[] = [];
     annotation.blocks.forEach((opening, n) => {
-      const place = locate(['records', index, 'blocks', n]);
-      const wanted = normalise(opening);
-      const matches = folded.filter(({ text }) => text.startsWith(wanted)).map(({ block }) => block);
-      if (matches.length !== 1) {
-        diagnostics.push(
-          error({
-            reason:
-              matches.length === 0
-                ? `No block of the notes opens with "${opening}"`
-                : `${matches.length} blocks open with "${opening}" (lines ${matches.map((b) => b.first).join(', ')})`,
-            file,
-            place,
-            ruleId: matches.length === 0 ? 'inducements/block-not-found' : 'inducements/ambiguous-block',
-            source: 'link',
-            expected: 'opening words that start exactly one block (case and spacing folded)',
-          }),
-        );
-        return;
+      const claim = claimBlock(opening, folded, claimed, file, locate(['records', index, 'blocks', n]));
+      if ('reason' in claim) diagnostics.push(claim);
+      else {
+        claimed.set(claim, annotation.id);
+        found.push({ block: claim, opening });
       }
-      const block = matches[0]!;
-      const owner = claimed.get(block);
-      if (owner) {
-        diagnostics.push(
-          error({
-            reason: `The block on line ${block.first} already belongs to ${owner}`,
-            file,
-            place,
-            ruleId: 'inducements/block-claimed-twice',
-            source: 'link',
-          }),
-        );
-        return;
-      }
-      claimed.set(block, annotation.id);
-      found.push({ block, opening });
     });
     const complete = found.length === annotation.blocks.length;
     return { annotation, index, blocks: complete ? found.sort((a, b) => a.block.first - b.block.first) : null, diagnostics };
   });
   return { records: matched, claimed };
+}
+
+/** The one block `opening` starts and no record has claimed yet, or the error that says why there is none. */
+function claimBlock(
+  opening: string,
+  folded: readonly { block: NoteBlock; text: string }[],
+  claimed: ReadonlyMap<NoteBlock, string>,
+  file: string,
+  place: ReturnType<InducementInput['locate']>,
+): NoteBlock | Diagnostic {
+  const wanted = normalise(opening);
+  const matches = folded.filter(({ text }) => text.startsWith(wanted)).map(({ block }) => block);
+  if (matches.length !== 1)
+    return error({
+      reason:
+        matches.length === 0
+          ? `No block of the notes opens with "${opening}"`
+          : `${matches.length} blocks open with "${opening}" (lines ${matches.map((b) => b.first).join(', ')})`,
+      file,
+      place,
+      ruleId: matches.length === 0 ? 'inducements/block-not-found' : 'inducements/ambiguous-block',
+      source: 'link',
+      expected: 'opening words that start exactly one block (case and spacing folded)',
+    });
+  const block = matches[0]!;
+  const owner = claimed.get(block);
+  if (owner)
+    return error({
+      reason: `The block on line ${block.first} already belongs to ${owner}`,
+      file,
+      place,
+      ruleId: 'inducements/block-claimed-twice',
+      source: 'link',
+    });
+  return block;
 }
 
 /** One record from its matched blocks: its headed parts, its price list, what it names, its limits, costs and provenance. */
@@ -270,37 +276,9 @@ export function splitHeadings(
     ...(annotation.abilities ?? []).map((name) => ({ name, spell: false })),
     ...(annotation.spells ?? []).map((name) => ({ name, spell: true })),
   ];
-  const split = splitAtHeadings(
-    segments,
-    headings.map((h) => h.name),
-  );
-  for (const missing of split.missing) {
-    diagnostics.push(
-      error({
-        reason: `Heading "${missing}" of ${annotation.id} is not in its text, in the order given`,
-        file,
-        place: locate(['records', index]),
-        ruleId: 'inducements/heading-not-found',
-        source: 'link',
-        expected: 'each listed heading, in capitals, in text order',
-      }),
-    );
-  }
-  for (const found of undeclaredHeadings(
-    segments,
-    headings.map((h) => h.name),
-  )) {
-    diagnostics.push(
-      warning({
-        reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`,
-        file: input.source.file,
-        place: { line: found.line },
-        ruleId: 'inducements/undeclared-heading',
-        source: 'link',
-        note: `List it under abilities or spells in ${file}, or ignore if it is not one.`,
-      }),
-    );
-  }
+  const names = headings.map((h) => h.name);
+  const split = splitAtHeadings(segments, names);
+  diagnostics.push(...headingProblems(matched, split.missing, undeclaredHeadings(segments, names), input));
   const abilities: InducementAbility[] = [];
   const spells: InducementSpell[] = [];
   for (const part of split.parts) {
@@ -327,6 +305,38 @@ export function splitHeadings(
     spells.push({ id: spellId, name: part.name, text, line: part.line, mentions: [...named.value].sort(compare) });
   }
   return { value: { intro: split.intro, abilities, spells }, mentions: [], uses: [], diagnostics };
+}
+
+/** Listed headings not found in the text (errors, at the record), and capitalised ones not listed (warnings, at their line). */
+function headingProblems(
+  { annotation, index }: Pick<MatchedRecord, 'annotation' | 'index'>,
+  missing: readonly string[],
+  undeclared: readonly { text: string; line: number }[],
+  input: InducementInput,
+): Diagnostic[] {
+  const { file, locate } = input;
+  return [
+    ...missing.map((heading) =>
+      error({
+        reason: `Heading "${heading}" of ${annotation.id} is not in its text, in the order given`,
+        file,
+        place: locate(['records', index]),
+        ruleId: 'inducements/heading-not-found',
+        source: 'link',
+        expected: 'each listed heading, in capitals, in text order',
+      }),
+    ),
+    ...undeclared.map((found) =>
+      warning({
+        reason: `"${found.text}" looks like a named heading but ${annotation.id} does not list it`,
+        file: input.source.file,
+        place: { line: found.line },
+        ruleId: 'inducements/undeclared-heading',
+        source: 'link',
+        note: `List it under abilities or spells in ${file}, or ignore if it is not one.`,
+      }),
+    ),
+  ];
 }
 
 /** The concepts some segments name: those presented as skills (which must resolve) and those merely mentioned. */
