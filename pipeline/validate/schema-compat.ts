@@ -56,54 +56,59 @@ function compareNode(before: unknown, after: unknown, at: string, out: SchemaCha
       if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${String(a)} → ${String(b)}` });
       continue;
     }
-    if (key === 'properties' || key === '$defs') {
-      const pa = isObject(a) ? a : {};
-      const pb = isObject(b) ? b : {};
-      for (const name of new Set([...Object.keys(pa), ...Object.keys(pb)])) {
-        if (!(name in pb)) out.push({ bump: 'major', at: `${here}/${name}`, what: key === 'properties' ? 'property removed' : 'definition removed' });
-        else if (!(name in pa)) out.push({ bump: 'minor', at: `${here}/${name}`, what: key === 'properties' ? 'property added' : 'definition added' });
-        else compareNode(pa[name], pb[name], `${here}/${name}`, out);
-      }
-      continue;
-    }
-    if (key === 'required') {
-      // A new field is required as soon as it exists: adding it is the minor change above.
-      const ra = new Set((a as string[] | undefined) ?? []);
-      const rb = new Set((b as string[] | undefined) ?? []);
-      for (const name of ra) if (!rb.has(name)) out.push({ bump: 'major', at: here, what: `${name} no longer required` });
-      const added = isObject(before.properties) ? Object.keys(before.properties) : [];
-      for (const name of rb) if (!ra.has(name) && added.includes(name)) out.push({ bump: 'major', at: here, what: `existing ${name} now required` });
-      continue;
-    }
-    if (key === 'enum') {
-      const ea = (a as unknown[] | undefined) ?? [];
-      const eb = (b as unknown[] | undefined) ?? [];
-      for (const v of ea) if (!eb.some((x) => same(x, v))) out.push({ bump: 'major', at: here, what: `value ${JSON.stringify(v)} removed` });
-      for (const v of eb) if (!ea.some((x) => same(x, v))) out.push({ bump: 'minor', at: here, what: `value ${JSON.stringify(v)} added` });
-      continue;
-    }
-    if (UPPER_BOUNDS.has(key) || LOWER_BOUNDS.has(key)) {
-      if (!same(a, b))
-        out.push({
-          bump: boundChange(key, a, b),
-          at: here,
-          what:
-            a === undefined ? `${key} ${JSON.stringify(b)} added` : b === undefined ? `${key} removed` : `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}`,
-        });
-      continue;
-    }
-    if (a === undefined) out.push({ bump: 'major', at: here, what: `${key} added` });
-    else if (b === undefined) out.push({ bump: 'major', at: here, what: `${key} removed` });
-    else if (isObject(a) && isObject(b)) compareNode(a, b, here, out);
-    else if (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') &&
-      a.length === b.length
-    ) {
-      for (const [i, item] of a.entries()) compareNode(item, b[i], `${here}/${i}`, out);
-    } else if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
+    if (key === 'properties' || key === '$defs') compareMembers(key, a, b, here, out);
+    else if (key === 'required') compareRequired(before, a, b, here, out);
+    else if (key === 'enum') compareEnum(a, b, here, out);
+    else compareKeyword(key, a, b, here, out);
   }
+}
+
+/** `properties` or `$defs`: a member removed is major, added minor; a member in both is compared. */
+function compareMembers(key: 'properties' | '$defs', a: unknown, b: unknown, here: string, out: SchemaChange[]): void {
+  const pa = isObject(a) ? a : {};
+  const pb = isObject(b) ? b : {};
+  for (const name of new Set([...Object.keys(pa), ...Object.keys(pb)])) {
+    if (!(name in pb)) out.push({ bump: 'major', at: `${here}/${name}`, what: key === 'properties' ? 'property removed' : 'definition removed' });
+    else if (!(name in pa)) out.push({ bump: 'minor', at: `${here}/${name}`, what: key === 'properties' ? 'property added' : 'definition added' });
+    else compareNode(pa[name], pb[name], `${here}/${name}`, out);
+  }
+}
+
+/** `required`: a field no longer required, or an existing field now required, is major. */
+function compareRequired(before: Record<string, unknown>, a: unknown, b: unknown, here: string, out: SchemaChange[]): void {
+  // A new field is required as soon as it exists: adding it is the minor change of compareMembers.
+  const ra = new Set((a as string[] | undefined) ?? []);
+  const rb = new Set((b as string[] | undefined) ?? []);
+  for (const name of ra) if (!rb.has(name)) out.push({ bump: 'major', at: here, what: `${name} no longer required` });
+  const added = isObject(before.properties) ? Object.keys(before.properties) : [];
+  for (const name of rb) if (!ra.has(name) && added.includes(name)) out.push({ bump: 'major', at: here, what: `existing ${name} now required` });
+}
+
+/** `enum`: a value removed is major, added minor. */
+function compareEnum(a: unknown, b: unknown, here: string, out: SchemaChange[]): void {
+  const ea = (a as unknown[] | undefined) ?? [];
+  const eb = (b as unknown[] | undefined) ?? [];
+  for (const v of ea) if (!eb.some((x) => same(x, v))) out.push({ bump: 'major', at: here, what: `value ${JSON.stringify(v)} removed` });
+  for (const v of eb) if (!ea.some((x) => same(x, v))) out.push({ bump: 'minor', at: here, what: `value ${JSON.stringify(v)} added` });
+}
+
+/** Any other keyword: bounds by direction; a subschema or a list of them compared; anything else changed is major. */
+function compareKeyword(key: string, a: unknown, b: unknown, here: string, out: SchemaChange[]): void {
+  if (UPPER_BOUNDS.has(key) || LOWER_BOUNDS.has(key)) {
+    if (!same(a, b))
+      out.push({
+        bump: boundChange(key, a, b),
+        at: here,
+        what: a === undefined ? `${key} ${JSON.stringify(b)} added` : b === undefined ? `${key} removed` : `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}`,
+      });
+    return;
+  }
+  if (a === undefined) out.push({ bump: 'major', at: here, what: `${key} added` });
+  else if (b === undefined) out.push({ bump: 'major', at: here, what: `${key} removed` });
+  else if (isObject(a) && isObject(b)) compareNode(a, b, here, out);
+  else if (Array.isArray(a) && Array.isArray(b) && (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && a.length === b.length) {
+    for (const [i, item] of a.entries()) compareNode(item, b[i], `${here}/${i}`, out);
+  } else if (!same(unversioned(a), unversioned(b))) out.push({ bump: 'major', at: here, what: `${key} ${JSON.stringify(a)} → ${JSON.stringify(b)}` });
 }
 
 /** Every change between two sets of published schemas (path → schema). */
