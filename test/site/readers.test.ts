@@ -92,6 +92,22 @@ describe('readers see rules, not the pipeline', () => {
     }
   });
 
+  it('shows each price list without its source line numbers (those stay in the collapsed Sources section)', () => {
+    const priced = data<Inducement[]>('inducements.json').filter((i) => i.priceList !== null && i.priceList.items.length > 0);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const locale of ['en', 'fr'] as const) {
+      const line = strings(locale).line;
+      for (const inducement of priced) {
+        const html = readFileSync(join(site, ...(locale === 'fr' ? ['fr'] : []), 'inducements', inducement.id.split('/')[1]!, 'index.html'), 'utf8');
+        const table = html.slice(html.indexOf('<table class="price-list'), html.indexOf('</table>', html.indexOf('<table class="price-list')));
+        const headers = [...table.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => textOf(m[1]!).trim());
+        expect(headers.length, inducement.id).toBeGreaterThan(0);
+        expect(headers, `${locale} ${inducement.id}`).not.toContain(line);
+        expect(table, `${locale} ${inducement.id}`).not.toContain(`data-label="${line}"`);
+      }
+    }
+  });
+
   it('words the new relation "not in the 2020 text", and puts no badge on the baseline’s own card', () => {
     const rows = data<CrosswalkRow[]>('crosswalk.json');
     const fresh = rows.find((r) => r.relation === 'new')!;
@@ -300,6 +316,22 @@ describe('what a reader sees in chromium', () => {
     await context.close();
     expect(found).toEqual([]);
   }, 300_000);
+
+  it('loads Pagefind only when a reader reaches for search, and then searches at once', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${server.origin}/concepts/really-stupid/`, { waitUntil: 'networkidle' });
+    expect(requested.filter((p) => p.includes('pagefind') || p.includes('ui-core'))).toEqual([]);
+    await page.keyboard.press('Control+k');
+    const input = page.locator('site-search input.pagefind-ui__search-input').first();
+    await input.waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement?.classList.contains("pagefind-ui__search-input")')).toBe(true);
+    await input.fill('Dodge');
+    await page.locator('.pagefind-ui__result-link').first().waitFor();
+    expect(requested.some((p) => p.includes('/pagefind/'))).toBe(true);
+    await page.close();
+  });
 
   it('counts search results in French on the French site', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
