@@ -431,7 +431,7 @@ describe('nuffle suggest and missing links', () => {
   it('a record without a link fails the build with a located error and the top-3 suggestions', () => {
     const withoutTentacles = (text: string) => {
       const out = text.replace(
-        /  # fr-legacy mutations \(line 122\)[^\n]*\n  - source: fr-legacy-skills\n    record: fr-legacy\/tentacules\n(    [^\n]*\n)+/,
+        / {2}# fr-legacy mutations \(line 122\)[^\n]*\n {2}- source: fr-legacy-skills\n {4}record: fr-legacy\/tentacules\n( {4}[^\n]*\n)+/,
         '',
       );
       expect(out.length).toBeLessThan(text.length);
@@ -452,7 +452,7 @@ describe('nuffle suggest and missing links', () => {
   });
 
   it('an unnamed paragraph without a row is reported with suggestions too', () => {
-    const withoutStab = (text: string) => text.replace(/  # traits-alt ¶27 \(line 55\)\n  - source: traits-alt-wording\n(    [^\n]*\n)+/, '');
+    const withoutStab = (text: string) => text.replace(/ {2}# traits-alt ¶27 \(line 55\)\n {2}- source: traits-alt-wording\n( {4}[^\n]*\n)+/, '');
     withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, () => {
       const result = runCli(['check', '--root', root]);
       expect(result.status).toBe(1);

@@ -150,9 +150,7 @@ describe('random-skill tables', () => {
   const tables = realData<RandomTable[]>('random-tables.json');
 
   it('has one complete table per game and category that a record rolls on: 12 slots, each held once', () => {
-    const rolled = new Set(
-      skills().flatMap((r) => r.randomSlots.map((s) => `en-2020/${s.game}/${r.category}`)),
-    );
+    const rolled = new Set(skills().flatMap((r) => r.randomSlots.map((s) => `en-2020/${s.game}/${r.category}`)));
     expect(tables.map((t) => t.id).sort()).toEqual([...rolled].sort());
     for (const table of tables) {
       expect(table.slots).toHaveLength(12);
@@ -160,7 +158,10 @@ describe('random-skill tables', () => {
       const held = table.slots.flatMap((s) => (s.record === null ? [] : [s.record]));
       expect(new Set(held).size, table.id).toBe(held.length);
     }
-    fact('random tables', tables.map((t) => t.id));
+    fact(
+      'random tables',
+      tables.map((t) => t.id),
+    );
   });
 
   it('fills every slot but the declared vacancies, matching the records’ own slots', () => {

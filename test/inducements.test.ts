@@ -33,7 +33,7 @@ const item = (text: string, list?: string): PriceItem & { record: string } => {
   const found = items().filter((i) => i.text.startsWith(text) && (!list || i.record === `en-2020-inducements/${list}`));
   if (found.length !== 1) throw new Error(`${found.length} price items start with "${text}"`);
   const [only] = found;
-  expect(raw[only!.line - 1], 'the item\'s line holds its bullet').toContain(only!.text);
+  expect(raw[only!.line - 1], "the item's line holds its bullet").toContain(only!.text);
   return only!;
 };
 
@@ -49,7 +49,10 @@ describe('inducement blocks', () => {
     // A stray heading is a one-line block in lower case.
     for (const line of strayLines) expect(blocks).toContainEqual([line, line]);
     fact('blocks', blocks.length);
-    fact('stray headings', stray.map((d) => raw[d.place!.line - 1]));
+    fact(
+      'stray headings',
+      stray.map((d) => raw[d.place!.line - 1]),
+    );
   });
 
   it('gives every record provenance spanning its blocks', () => {
@@ -215,7 +218,12 @@ describe('price lists', () => {
   });
 
   it('reads exceptions as concept references', () => {
-    expect(item('One only general skill (but Dirty Player) : +40K')).toMatchObject({ category: 'general', count: { min: 1, max: 1 }, except: ['dirty-player'], cost: 40000 });
+    expect(item('One only general skill (but Dirty Player) : +40K')).toMatchObject({
+      category: 'general',
+      count: { min: 1, max: 1 },
+      except: ['dirty-player'],
+      cost: 40000,
+    });
     expect(item('One single pass skill (but leader)', 'lineman-mercenary-price-list').except).toEqual(['leader']);
     expect(item('One single strength skill (but Mighty Blow and Guard)').except).toEqual(['mighty-blow', 'guard']);
   });

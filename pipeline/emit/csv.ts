@@ -19,7 +19,10 @@ import type { Inducement, PriceItem } from '../model/schema-types.ts';
 export const CSV_DIR = 'csv';
 
 type Value = string | number | boolean | null;
-type CsvData = Pick<DataBundle, 'editions' | 'skills' | 'rulings' | 'randomTables' | 'concepts' | 'crosswalk' | 'inducements' | 'leagues' | 'migrations' | 'names'>;
+type CsvData = Pick<
+  DataBundle,
+  'editions' | 'skills' | 'rulings' | 'randomTables' | 'concepts' | 'crosswalk' | 'inducements' | 'leagues' | 'migrations' | 'names'
+>;
 
 /** A Table Schema field, and how a row gives its value. */
 interface Column<Row> {
@@ -56,7 +59,13 @@ const ref = (fields: string | readonly string[], table: string, columns: string 
   columns: typeof columns === 'string' ? [columns] : columns,
 });
 
-const str = <Row>(name: string, description: string, value: (row: Row) => string): Column<Row> => ({ name, type: 'string', required: true, description, value });
+const str = <Row>(name: string, description: string, value: (row: Row) => string): Column<Row> => ({
+  name,
+  type: 'string',
+  required: true,
+  description,
+  value,
+});
 const optStr = <Row>(name: string, description: string, value: (row: Row) => string | null): Column<Row> => ({
   name,
   type: 'string',
@@ -64,7 +73,13 @@ const optStr = <Row>(name: string, description: string, value: (row: Row) => str
   description,
   value,
 });
-const int = <Row>(name: string, description: string, value: (row: Row) => number): Column<Row> => ({ name, type: 'integer', required: true, description, value });
+const int = <Row>(name: string, description: string, value: (row: Row) => number): Column<Row> => ({
+  name,
+  type: 'integer',
+  required: true,
+  description,
+  value,
+});
 const optInt = <Row>(name: string, description: string, value: (row: Row) => number | null): Column<Row> => ({
   name,
   type: 'integer',
@@ -72,7 +87,13 @@ const optInt = <Row>(name: string, description: string, value: (row: Row) => num
   description,
   value,
 });
-const bool = <Row>(name: string, description: string, value: (row: Row) => boolean): Column<Row> => ({ name, type: 'boolean', required: true, description, value });
+const bool = <Row>(name: string, description: string, value: (row: Row) => boolean): Column<Row> => ({
+  name,
+  type: 'boolean',
+  required: true,
+  description,
+  value,
+});
 const optBool = <Row>(name: string, description: string, value: (row: Row) => boolean | null): Column<Row> => ({
   name,
   type: 'boolean',
@@ -88,7 +109,8 @@ function each<P, I>(parents: readonly P[], list: (p: P) => readonly I[]): { pare
 }
 
 type PriceRow = { inducement: Inducement; item: PriceItem; n: number };
-const priceItems = (d: CsvData): PriceRow[] => each(d.inducements, (i) => i.priceList?.items ?? []).map(({ parent, item, n }) => ({ inducement: parent, item, n }));
+const priceItems = (d: CsvData): PriceRow[] =>
+  each(d.inducements, (i) => i.priceList?.items ?? []).map(({ parent, item, n }) => ({ inducement: parent, item, n }));
 const ITEM_KEY = ['inducement', 'item'] as const;
 const itemOf = <Row extends { parent: PriceRow }>() => [
   str<Row>('inducement', 'The inducement (price list) id.', (r) => r.parent.inducement.id),
@@ -153,12 +175,13 @@ export const CSV_TABLES: readonly CsvTable[] = [
     from: 'concepts.json',
     description: 'concepts.json → records: the records of each concept, in order.',
     rows: (d) => each(d.concepts, (c) => c.records),
-    columns: [str('concept', 'Concept id.', (r) => r.parent.id), str('record', 'Record id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
-    primaryKey: ['concept', 'record'],
-    references: [
-      ref('concept', 'concepts', 'id'),
-      ref('record', 'skills', 'id'),
+    columns: [
+      str('concept', 'Concept id.', (r) => r.parent.id),
+      str('record', 'Record id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
     ],
+    primaryKey: ['concept', 'record'],
+    references: [ref('concept', 'concepts', 'id'), ref('record', 'skills', 'id')],
   }),
   table<Pair<Concept, Concept['relations'][number]>>({
     name: 'concept_relations',
@@ -173,11 +196,7 @@ export const CSV_TABLES: readonly CsvTable[] = [
       int('n', 'Place in the list (1-based).', (r) => r.n),
     ],
     primaryKey: ['concept', 'type', 'other', 'record'],
-    references: [
-      ref('concept', 'concepts', 'id'),
-      ref('other', 'concepts', 'id'),
-      ref('record', 'skills', 'id'),
-    ],
+    references: [ref('concept', 'concepts', 'id'), ref('other', 'concepts', 'id'), ref('record', 'skills', 'id')],
   }),
   table<Skill>({
     name: 'skills',
@@ -201,10 +220,7 @@ export const CSV_TABLES: readonly CsvTable[] = [
       int('line_end', 'Last line in the source (source.lines[1]).', (s) => s.source.lines[1]),
     ],
     primaryKey: ['id'],
-    references: [
-      ref('edition', 'editions', 'id'),
-      ref('concept', 'concepts', 'id'),
-    ],
+    references: [ref('edition', 'editions', 'id'), ref('concept', 'concepts', 'id')],
   }),
   table<Pair<Skill, string>>({
     name: 'skill_games',
@@ -220,7 +236,11 @@ export const CSV_TABLES: readonly CsvTable[] = [
     from: 'skills.json',
     description: 'skills.json → source.errata: the errata applied to each record’s text.',
     rows: (d) => each(d.skills, (s) => s.source.errata),
-    columns: [str('record', 'Record id.', (r) => r.parent.id), str('erratum', 'Erratum id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
+    columns: [
+      str('record', 'Record id.', (r) => r.parent.id),
+      str('erratum', 'Erratum id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
+    ],
     primaryKey: ['record', 'erratum'],
     references: [ref('record', 'skills', 'id')],
   }),
@@ -229,7 +249,11 @@ export const CSV_TABLES: readonly CsvTable[] = [
     from: 'skills.json',
     description: 'skills.json → rulings: the rulings about each record.',
     rows: (d) => each(d.skills, (s) => s.rulings),
-    columns: [str('record', 'Record id.', (r) => r.parent.id), str('ruling', 'Ruling id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
+    columns: [
+      str('record', 'Record id.', (r) => r.parent.id),
+      str('ruling', 'Ruling id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
+    ],
     primaryKey: ['record', 'ruling'],
     references: [ref('record', 'skills', 'id'), ref('ruling', 'rulings', 'id')],
   }),
@@ -264,22 +288,20 @@ export const CSV_TABLES: readonly CsvTable[] = [
       optStr('false_friend', 'A name that misleads across editions.', (r) => r.falseFriend),
     ],
     primaryKey: ['record'],
-    references: [
-      ref('record', 'skills', 'id'),
-      ref('concept', 'concepts', 'id'),
-    ],
+    references: [ref('record', 'skills', 'id'), ref('concept', 'concepts', 'id')],
   }),
   table<Pair<CrosswalkRow, string>>({
     name: 'crosswalk_related',
     from: 'crosswalk.json',
     description: 'crosswalk.json → related: other concepts a row relates to.',
     rows: (d) => each(d.crosswalk, (r) => r.related),
-    columns: [str('record', 'Record id.', (r) => r.parent.record), str('concept', 'Concept id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
-    primaryKey: ['record', 'concept'],
-    references: [
-      ref('record', 'crosswalk', 'record'),
-      ref('concept', 'concepts', 'id'),
+    columns: [
+      str('record', 'Record id.', (r) => r.parent.record),
+      str('concept', 'Concept id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
     ],
+    primaryKey: ['record', 'concept'],
+    references: [ref('record', 'crosswalk', 'record'), ref('concept', 'concepts', 'id')],
   }),
   table<Ruling>({
     name: 'rulings',
@@ -313,12 +335,13 @@ export const CSV_TABLES: readonly CsvTable[] = [
     from: 'rulings.json',
     description: 'rulings.json → records: the records each ruling is about.',
     rows: (d) => each(d.rulings, (r) => r.records),
-    columns: [str('ruling', 'Ruling id.', (r) => r.parent.id), str('record', 'Record id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
-    primaryKey: ['ruling', 'record'],
-    references: [
-      ref('ruling', 'rulings', 'id'),
-      ref('record', 'skills', 'id'),
+    columns: [
+      str('ruling', 'Ruling id.', (r) => r.parent.id),
+      str('record', 'Record id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
     ],
+    primaryKey: ['ruling', 'record'],
+    references: [ref('ruling', 'rulings', 'id'), ref('record', 'skills', 'id')],
   }),
   table<Pair<Ruling, Ruling['occurrences'][number]>>({
     name: 'ruling_occurrences',
@@ -333,17 +356,18 @@ export const CSV_TABLES: readonly CsvTable[] = [
       int('n', 'Place in the list (1-based).', (r) => r.n),
     ],
     primaryKey: ['ruling', 'record'],
-    references: [
-      ref('ruling', 'rulings', 'id'),
-      ref('record', 'skills', 'id'),
-    ],
+    references: [ref('ruling', 'rulings', 'id'), ref('record', 'skills', 'id')],
   }),
   table<Pair<Ruling, string>>({
     name: 'ruling_errata',
     from: 'rulings.json',
     description: 'rulings.json → source.errata.',
     rows: (d) => each(d.rulings, (r) => r.source.errata),
-    columns: [str('ruling', 'Ruling id.', (r) => r.parent.id), str('erratum', 'Erratum id.', (r) => r.item), int('n', 'Place in the list (1-based).', (r) => r.n)],
+    columns: [
+      str('ruling', 'Ruling id.', (r) => r.parent.id),
+      str('erratum', 'Erratum id.', (r) => r.item),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
+    ],
     primaryKey: ['ruling', 'erratum'],
     references: [ref('ruling', 'rulings', 'id')],
   }),
@@ -374,10 +398,7 @@ export const CSV_TABLES: readonly CsvTable[] = [
       optStr('vacancy', '`vacant` or `re-roll` when no record holds the slot.', (r) => r.item.vacancy),
     ],
     primaryKey: ['table', 'roll', 'd6'],
-    references: [
-      ref('table', 'random_tables', 'id'),
-      ref('record', 'skills', 'id'),
-    ],
+    references: [ref('table', 'random_tables', 'id'), ref('record', 'skills', 'id')],
   }),
   table<League>({
     name: 'leagues',
@@ -393,7 +414,11 @@ export const CSV_TABLES: readonly CsvTable[] = [
     from: 'leagues.json',
     description: 'leagues.json → aliases: every spelling of each league.',
     rows: (d) => each(d.leagues, (l) => l.aliases),
-    columns: [str('league', 'League id.', (r) => r.parent.id), str('text', 'The spelling.', (r) => r.item.text), int('n', 'Place in the list (1-based).', (r) => r.n)],
+    columns: [
+      str('league', 'League id.', (r) => r.parent.id),
+      str('text', 'The spelling.', (r) => r.item.text),
+      int('n', 'Place in the list (1-based).', (r) => r.n),
+    ],
     primaryKey: ['league', 'text'],
     references: [ref('league', 'leagues', 'id')],
   }),
@@ -447,14 +472,12 @@ export const CSV_TABLES: readonly CsvTable[] = [
       optStr('record', 'The record it names.', (r) => r.item.record),
     ],
     primaryKey: ['n'],
-    references: [
-      ref('concept', 'concepts', 'id'),
-      ref('record', 'skills', 'id'),
-    ],
+    references: [ref('concept', 'concepts', 'id'), ref('record', 'skills', 'id')],
   }),
 ];
 
 /** The inducement tables: the records, their list fields, and the price lists item by item. */
+// function-length: table — one table definition per list field, nothing else.
 function inducementTables(): CsvTable[] {
   type I = Inducement;
   const inducement = <Row extends { parent: I }>() => str<Row>('inducement', 'Inducement id.', (r) => r.parent.id);
@@ -490,7 +513,13 @@ function inducementTables(): CsvTable[] {
       from: 'inducements.json',
       description: 'inducements.json → abilities: named abilities.',
       rows: (d) => each(d.inducements, (i) => i.abilities),
-      columns: [inducement(), n(), str('name', 'Name.', (r) => r.item.name), optStr('text', 'Text.', (r) => r.item.text), int('line', 'Line.', (r) => r.item.line)],
+      columns: [
+        inducement(),
+        n(),
+        str('name', 'Name.', (r) => r.item.name),
+        optStr('text', 'Text.', (r) => r.item.text),
+        int('line', 'Line.', (r) => r.item.line),
+      ],
       primaryKey: ['inducement', 'n'],
       references: [toInducement],
     }),
@@ -521,10 +550,7 @@ function inducementTables(): CsvTable[] {
         ),
       columns: [str('spell', 'Spell id.', (r) => r.parent.id), str('concept', 'Concept id.', (r) => r.item), n()],
       primaryKey: ['spell', 'concept'],
-      references: [
-        ref('spell', 'inducement_spells', 'id'),
-        ref('concept', 'concepts', 'id'),
-      ],
+      references: [ref('spell', 'inducement_spells', 'id'), ref('concept', 'concepts', 'id')],
     }),
     table<Pair<I, string>>({
       name: 'inducement_mentions',
@@ -573,6 +599,7 @@ function inducementTables(): CsvTable[] {
 }
 
 /** A price list's items, and each item's list fields. */
+// function-length: table — one table definition per list field, nothing else.
 function priceTables(): CsvTable[] {
   type L<I> = { parent: PriceRow; item: I; n: number };
   const n = <Row extends { n: number }>() => int<Row>('n', 'Place in the list (1-based).', (r) => r.n);

@@ -93,6 +93,15 @@ export const LICENCE_NOTE =
 
 const resourceName = (path: string): string => path.toLowerCase().replace(/[^a-z0-9._/-]/g, '-');
 
+/** Each file's format and media type, by how its name ends. */
+const FORMATS = [
+  ['.json', 'json', 'application/json'],
+  ['.sqlite', 'sqlite', 'application/vnd.sqlite3'],
+  ['.ts', 'ts', 'application/typescript'],
+  ['.csv', 'csv', 'text/csv'],
+] as const;
+const BINARY = ['', 'bin', 'application/octet-stream'] as const;
+
 /** The CSV dialect of every table (RFC 4180), as a Frictionless v2 Table Dialect. */
 export const CSV_DIALECT = { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true } as const;
 const CSV_RESOURCES = new Map(CSV_TABLES.map((t) => [csvResourceName(t.name), t]));
@@ -111,14 +120,7 @@ export function emitDataPackage(input: DataPackageInput): string {
     .map(([path, body]) => {
       const base = path.replace(/\.min\.json$/, '.json');
       const schema = (DATA_FILES as Record<string, string>)[base] ?? (base === 'meta.json' ? 'meta.schema.json' : null);
-      const format = path.endsWith('.json') ? 'json' : path.endsWith('.sqlite') ? 'sqlite' : path.endsWith('.ts') ? 'ts' : path.endsWith('.csv') ? 'csv' : 'bin';
-      const mediatype = {
-        json: 'application/json',
-        sqlite: 'application/vnd.sqlite3',
-        ts: 'application/typescript',
-        csv: 'text/csv',
-        bin: 'application/octet-stream',
-      }[format];
+      const [, format, mediatype] = FORMATS.find(([ending]) => path.endsWith(ending)) ?? BINARY;
       const description = path.endsWith('.d.json.ts')
         ? `TypeScript declaration of ${path.replace(/\.d\.json\.ts$/, '.json')} (with allowArbitraryExtensions).`
         : path.startsWith('schema/')

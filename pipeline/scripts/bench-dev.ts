@@ -105,7 +105,9 @@ export async function benchDev(options: { edits?: number } = {}): Promise<DevBen
     const annotationMs: number[] = [];
     for (let i = 1; i <= (options.edits ?? 5); i++) {
       const word = `edit${i}`;
-      sourceMs.push(await timedSave(url, () => writeFileSync(raw, text.replace(sentence, `may re-roll a ${word} failed Agility test`)), `re-roll a ${word} failed`));
+      sourceMs.push(
+        await timedSave(url, () => writeFileSync(raw, text.replace(sentence, `may re-roll a ${word} failed Agility test`)), `re-roll a ${word} failed`),
+      );
       writeFileSync(raw, text);
       await pageHolding(url, sentence); // the page back as it was before the next save is timed
       const erratum = `  - id: en-2020/bench-${i}\n    source: en-2020-skills-traits\n    record: en-2020/dodge\n    find: "${sentence}"\n    replace: "may re-roll a note${i} failed Agility test"\n    reason: a bench edit\n`;

@@ -18,7 +18,7 @@ type Cells = Record<string, string>;
  * quote, comma, CR or LF) or quoted, with inner quotes doubled. Throws at
  * the first offence, with its offset.
  */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let at = 0;
   while (at < text.length) {
@@ -336,7 +336,9 @@ describe('the JSON, rebuilt from the tables alone', () => {
 
 function rebuildInducements(): unknown[] {
   const of = (name: string) => by(name, 'inducement');
-  const [abilities, spells, mentions, costs, blocks, errata, items] = ['abilities', 'spells', 'mentions', 'costs', 'blocks', 'errata'].map((n) => of(`inducement_${n}`)).concat(of('price_items'));
+  const [abilities, spells, mentions, costs, blocks, errata, items] = ['abilities', 'spells', 'mentions', 'costs', 'blocks', 'errata']
+    .map((n) => of(`inducement_${n}`))
+    .concat(of('price_items'));
   const spellMentions = by('spell_mentions', 'spell');
   const itemKey = (r: Cells) => `${r.inducement} ${r.item}`;
   const perItem = (name: string) => {
@@ -367,7 +369,13 @@ function rebuildInducements(): unknown[] {
     kind: r.kind!,
     text: r.text!,
     abilities: list(abilities!, r.id!, (x) => ({ name: x.name!, text: x.text!, line: int(x.line!) })),
-    spells: list(spells!, r.id!, (x) => ({ id: x.id!, name: x.name!, text: x.text!, line: int(x.line!), mentions: list(spellMentions, x.id!, (m) => m.concept!) })),
+    spells: list(spells!, r.id!, (x) => ({
+      id: x.id!,
+      name: x.name!,
+      text: x.text!,
+      line: int(x.line!),
+      mentions: list(spellMentions, x.id!, (m) => m.concept!),
+    })),
     limits: { max: optInt(r.limit_max!), oncePerGame: r.once_per_game === 'true' },
     costs: list(costs!, r.id!, (x) => ({ amount: int(x.amount!), text: x.text! })),
     priceList: r.price_list === 'true' ? { minimumCost: optInt(r.minimum_cost!), items: list(items!, r.id!, item, 'item') } : null,
