@@ -16,7 +16,7 @@ import type { DataBundle } from '../model/dataset.ts';
 import type { Inducement, PriceItem } from '../model/schema-types.ts';
 
 /** The folder of dist/data that holds the tables. */
-export const CSV_DIR = 'csv';
+const CSV_DIR = 'csv';
 
 type Value = string | number | boolean | null;
 type CsvData = Pick<
@@ -34,7 +34,7 @@ interface Column<Row> {
   value: (row: Row) => Value;
 }
 
-export interface CsvTable<Row = unknown> {
+interface CsvTable<Row = unknown> {
   /** The file's name without `.csv`, and the SQLite table's name. */
   name: string;
   /** The JSON data file the rows come from. */
@@ -694,7 +694,7 @@ export function csvField(value: Value): string {
 }
 
 /** A table's CSV text: the header, then one line per row, each ended by CRLF. */
-export function csvText(t: CsvTable, data: CsvData): string {
+function csvText(t: CsvTable, data: CsvData): string {
   const lines = [t.columns.map((c) => csvField(c.name)), ...t.rows(data).map((row) => t.columns.map((c) => csvField(c.value(row))))];
   return lines.map((fields) => `${fields.join(',')}\r\n`).join('');
 }

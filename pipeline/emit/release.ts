@@ -103,7 +103,7 @@ const FORMATS = [
 const BINARY = ['', 'bin', 'application/octet-stream'] as const;
 
 /** The CSV dialect of every table (RFC 4180), as a Frictionless v2 Table Dialect. */
-export const CSV_DIALECT = { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true } as const;
+const CSV_DIALECT = { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true } as const;
 const CSV_RESOURCES = new Map(CSV_TABLES.map((t) => [csvResourceName(t.name), t]));
 
 /** A CSV table's resource fields: tabular, with its dialect and Table Schema (datapackage.json). */
