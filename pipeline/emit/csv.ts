@@ -1,8 +1,8 @@
 /**
  * dist/data/csv/: the dataset as CSV tables, for pandas, R and spreadsheets.
  * One table per record kind (`skills.csv`, `rulings.csv`…), and one join
- * table per list field (`skill_games.csv`, `ruling_records.csv`…), with the
- * names of the SQLite database's tables and columns. datapackage.json gives
+ * table per list field (`skill-games.csv`, `ruling-records.csv`…): the SQLite
+ * database's tables (`skill_games`) and its column names. datapackage.json gives
  * each its Table Schema (types, required, primary and foreign keys), built
  * from the table definitions below.
  *
@@ -35,7 +35,7 @@ interface Column<Row> {
 }
 
 interface CsvTable<Row = unknown> {
-  /** The file's name without `.csv`, and the SQLite table's name. */
+  /** The SQLite table's name; the file is the same in kebab case (`csv/skill-games.csv`). */
   name: string;
   /** The JSON data file the rows come from. */
   from: string;
@@ -701,11 +701,11 @@ function csvText(t: CsvTable, data: CsvData): string {
 
 /** `csv/<table>.csv` for every table. */
 export function csvFiles(data: CsvData): Map<string, string> {
-  return new Map(CSV_TABLES.map((t) => [`${CSV_DIR}/${t.name}.csv`, csvText(t, data)]));
+  return new Map(CSV_TABLES.map((t) => [csvResourceName(t.name), csvText(t, data)]));
 }
 
-/** The resource name of a table in datapackage.json. */
-export const csvResourceName = (name: string): string => `${CSV_DIR}/${name}.csv`;
+/** A table's file, and its resource name in datapackage.json: `skill_games` → `csv/skill-games.csv` (file names in kebab case, as every file of dist/data). */
+export const csvResourceName = (name: string): string => `${CSV_DIR}/${name.replaceAll('_', '-')}.csv`;
 
 /** A table's Table Schema (Frictionless v2): its fields, primary key and foreign keys. */
 export function tableSchema(t: CsvTable): Record<string, unknown> {

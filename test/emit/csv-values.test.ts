@@ -62,7 +62,8 @@ let files: Map<string, string | Uint8Array>;
 let pkg: DataPackage;
 let tables: Map<string, { resource: Resource; rows: Cells[] }>;
 const json = <T>(path: string): T => JSON.parse(files.get(path) as string) as T;
-const rows = (name: string): Cells[] => tables.get(`csv/${name}.csv`)!.rows;
+/** A table's rows, by its SQLite name: `skill_games` is csv/skill-games.csv. */
+const rows = (name: string): Cells[] => tables.get(`csv/${name.replaceAll('_', '-')}.csv`)!.rows;
 
 beforeAll(() => {
   const build = realBuild();
@@ -115,7 +116,7 @@ describe('RFC 4180', () => {
   });
 
   it('has one table per data file with records, under csv/', () => {
-    const kinds = ['editions', 'skills', 'rulings', 'random_tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'aliases'];
+    const kinds = ['editions', 'skills', 'rulings', 'random-tables', 'concepts', 'crosswalk', 'inducements', 'leagues', 'migrations', 'aliases'];
     for (const kind of kinds) expect(tables.has(`csv/${kind}.csv`), kind).toBe(true);
     expect([...files.keys()].filter((p) => p.endsWith('.csv')).sort()).toEqual([...tables.keys()].sort());
   });
