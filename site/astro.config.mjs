@@ -1,10 +1,15 @@
 // The Nuffle Codex docs site: Astro + Starlight, generated from the published
 // dataset only (dist/data, or NUFFLE_DATA_DIR). `nuffle build` runs it through
 // pipeline/targets/site.ts; see site/README.md.
+import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
+import { movedPaths } from './src/lib/moved.ts';
 import { sidebar } from './src/lib/sidebar.ts';
 import { siteUrl } from './src/lib/site-config.ts';
+
+/** @type {Set<string> | undefined} The retired ids' pages, read once the data is built. */
+let moved;
 
 export default defineConfig({
   // NUFFLE_SITE_URL (optional): canonical links, hreflang alternates, the sitemap and robots.txt's Sitemap line.
@@ -14,6 +19,12 @@ export default defineConfig({
   // No telemetry, no dev toolbar, nothing fetched from elsewhere.
   devToolbar: { enabled: false },
   integrations: [
+    // The sitemap (written when NUFFLE_SITE_URL is set) lists the pages readers should find, never a
+    // retired id's page (noindex). Starlight's own, with the same locales, is not added when this one is.
+    sitemap({
+      i18n: { defaultLocale: 'root', locales: { root: 'en', fr: 'fr' } },
+      filter: (page) => !(moved ??= movedPaths()).has(new URL(page).pathname),
+    }),
     starlight({
       title: 'Nuffle Codex',
       description: 'Blood Bowl skills and traits across editions and languages, with FAQ rulings, random tables and inducements.',

@@ -43,7 +43,7 @@ describe('crosswalk rows below high confidence', () => {
     const doc = readFileSync(join(repoRoot, 'docs/CROSSWALK.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## Links below high confidence'), doc.indexOf('\n## ', doc.indexOf('## Links below high confidence') + 5));
     const documented = [...section.matchAll(/^\| ([a-z-]+\/[a-z-]+)(?: \([^)]*\))? \| ([a-z-]+), ([a-z]+)/gm)].map((m) => [m[1], m[2], m[3]]);
-    expect(documented).toHaveLength(8);
+    expect(documented.length).toBeGreaterThan(0);
     expect(documented.sort()).toEqual(unsure.map((row) => [row.record, row.concept, row.relation]).sort());
   });
 

@@ -7,7 +7,7 @@ import { markdownToMdast, plainText } from '../pipeline/parse/markdown.ts';
 import { parsePages } from '../pipeline/parse/en-2020/index.ts';
 import type { Erratum, RandomTable } from '../pipeline/model/schema-types.ts';
 import { applyErrata } from '../pipeline/parse/errata.ts';
-import { corpusFacts, rawText, realData, record, repoRoot, rulings, skills } from './helpers.ts';
+import { corpusFacts, lineOf, rawText, realData, record, repoRoot, rulings, skills } from './helpers.ts';
 
 const raw = rawText('en-2020-skills-traits.txt');
 const rawLines = raw.split('\n');
@@ -63,16 +63,20 @@ describe('English 2020 records', () => {
 
   it('gives every other record no parameter and compulsory false', () => {
     const markedIds = new Set(marked.map(([slug]) => `en-2020/${slug}`));
-    const others = skills().filter((r) => r.edition === 'en-2020' && !markedIds.has(r.id));
-    expect(others).toHaveLength(98 - marked.length);
+    const en = skills().filter((r) => r.edition === 'en-2020');
+    const others = en.filter((r) => !markedIds.has(r.id));
+    expect(others).toHaveLength(en.length - marked.length);
     for (const r of others) expect([r.parameter, r.compulsory, r.displayName]).toEqual([null, false, r.name]);
   });
 
   it('keeps provenance: source id and the line range of the entry', () => {
     const mightyBlow = record('en-2020/mighty-blow');
-    expect(mightyBlow.source).toEqual({ id: 'en-2020-skills-traits', lines: [448, 465], errata: [] });
-    expect(rawLines[447]).toBe('Mighty Blow (+1)');
-    expect(rawLines[464]).toBe('Dungeonbowl');
+    const [first, last] = mightyBlow.source.lines;
+    expect(mightyBlow.source).toEqual({ id: 'en-2020-skills-traits', lines: [lineOf(raw, 'Mighty Blow (+1)'), last], errata: [] });
+    // The entry ends at its last marker line, the Dungeonbowl one, before the next entry's name.
+    expect(rawLines[last - 1]).toMatch(/^Dungeonbowl/);
+    expect(rawLines.slice(first, last - 1).some((l) => /^Dungeonbowl/.test(l))).toBe(false);
+    fact('Mighty Blow source lines', mightyBlow.source.lines);
   });
 });
 
@@ -145,26 +149,33 @@ describe('rule text as Markdown', () => {
 describe('random-skill tables', () => {
   const tables = realData<RandomTable[]>('random-tables.json');
 
-  it('has 10 complete tables: five categories in each game', () => {
-    expect(tables.map((t) => t.id)).toEqual(
-      ['blood-bowl', 'dungeon-bowl'].flatMap((game) =>
-        ['agility', 'general', 'mutation', 'passing', 'strength'].map((category) => `en-2020/${game}/${category}`),
-      ),
-    );
+  it('has one complete table per game and category that a record rolls on: 12 slots, each held once', () => {
+    const rolled = new Set(skills().flatMap((r) => r.randomSlots.map((s) => `en-2020/${s.game}/${r.category}`)));
+    expect(tables.map((t) => t.id).sort()).toEqual([...rolled].sort());
     for (const table of tables) {
       expect(table.slots).toHaveLength(12);
       expect(new Set(table.slots.map((s) => `${s.roll}·${s.d6}`)).size).toBe(12);
-      expect(new Set(table.slots.map((s) => s.record)).size).toBe(12);
+      const held = table.slots.flatMap((s) => (s.record === null ? [] : [s.record]));
+      expect(new Set(held).size, table.id).toBe(held.length);
     }
+    fact(
+      'random tables',
+      tables.map((t) => t.id),
+    );
   });
 
-  it('fills 60 Blood Bowl and 60 Dungeon Bowl slots, matching the records’ own slots', () => {
+  it('fills every slot but the declared vacancies, matching the records’ own slots', () => {
     const count = (game: string) =>
       skills()
         .flatMap((r) => r.randomSlots)
         .filter((s) => s.game === game).length;
-    expect(count('blood-bowl')).toBe(60);
-    expect(count('dungeon-bowl')).toBe(60);
+    const held = (game: string) =>
+      tables
+        .filter((t) => t.game === game)
+        .flatMap((t) => t.slots)
+        .filter((s) => s.record !== null).length;
+    for (const game of ['blood-bowl', 'dungeon-bowl']) expect(count(game), game).toBe(held(game));
+    fact('held slots by game', { 'blood-bowl': count('blood-bowl'), 'dungeon-bowl': count('dungeon-bowl') });
     for (const table of tables) {
       for (const slot of table.slots) {
         if (slot.record === null) continue; // a declared vacancy: random-tables.test.ts
@@ -231,21 +242,24 @@ describe('FAQ rulings', () => {
   it('reads the answer printed without `A:` (Ball and Chain, Mighty Blow on a Prone player)', () => {
     const ruling = rulings().find((r) => r.question.includes('moves into a square occupied by a Prone or Stunned player, does the resulting Armour roll'))!;
     expect(ruling.answer).toBe('No, as in this instance a Block action wasn’t made.');
-    expect(ruling.occurrences).toEqual([{ record: 'en-2020/ball-and-chain', lines: [583, 584] }]);
+    const question = lineOf(raw, /^Q: If a player with the Ball & Chain trait moves into a square occupied by a Prone or Stunned player/);
+    expect(rawLines[question]).toBe(ruling.answer);
+    expect(ruling.occurrences).toEqual([{ record: 'en-2020/ball-and-chain', lines: [question, question + 1] }]);
   });
 
   it('splits two questions on one line into two rulings with their answers in order', () => {
-    const onLine907 = rulings()
-      .filter((r) => r.occurrences.some((o) => o.lines[0] === 907))
+    const line = lineOf(raw, /^Q\. Can a player that has been Rooted as per the Take Root trait .* Q: Can a Prone player who becomes Rooted/);
+    const onLine = rulings()
+      .filter((r) => r.occurrences.some((o) => o.lines[0] === line))
       .sort((a, b) => a.source.lines[1] - b.source.lines[1]);
-    expect(onLine907.map((r) => [r.question, r.answer, r.pages, r.source.lines])).toEqual([
+    expect(onLine.map((r) => [r.question, r.answer, r.pages, r.source.lines])).toEqual([
       [
         'Can a player that has been Rooted as per the Take Root trait use a skill such as Pile Driver or Wrestle in order to place themselves Prone and therefore no longer be rooted?',
         'Yes.',
         [87],
-        [907, 908],
+        [line, line + 1],
       ],
-      ['Can a Prone player who becomes Rooted still stand up?', 'Yes.', [87], [907, 909]],
+      ['Can a Prone player who becomes Rooted still stand up?', 'Yes.', [87], [line, line + 2]],
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('checksums', () => {
       expect(readFileSync(join(data, `${file}.sha256`), 'utf8')).toBe(lines[i]);
     });
     expect(readFileSync(join(data, 'SHA256SUMS'), 'utf8')).toBe([...lines].sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1)).join(''));
-    for (const command of ['sha256sum -c SHA256SUMS', 'sha256sum -c *.sha256 schema/*.sha256 schema/api/*.sha256']) {
+    for (const command of ['sha256sum -c SHA256SUMS', 'sha256sum -c *.sha256 schema/*.sha256 schema/api/*.sha256 csv/*.sha256']) {
       const checked = execFileSync('sh', ['-c', command], { cwd: data, encoding: 'utf8' });
       expect(
         checked

@@ -10,6 +10,7 @@ import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, dataFilesOf, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
+import { csvFiles } from '../emit/csv.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
 import { linkConcepts } from '../link/crosswalk.ts';
 import { linkInducements } from '../link/inducements.ts';
@@ -379,6 +380,7 @@ export const emitRelease: Stage = (build) => {
   build.assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite({ ...content, meta: content })]]);
   const everything = () => new Map<string, string | Uint8Array>([...files, ...build.assets]);
   for (const [path, text] of minifiedFiles(files)) files.set(path, text);
+  for (const [path, text] of csvFiles(content)) files.set(path, text);
   const digestOf = new Map(content.sources.map((s) => [s.id, s.sha256]));
   const dataPackage = emitDataPackage({
     datasetVersion: content.datasetVersion,

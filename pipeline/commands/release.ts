@@ -60,6 +60,11 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
   const packagePath = join(root, 'package.json');
   const packageJson = existsSync(packagePath) ? readFileSync(packagePath, 'utf8') : null;
   const plan = await planRelease(input, packageJson, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
+  const lockPath = join(root, 'package-lock.json');
+  if (typeof plan !== 'number' && packageJson !== null && existsSync(lockPath)) {
+    const { setLockVersion } = await import('../release/prepare.ts');
+    plan.texts.set('package-lock.json', setLockVersion(readFileSync(lockPath, 'utf8'), plan.version));
+  }
   if (typeof plan === 'number') return plan;
   if (values['dry-run']) {
     console.log('dry run: nothing written');

@@ -427,12 +427,13 @@ function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): 
       const text = (item.after ?? item.before) as { text?: string };
       const fields = item.before && item.after ? itemFields(item.before, item.after) : [{ field: 'item', before: item.before, after: item.after, words: null }];
       const what = item.after ? `item ${item.position}` : `item ${item.position} of the previous list`;
-      push(
-        'price-changed',
-        `${b.id}#${item.after ? item.position : `${item.position}-removed`}`,
-        `${b.name}, ${what} ("${text.text ?? ''}"): ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ')}`,
-        fields,
-      );
+      // An item added or removed whole is named by its text; a changed one lists its fields, before → after.
+      const how = !item.before
+        ? 'added'
+        : !item.after
+          ? 'removed'
+          : fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ');
+      push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text ?? ''}"): ${how}`, fields);
     }
     if (!same(withoutProvenance(a.priceList?.minimumCost ?? null), withoutProvenance(b.priceList?.minimumCost ?? null))) {
       push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [

@@ -63,7 +63,9 @@ function changeMarkdown(change: Change): string {
   const lines = [`- ${escapeMarkdown(change.summary)}`];
   for (const field of change.fields) {
     if (field.words) lines.push(`  - \`${field.field}\`: ${wordsMarkdown(field.words)}`);
-    else if (change.kind !== 'slot-moved') lines.push(`  - \`${field.field}\`: \`${JSON.stringify(field.before)}\` → \`${JSON.stringify(field.after)}\``);
+    // A slot's move and a price item added or removed whole are said by the summary line.
+    else if (change.kind !== 'slot-moved' && field.field !== 'item')
+      lines.push(`  - \`${field.field}\`: \`${JSON.stringify(field.before)}\` → \`${JSON.stringify(field.after)}\``);
   }
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { compare } from '../model/order.ts';
+import { CSV_TABLES, csvResourceName, tableSchema } from './csv.ts';
 import { DATA_FILES, DECLARATIONS_SCOPE, toJson } from './json.ts';
 import { SQLITE_FILE } from './sqlite.ts';
 
@@ -92,6 +93,25 @@ const LICENCE_NOTE =
 
 const resourceName = (path: string): string => path.toLowerCase().replace(/[^a-z0-9._/-]/g, '-');
 
+/** Each file's format and media type, by how its name ends. */
+const FORMATS = [
+  ['.json', 'json', 'application/json'],
+  ['.sqlite', 'sqlite', 'application/vnd.sqlite3'],
+  ['.ts', 'ts', 'application/typescript'],
+  ['.csv', 'csv', 'text/csv'],
+] as const;
+const BINARY = ['', 'bin', 'application/octet-stream'] as const;
+
+/** The CSV dialect of every table (RFC 4180), as a Frictionless v2 Table Dialect. */
+const CSV_DIALECT = { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true } as const;
+const CSV_RESOURCES = new Map(CSV_TABLES.map((t) => [csvResourceName(t.name), t]));
+
+/** A CSV table's resource fields: tabular, with its dialect and Table Schema (datapackage.json). */
+function tableResource(path: string): Record<string, unknown> {
+  const t = CSV_RESOURCES.get(path);
+  return t ? { type: 'table', dialect: CSV_DIALECT, schema: tableSchema(t) } : {};
+}
+
 /** datapackage.json: every file given (not the checksums; meta.json comes later and lists this file), with format, size, digest and schema. */
 export function emitDataPackage(input: DataPackageInput): string {
   const resources = [...input.files]
@@ -100,15 +120,14 @@ export function emitDataPackage(input: DataPackageInput): string {
     .map(([path, body]) => {
       const base = path.replace(/\.min\.json$/, '.json');
       const schema = (DATA_FILES as Record<string, string>)[base] ?? (base === 'meta.json' ? 'meta.schema.json' : null);
-      const format = path.endsWith('.json') ? 'json' : path.endsWith('.sqlite') ? 'sqlite' : path.endsWith('.ts') ? 'ts' : 'bin';
-      const mediatype = { json: 'application/json', sqlite: 'application/vnd.sqlite3', ts: 'application/typescript', bin: 'application/octet-stream' }[format];
+      const [, format, mediatype] = FORMATS.find(([ending]) => path.endsWith(ending)) ?? BINARY;
       const description = path.endsWith('.d.json.ts')
         ? `TypeScript declaration of ${path.replace(/\.d\.json\.ts$/, '.json')} (with allowArbitraryExtensions).`
         : path.startsWith('schema/')
           ? `JSON Schema (2020-12) ${basename(path)}.`
           : path.endsWith('.min.json')
             ? `${base}, minified (same content).`
-            : (DESCRIPTIONS[path] ?? path);
+            : (CSV_RESOURCES.get(path)?.description ?? DESCRIPTIONS[path] ?? path);
       return {
         name: resourceName(path),
         path,
@@ -119,6 +138,7 @@ export function emitDataPackage(input: DataPackageInput): string {
         hash: `sha256:${sha256(body)}`,
         description,
         ...(schema ? { jsonSchema: `schema/${schema}` } : {}),
+        ...tableResource(path),
       };
     });
   return toJson({

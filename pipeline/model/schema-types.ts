@@ -410,8 +410,8 @@ export type DataPackage = {
     name: string;
     /** Path relative to dist/data. */
     path: string;
-    /** File format. */
-    format: "json" | "sqlite" | "ts" | "bin";
+    /** File format (`csv`: a table of `csv/`, with `type`, `dialect` and `schema`). */
+    format: "json" | "sqlite" | "ts" | "csv" | "bin";
     /** Media type. */
     mediatype: string;
     /** Text encoding (text files only). */
@@ -424,6 +424,58 @@ export type DataPackage = {
     description: string;
     /** The JSON Schema the file validates against, relative to dist/data. */
     jsonSchema?: string;
+    /** Set on the CSV tables: a tabular resource (Frictionless v2). */
+    type?: "table";
+    dialect?: TableDialect;
+    schema?: TableSchema;
+  }[];
+};
+
+/** How a CSV table is written (Frictionless v2 Table Dialect): RFC 4180, a header line, CRLF line ends. */
+export type TableDialect = {
+  /** The first line names the fields. */
+  header: true;
+  /** Field separator. */
+  delimiter: ",";
+  /** Line end. */
+  lineTerminator: "\r\n";
+  /** Quote character. */
+  quoteChar: "\"";
+  /** A quote inside a quoted field is doubled. */
+  doubleQuote: true;
+};
+
+/** A CSV table's Table Schema (Frictionless v2): its fields in column order, the primary key and the foreign keys. */
+export type TableSchema = {
+  /** The columns, in order. */
+  fields: {
+    /** Column name (the header). */
+    name: string;
+    /** Field type; booleans are written `true` and `false`. */
+    type: "string" | "integer" | "boolean";
+    /** What the column holds, and the JSON field it comes from. */
+    description: string;
+    /** Set on the columns that are never empty. */
+    constraints?: {
+      /** Never empty. */
+      required: true;
+    };
+  }[];
+  /** An empty field is a missing value (JSON `null`, or an empty text). */
+  missingValues: ""[];
+  /** The columns that identify a row. */
+  primaryKey: string[];
+  /** Columns that name a row of another table. */
+  foreignKeys?: {
+    /** The columns of this table. */
+    fields: string[];
+    /** The table and columns they name. */
+    reference: {
+      /** The referenced resource's name. */
+      resource: string;
+      /** Its columns. */
+      fields: string[];
+    };
   }[];
 };
 

@@ -44,6 +44,21 @@ export function setPackageVersion(text: string, version: string): string {
 }
 
 /**
+ * package-lock.json with the project's own version (the top-level `version`
+ * and `packages[""].version`) set, so that npm's lock agrees with
+ * package.json; everything else as npm wrote it (two-space JSON, a final
+ * newline, key order kept).
+ */
+export function setLockVersion(text: string, version: string): string {
+  const lock = JSON.parse(text) as { version?: string; packages?: Record<string, { version?: string }> };
+  if (lock.version === undefined) throw new Error('package-lock.json has no "version"');
+  lock.version = version;
+  const own = lock.packages?.[''];
+  if (own?.version !== undefined) own.version = version;
+  return `${JSON.stringify(lock, null, 2)}\n`;
+}
+
+/**
  * The migrations and kept ids written during this release's cycle (not in
  * the previous release): their `since` becomes the new version. A migration
  * is new when the previous release did not publish it; a kept id is new when

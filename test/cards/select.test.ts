@@ -90,6 +90,18 @@ describe('card selection through the name resolver', () => {
     ]);
   });
 
+  it('a name only a retired id still spells prints the record it became, with a warning naming it; a live name gives none', () => {
+    const d = realBundle();
+    // As names.json has it after a rename with a migration: the old spelling, retired, now leads to the kick concept.
+    d.names = [...(d.names ?? []), { alias: 'Big Boot', folded: 'bigboot', concept: 'kick', lang: null, source: 'retired', record: null }];
+    const en2020 = createResolver(d, { edition: 'en-2020', lang: null });
+    const result = resolveAll(parseSkillList('Big Boot, Kick'), en2020);
+    expect(result.selected.map((s) => s.record.id)).toEqual(['en-2020/kick']);
+    expect(result.diagnostics.map((x) => [x.ruleId, x.fatal, x.reason])).toEqual([
+      ['cards/retired-id', false, '"Big Boot" is a retired name: printing Kick (en-2020/kick)'],
+    ]);
+  });
+
   it('an unknown name lists one to three suggestions, never none; a name with no wording in the edition says so', () => {
     const d = bundle();
     const fr = createResolver(d, { edition: 'fr-legacy', lang: null });

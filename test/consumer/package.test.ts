@@ -44,6 +44,23 @@ describe('npm pack', () => {
     expect(paths.some((p) => p.includes('pipeline/') || p.startsWith('test/') || p.startsWith('sources/'))).toBe(false);
   });
 
+  it('ships every CSV table that datapackage.json describes, with its Table Schema, each listed in SHA256SUMS', () => {
+    const installed = join(app, 'node_modules/nuffle-codex/dist/data');
+    const pkg = JSON.parse(readFileSync(join(installed, 'datapackage.json'), 'utf8')) as {
+      resources: { path: string; format: string; schema?: { fields: unknown[] } }[];
+    };
+    const tables = pkg.resources.filter((r) => r.format === 'csv');
+    expect(tables.map((r) => r.path)).toContain('csv/skills.csv');
+    const paths = packed.report.files.map((f) => f.path);
+    const sums = readFileSync(join(installed, 'SHA256SUMS'), 'utf8');
+    for (const table of tables) {
+      expect(paths, table.path).toContain(`dist/data/${table.path}`);
+      expect(table.schema?.fields.length, table.path).toBeGreaterThan(0);
+      expect(sums, table.path).toContain(`  ${table.path}\n`);
+    }
+    expect(paths.filter((p) => p.endsWith('.csv')).sort()).toEqual(tables.map((r) => `dist/data/${r.path}`).sort());
+  });
+
   it('can be published: not private, with repository, homepage, bugs and an engines range that the tests run', () => {
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/nuffle-codex/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.private).toBeUndefined();

@@ -215,7 +215,7 @@ describe('price-list items, aligned by content', () => {
     expect(changes).toHaveLength(1);
     expect(changes[0]!.kind).toBe('price-changed');
     expect(changes[0]!.fields).toEqual([{ field: 'item', before: null, after: expect.objectContaining({ text: NEW.text, cost: NEW.cost }), words: null }]);
-    expect(changes[0]!.summary).toContain(NEW.text);
+    expect(changes[0]!.summary).toMatch(new RegExp(`item ${index + 1} \\("${NEW.text.replace(/[+]/g, '\\+')}"\\): added$`));
   });
 
   it.each(Object.entries(POSITIONS).map(([where, index]) => [where, Math.min(index, ITEMS.length - 1)] as const))(
@@ -225,6 +225,7 @@ describe('price-list items, aligned by content', () => {
       const changes = priceChanges((list) => list.filter((_, i) => i !== index));
       expect(changes).toHaveLength(1);
       expect(changes[0]!.fields).toEqual([{ field: 'item', before: expect.objectContaining({ text: gone.text, cost: gone.cost }), after: null, words: null }]);
+      expect(changes[0]!.summary).toMatch(/\): removed$/);
       expect(changes[0]!.summary).toContain(gone.text);
     },
   );

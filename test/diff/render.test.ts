@@ -87,6 +87,13 @@ describe('changesMarkdown', () => {
         '',
       ].join('\n'),
     ));
+  it('says a price item added or removed whole by its summary, without the item as JSON', () => {
+    const added = change('price-changed', 'notes/prices#5', 'Prices, item 5 ("One strength skill : +50K"): added', [
+      { field: 'item', before: null, after: { text: 'One strength skill : +50K', cost: 50_000 }, words: null },
+    ]);
+    expect(changesMarkdown(log([added]))).toContain('\n- Prices, item 5 ("One strength skill : +50K"): added\n');
+    expect(changesMarkdown(log([added]))).not.toContain('50000');
+  });
   it('ends with one newline', () => expect(changesMarkdown(log([reworded]))).toMatch(/[^\n]\n$/));
   it('says how to read word changes when a word changed', () =>
     expect(changesMarkdown(log([reworded]))).toContain('\nWord changes read ~~removed~~ **added**.\n'));

@@ -29,6 +29,7 @@ beforeAll(() => {
 const FORMATS: [RegExp, DataPackage['resources'][number]['format'], string][] = [
   [/\.json$/, 'json', 'application/json'],
   [/\.sqlite$/, 'sqlite', 'application/vnd.sqlite3'],
+  [/\.csv$/, 'csv', 'text/csv'],
   [/\.ts$/, 'ts', 'application/typescript'],
 ];
 

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { bumpOf, filesBump, largerBump, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
-import { prependChangelog, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
+import { prependChangelog, setLockVersion, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
 import { copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -22,11 +22,11 @@ const edit = (path: string, change: (text: string) => string) => {
 };
 const manifestVersion = (root: string) => (parseYaml(read(join(root, 'sources/manifest.yaml'))) as { dataset: { version: string } }).dataset.version;
 
-/** A copy of the project with what a release reads and writes beside sources/: the golden snapshot, package.json, CHANGELOG.md. */
+/** A copy of the project with what a release reads and writes beside sources/: the golden snapshot, package.json, its lock, CHANGELOG.md. */
 function releaseProject(): string {
   const root = copyProject();
   cpSync(join(repoRoot, 'test/golden'), join(root, 'test/golden'), { recursive: true });
-  for (const file of ['package.json', 'CHANGELOG.md']) cpSync(join(repoRoot, file), join(root, file));
+  for (const file of ['package.json', 'package-lock.json', 'CHANGELOG.md']) cpSync(join(repoRoot, file), join(root, file));
   return root;
 }
 const release = (root: string, ...extra: string[]) => runCli(['release', '--root', root, ...extra]);
@@ -53,6 +53,8 @@ describe('nuffle release', () => {
     expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
     expect(manifestVersion(root)).toBe(to);
     expect(JSON.parse(read(join(root, 'package.json'))).version).toBe(to);
+    const lock = JSON.parse(read(join(root, 'package-lock.json'))) as { version: string; packages: Record<string, { version: string }> };
+    expect([lock.version, lock.packages['']!.version]).toEqual([to, to]);
     expect(read(join(root, 'CHANGELOG.md'))).toMatch(
       new RegExp(`^# Changelog\\n[\\s\\S]*?\\n## ${to.replace(/\./g, '\\.')}\\n[\\s\\S]*Dodge[\\s\\S]*\\n## ${from.replace(/\./g, '\\.')}\\n`),
     );
@@ -188,6 +190,14 @@ describe('release texts', () => {
   it('sets the package version and nothing else', () => {
     expect(setPackageVersion('{\n  "name": "x",\n  "version": "0.2.0",\n  "dependencies": { "y": "0.2.0" }\n}\n', '1.0.0')).toBe(
       '{\n  "name": "x",\n  "version": "1.0.0",\n  "dependencies": { "y": "0.2.0" }\n}\n',
+    );
+  });
+
+  it('sets the lock’s own version, top level and packages[""], and no dependency’s', () => {
+    const lock = { name: 'x', version: '0.2.0', lockfileVersion: 3, packages: { '': { name: 'x', version: '0.2.0' }, 'node_modules/y': { version: '0.2.0' } } };
+    const written = setLockVersion(`${JSON.stringify(lock, null, 2)}\n`, '1.0.0');
+    expect(written).toBe(
+      `${JSON.stringify({ ...lock, version: '1.0.0', packages: { '': { name: 'x', version: '1.0.0' }, 'node_modules/y': { version: '0.2.0' } } }, null, 2)}\n`,
     );
   });
 

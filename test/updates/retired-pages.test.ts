@@ -17,6 +17,7 @@ import { buildInto, listFiles, readPage, textOf } from '../site/helpers.ts';
 const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
 const migration = (id: string, kind: string, to: string | null) =>
   `  - id: ${id}\n    kind: ${kind}\n    action: ${to ? 'renamed' : 'deleted'}\n    to: ${to ?? 'null'}\n    since: ${VERSION}\n    note: a test\n`;
+const ORIGIN = 'https://codex.example.org/';
 let out: string;
 let site: string;
 
@@ -42,7 +43,13 @@ beforeAll(() => {
   edit('sources/annotations/random-tables.yaml', (t) =>
     t.replace('slots: []', `slots:\n${slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll')}${slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')}`),
   );
-  out = buildInto(root, ['data', 'site']);
+  // With a public origin, as deployed: canonical links are absolute and the build writes a sitemap.
+  process.env.NUFFLE_SITE_URL = ORIGIN;
+  try {
+    out = buildInto(root, ['data', 'site']);
+  } finally {
+    delete process.env.NUFFLE_SITE_URL;
+  }
   site = join(out, 'site');
 }, 400_000);
 
@@ -56,7 +63,7 @@ describe('the page at a retired id', () => {
       const target = `/${prefix}concepts/side-step/`;
       expect(html).toContain(`<html lang="${locale}"`);
       expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${target}">`);
-      expect(html).toContain(`<link rel="canonical" href="${target}">`);
+      expect(html).toContain(`<link rel="canonical" href="${new URL(target, ORIGIN).href}">`);
       expect(html).toContain('<meta name="robots" content="noindex">');
       const concept = (JSON.parse(readFileSync(join(out, 'data/concepts.json'), 'utf8')) as Concept[]).find((c) => c.id === 'side-step')!;
       expect(concept.names.en).toBe('Side Step');
@@ -87,6 +94,30 @@ describe('the page at a retired id', () => {
       expect(entry.languages[locale]!.page_count).toBe(ofLocale.filter((p) => readFileSync(join(site, p), 'utf8').includes('data-pagefind-body')).length);
     }
     for (const page of moved) expect(readFileSync(join(site, page), 'utf8')).not.toContain('data-pagefind-body');
+  });
+});
+
+describe('the sitemap after a retirement', () => {
+  it('lists every indexed page and no retired id’s page, in either locale', () => {
+    const index = readFileSync(join(site, 'sitemap-index.xml'), 'utf8');
+    const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.slice(1));
+    expect(maps.length).toBeGreaterThan(0);
+    const listed = maps.flatMap((file) => [...readFileSync(join(site, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+    const pages = listFiles(site).filter((f) => f.endsWith('index.html'));
+    const noindex = pages.filter((p) => readFileSync(join(site, p), 'utf8').includes('<meta name="robots" content="noindex">'));
+    const retired = (JSON.parse(readFileSync(join(out, 'data/migrations.json'), 'utf8')) as Migration[]).filter((m) => m.kind === 'concept');
+    expect(noindex).toEqual(expect.arrayContaining(retired.map((m) => `concepts/${m.id}/index.html`)));
+    const path = (page: string) => `/${page.replace(/index\.html$/, '')}`;
+    for (const page of noindex) expect(listed, page).not.toContain(path(page));
+    expect(listed).toContain('/concepts/side-step/');
+    expect(listed).toContain('/fr/concepts/side-step/');
+    // Every other page is listed (the 404 page is not a page to find).
+    expect(listed.sort()).toEqual(
+      pages
+        .filter((p) => !noindex.includes(p) && !p.startsWith('404'))
+        .map(path)
+        .sort(),
+    );
   });
 });
 

@@ -114,6 +114,8 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
       if (!found.length) return { selected: null, diagnostics: [unknownName(bundle, names, filter, wanted, place)] };
       if (found.length > 1) return { selected: null, diagnostics: [ambiguousName(bundle, found, wanted, place)] };
       const record = found[0]!;
+      const renamed = retiredName(bundle, names, wanted, record, place);
+      if (renamed) return { selected: { record, parameter: wanted.parameter }, diagnostics: [renamed] };
       // `Loner (X+)` written as the record prints it asks for no particular value.
       const parameter = sameParameter(wanted.parameter, record.parameter) ? null : wanted.parameter;
       if (parameter !== null && record.parameter === null) {
@@ -219,6 +221,25 @@ function movedRecord(
       }),
     ],
   };
+}
+
+/**
+ * A name that only a retired id still spells (`Sidestep` after the rename to
+ * Side Step): the record it leads to is printed, with a warning naming it, as
+ * for a retired id. Null when a live spelling matched.
+ */
+function retiredName(bundle: DataBundle, names: NameResolver, wanted: Wanted, record: Skill, place: { line: number } | null): Diagnostic | null {
+  const match = names.resolve(wanted.text).find((m) => m.exact);
+  const spelled = (bundle.names ?? []).filter((n) => n.alias === match?.alias);
+  if (!match || !spelled.length || spelled.some((n) => n.source !== 'retired')) return null;
+  return warning({
+    reason: `"${wanted.name.trim()}" is a retired name: printing ${record.displayName} (${record.id})`,
+    file: wanted.file,
+    place,
+    ruleId: 'cards/retired-id',
+    source: 'select',
+    expected: `${record.displayName} or ${record.id} in the roster or the list`,
+  });
 }
 
 /** Resolve a list, keeping the first of each (record, parameter) pair, in the order asked. */

@@ -140,6 +140,9 @@ const en = {
   identifiers: 'Identifiers',
   sourceTexts: 'Source texts',
   compact: 'compact',
+  csvTables: 'CSV tables',
+  csvIntro:
+    'The same data as CSV tables (UTF-8, RFC 4180), for a spreadsheet, pandas or R: one table per kind of record, one per list field. datapackage.json gives the types and keys of each column.',
   perConcept: 'One concept as JSON',
   perConceptIntro: 'Every concept, record and ruling also has a JSON file of its own (the static API); each concept page links to its file. For example:',
   conceptJson: 'This concept as JSON',
@@ -306,6 +309,9 @@ const fr: Strings = {
   identifiers: 'Identifiants',
   sourceTexts: 'Textes sources',
   compact: 'compact',
+  csvTables: 'Tables CSV',
+  csvIntro:
+    'Les mêmes données en tables CSV (UTF-8, RFC 4180), pour un tableur, pandas ou R : une table par type d’enregistrement, une par liste. datapackage.json donne le type et les clés de chaque colonne.',
   perConcept: 'Un concept en JSON',
   perConceptIntro: 'Chaque concept, fiche et décision a aussi son propre fichier JSON (l’API statique) ; chaque page de concept renvoie au sien. Par exemple :',
   conceptJson: 'Ce concept en JSON',
