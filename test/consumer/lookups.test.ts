@@ -3,9 +3,10 @@
  * (test/fixtures/consumer/data/*.json). The modules are copied as the package
  * lays them out, `lib/` beside `data/` (here `consumer/` and `model/` beside
  * `data/`, so data.ts's `../data/skills.json` finds the fixture), and imported
- * from there: each function is checked against data written out by hand, one
+ * from there by Node: each function is checked against data written out by hand, one
  * behaviour each.
  */
+import { createRequire } from 'node:module';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +17,22 @@ import { repoRoot } from '../helpers.ts';
 const fixture = join(repoRoot, 'test/fixtures/consumer/data');
 const data = (file: string): { id: string }[] => JSON.parse(readFileSync(join(fixture, file), 'utf8'));
 
+/**
+ * Loaded by Node itself, as an app's runtime loads the package, not through
+ * vitest's module runner (`require` of an ES module): Node strips the types,
+ * and refuses a JSON import without its `with { type: 'json' }` attribute.
+ */
+const nodeRequire = createRequire(import.meta.url);
+
 let dir: string;
 let api: typeof Api;
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'nuffle-consumer-'));
   cpSync(join(repoRoot, 'pipeline/consumer'), join(dir, 'consumer'), { recursive: true });
   cpSync(join(repoRoot, 'pipeline/model'), join(dir, 'model'), { recursive: true });
   cpSync(fixture, join(dir, 'data'), { recursive: true });
-  api = (await import(join(dir, 'consumer/index.ts'))) as typeof Api;
+  api = nodeRequire(join(dir, 'consumer/index.ts')) as typeof Api;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,6 +60,8 @@ describe('resolveId', () => {
   it('the kind given wins over the slash', async () => expect(await api.resolveId('dodge', 'record')).toEqual({ id: 'en-2020/dodge', movedFrom: 'dodge' }));
   it('resolves a ruling id when asked for rulings', async () =>
     expect(await api.resolveId('en-2020/faq-7', 'ruling')).toEqual({ id: 'en-2020/faq-1', movedFrom: 'en-2020/faq-7' }));
+  it('refuses an id that is not a string, by name', async () =>
+    await expect(api.resolveId(42 as unknown as string)).rejects.toThrow(new TypeError('id must be a string; got number')));
   it('refuses a kind that is not an id kind, by name', async () =>
     await expect(api.resolveId('dodge', 'skill' as 'record')).rejects.toThrow(
       new RangeError('kind must be one of "concept", "record", "ruling", "inducement", "spell", "league"; got "skill"'),
@@ -65,6 +75,8 @@ describe('getConcept', () => {
     expect(await api.getConcept('sidestep')).toEqual({ ...concept('side-step'), movedFrom: 'sidestep' }));
   it('a deleted concept id is a RangeError with its note', async () =>
     await expect(api.getConcept('hypnotic-gaze')).rejects.toThrow(new RangeError('concept "hypnotic-gaze" was deleted: Hypnotic Gaze left the skill lists.')));
+  it('a deleted concept id gives the note of its own migration, not of another id or kind', async () =>
+    await expect(api.getConcept('stab')).rejects.toThrow(new RangeError('concept "stab" was deleted: Stab became a trait.')));
   it('a record migration does not lead a concept id anywhere', async () =>
     await expect(api.getConcept('en-2020/sidestep')).rejects.toThrow(new RangeError('unknown concept id "en-2020/sidestep"; did you mean "side-step"?')));
 });
@@ -86,6 +98,8 @@ describe('an unknown id is a RangeError naming the id it most likely meant', () 
     expect(await refusal('DODGE')).toBe('RangeError: unknown concept id "DODGE"; did you mean "dodge"?'));
   it('at most three, in the order of the data', async () =>
     expect(await refusal('s')).toBe('RangeError: unknown concept id "s"; did you mean "side-step" or "sprint" or "sure-feet"?'));
+  it('a name matched exactly, without the names that start like it', async () =>
+    expect(await refusal('Réception')).toBe('RangeError: unknown concept id "Réception"; did you mean "catch"?'));
   it('an exact match before names that start alike', async () =>
     expect(await refusal('Sprint')).toBe('RangeError: unknown concept id "Sprint"; did you mean "sprint"?'));
   it('none when nothing is near', async () => expect(await refusal('zzz')).toBe('RangeError: unknown concept id "zzz"'));
@@ -111,6 +125,8 @@ describe('findByName', () => {
   it('finds every record of a concept by a reviewed alias', async () =>
     expect(ids(await api.findByName('mb'))).toEqual(['en-2020/mighty-blow', 'fr-legacy/chataigne']));
   it('finds the records of a retired id', async () => expect(ids(await api.findByName('side step old'))).toEqual(['en-2020/side-step']));
+  it('finds the one record a record id names', async () => expect(ids(await api.findByName('en-2020/dodge'))).toEqual(['en-2020/dodge']));
+  it('a misspelt name finds nothing (no typo correction)', async () => expect(await api.findByName('Sprnt')).toEqual([]));
   it('an unknown name finds nothing', async () => expect(await api.findByName('Leap')).toEqual([]));
 });
 
@@ -185,6 +201,10 @@ describe('randomSlot', () => {
     'refuses %s',
     async (_, roll, d6, message) => await expect(api.randomSlot('blood-bowl', 'agility', roll as '1-3', d6)).rejects.toThrow(new RangeError(message)),
   );
+  it('refuses options that are not an object, by name', async () =>
+    await expect(api.randomSlot('blood-bowl', 'agility', '1-3', 1, null as unknown as object)).rejects.toThrow(
+      new TypeError('options must be an object; got null'),
+    ));
   it('accepts the first and last rows', async () => {
     expect(await api.randomSlot('blood-bowl', 'agility', '4-6', 1)).toEqual({ record: record('en-2020/sprint'), vacancy: null });
     expect(await api.randomSlot('blood-bowl', 'agility', '4-6', 6)).toEqual({ record: record('en-2020/sure-feet'), vacancy: null });
