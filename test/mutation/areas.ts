@@ -34,7 +34,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   caches: {
     about: 'the build cache and the stage memo',
     mutate: ['pipeline/cache/build-cache.ts', 'pipeline/cache/memo.ts'],
-    tests: ['test/caches/units.test.ts', 'test/build-cache.test.ts'],
+    // Literal inputs only: test/build-cache.test.ts runs the CLI (no mutant there) and the real build for the same promises.
+    tests: ['test/caches/units.test.ts', 'test/caches/store.test.ts'],
   },
   diff: {
     about: '`nuffle diff`: the comparison, the version bump, the report',
