@@ -75,6 +75,13 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     mutate: ['site/src/lib/*.ts'],
     // The interface-string tables of i18n.ts load once: a third of the mutants, each rerunning every test. The browser tests read those strings on the built pages.
     ignoreStatic: true,
-    tests: ['test/site/lib.test.ts', 'test/site/lib-units.test.ts', 'test/site/lib-text.test.ts', 'test/site/moved.test.ts', 'test/site/markdown.test.ts'],
+    tests: [
+      'test/site/lib.test.ts',
+      'test/site/lib-units.test.ts',
+      'test/site/lib-text.test.ts',
+      'test/site/moved.test.ts',
+      'test/site/loader.test.ts',
+      'test/site/markdown.test.ts',
+    ],
   },
 };
