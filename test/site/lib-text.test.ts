@@ -4,7 +4,11 @@
  * sentence splitting and alignment in the comparison, anchors, locale-aware
  * names, and every interface string that takes a value.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiAvailable, listDataFiles } from '../../site/src/lib/data-dir.ts';
 import { sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
 import { anchor, byName, editionLang, editionName, strings } from '../../site/src/lib/i18n.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
@@ -20,6 +24,7 @@ describe('plainText', () => {
   it('keeps the text of a code block', () => expect(plainText('```\nroll 2D6\n```\n')).toBe('roll 2D6'));
   it('leaves nothing for a thematic break', () => expect(plainText('a\n\n---\n\nb\n')).toBe('a\nb'));
   it('reads a hard line break as a space', () => expect(plainText('a  \nb\n')).toBe('a b'));
+  it('leaves no word for an image', () => expect(plainText('Roll ![die](d.png) now\n')).toBe('Roll  now'));
 });
 
 describe('renderMarkdown', () => {
@@ -45,6 +50,12 @@ describe('sentenceDiff', () => {
         after: `Roll a die and add ${ins('two')} to the result.`,
       },
     ]));
+  it('puts two sentences that share no word on rows of their own', () =>
+    expect(sentenceDiff('Alpha beta.', 'Gamma delta.', LABELS).map((row) => row.kind)).toEqual(['removed', 'added']));
+  it('puts two sentences that share exactly 40 % of their words on one row', () =>
+    expect(sentenceDiff('Roll two.', 'Roll three dice.', LABELS).map((row) => row.kind)).toEqual(['changed']));
+  it('pairs a sentence with its best match, not with the last one alike', () =>
+    expect(sentenceDiff('Roll a die. Roll a die again.', 'Roll a die.', LABELS).map((row) => row.kind)).toEqual(['same', 'removed']));
   it('puts two sentences without words on one row', () => expect(sentenceDiff('—', '—', LABELS)).toEqual([{ kind: 'same', before: '—', after: '—' }]));
   it('counts a repeated word once per time both sentences have it', () =>
     expect(sentenceDiff('Block dodge sprint.', 'Block block block.', LABELS).map((row) => row.kind)).toEqual(['removed', 'added']));
@@ -80,6 +91,38 @@ describe('interface strings', () => {
   it('count one erratum in words, and more in figures', () => {
     expect([strings('en').correctedBy(1), strings('en').correctedBy(2)]).toEqual(['corrected by one erratum', 'corrected by 2 errata']);
     expect([strings('fr').correctedBy(1), strings('fr').correctedBy(2)]).toEqual(['corrigée par un erratum', 'corrigée par 2 errata']);
+  });
+});
+
+describe('the dataset folder', () => {
+  it('lists its files with forward slashes, sorted as whole paths', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nuffle-data-dir-'));
+    const before = process.env.NUFFLE_DATA_DIR;
+    try {
+      mkdirSync(join(dir, 'schema'));
+      for (const file of ['z.json', 'schema-x.json', 'schema/b.json', 'a.json']) writeFileSync(join(dir, file), '');
+      process.env.NUFFLE_DATA_DIR = dir;
+      expect(listDataFiles()).toEqual(['a.json', 'schema-x.json', 'schema/b.json', 'z.json']);
+    } finally {
+      if (before === undefined) delete process.env.NUFFLE_DATA_DIR;
+      else process.env.NUFFLE_DATA_DIR = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it.each([
+    ['1', true],
+    ['0', false],
+    [undefined, false],
+  ])('serves the static API when NUFFLE_API is %s: %s', (value, served) => {
+    const before = process.env.NUFFLE_API;
+    if (value === undefined) delete process.env.NUFFLE_API;
+    else process.env.NUFFLE_API = value;
+    try {
+      expect(apiAvailable()).toBe(served);
+    } finally {
+      if (before === undefined) delete process.env.NUFFLE_API;
+      else process.env.NUFFLE_API = before;
+    }
   });
 });
 
