@@ -41,10 +41,13 @@ beforeAll(() => {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `https://example.org/${id}`,
     type: 'array',
-    items: { type: 'object', properties: { id: { type: 'string' }, record: { type: 'string' }, text: { type: 'string' } }, required: [required] },
+    items: { type: 'object', properties: { id: { type: 'string' }, record: { type: 'string' }, text: { type: ['string', 'null'] } }, required: [required] },
   });
   writeFileSync(join(dir, 'schema/skills.schema.json'), JSON.stringify(list('skills', 'id')));
   writeFileSync(join(dir, 'schema/crosswalk.schema.json'), JSON.stringify(list('crosswalk', 'text')));
+  writeFileSync(join(dir, 'schema/meta.schema.json'), JSON.stringify({ $id: 'https://example.org/meta', type: 'object' }));
+  // Not a schema: the loader reads only *.schema.json.
+  writeFileSync(join(dir, 'schema/skills.schema.json.sha256'), 'not JSON');
   // The dev server wires a file's reload once per process: each test of it reads a file of its own.
   for (const n of DEV) writeFileSync(join(dir, `schema/dev-${n}.schema.json`), JSON.stringify(list(`dev-${n}`, 'id')));
 });
@@ -87,6 +90,8 @@ describe('datasetLoader', () => {
     ]));
   it('stores a row without an id under its record, else its index', async () =>
     expect([...(await load('crosswalk.json')).entries.keys()]).toEqual(['en-2020/dodge', '1']));
+  it('stores meta.json, one object, under "meta", without a digest of its own in meta.json', async () =>
+    expect([...(await load('meta.json')).entries.keys()]).toEqual(['meta']));
   it('logs how many records it read', async () => expect((await load('skills.json')).log).toEqual(['debug skills.json: 2 records']));
   it('refuses a file whose bytes are not those its .sha256 gives, naming the file', async () => {
     publish(FILES, { 'skills.json': sha256('other') });
@@ -106,7 +111,23 @@ describe('datasetLoader', () => {
   it('refuses a record that does not fit the schema, naming the file and the record', async () => {
     const bad = JSON.stringify([{ id: 'en-2020/dodge', text: 5 }]);
     publish({ ...FILES, 'skills.json': bad });
-    await expect(load('skills.json')).rejects.toThrow('the dataset does not fit its schema\nskills.json: record en-2020/dodge: /text must be string');
+    await expect(load('skills.json')).rejects.toThrow('the dataset does not fit its schema\nskills.json: record en-2020/dodge: /text must be string,null');
+  });
+  it('names every record that does not fit', async () => {
+    publish({
+      ...FILES,
+      'skills.json': JSON.stringify([
+        { id: 'a', text: 5 },
+        { id: 'b', text: 6 },
+      ]),
+    });
+    await expect(load('skills.json')).rejects.toThrow('skills.json: record a: /text must be string,null\nskills.json: record b: /text must be string,null');
+  });
+  it('reads the schemas once per folder: a schema added since is not known', async () => {
+    await load('skills.json');
+    writeFileSync(join(dir, 'schema/late.schema.json'), JSON.stringify({ $id: 'https://example.org/late', type: 'array' }));
+    publish({ ...FILES, 'late.json': '[]' });
+    await expect(load('late.json')).rejects.toThrow(`late.json: no published schema late.schema.json in ${dir}/schema`);
   });
   it('refuses a file without its published schema', async () => {
     publish({ ...FILES, 'leagues.json': '[]' });

@@ -27,6 +27,7 @@ const MIGRATIONS = [
   migration('dodge', 'concept', 'dodge-2'),
   migration('en-2020/jump', 'record', 'en-2020/leap'),
   migration('notes/bribes', 'inducement', 'notes/bribe'),
+  migration('notes/old-card', 'inducement', null),
 ];
 const LIVE = new Set(['side-step', 'dodge', 'bribe']);
 const slug = (id: string) => id.replace(/^.*\//, '');
@@ -59,7 +60,11 @@ describe('movedPages', () => {
   it('writes no page where a live page holds the old address', () => expect(pages('concept').map(([param]) => param)).not.toContain('dodge'));
   it('keeps the migrations of its own kind', () =>
     expect(pages('concept').map(([param]) => param)).toEqual(['sidestep', 'side-step-old', 'hypnotic-gaze', 'leap']));
-  it('turns ids into path segments with the function given', () => expect(pages('inducement', slug)).toEqual([['bribes', 'notes/bribe']]));
+  it('turns ids into path segments with the function given, a withdrawn one too', () =>
+    expect(pages('inducement', slug)).toEqual([
+      ['bribes', 'notes/bribe'],
+      ['old-card', null],
+    ]));
   it('carries the migration itself', () => {
     writeFileSync(join(dir, 'migrations.json'), JSON.stringify(MIGRATIONS));
     expect(movedPages('inducement', slug, LIVE)[0]?.migration).toEqual(MIGRATIONS[6]);
