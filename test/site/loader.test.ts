@@ -4,7 +4,7 @@
  * and a schema each, a store, a logger and a watcher written out here.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
@@ -25,11 +25,11 @@ let dir: string;
 const before = process.env.NUFFLE_DATA_DIR;
 
 /** Write `file` with `text`, its `.sha256` (`claimed` when given) and meta.json's entry for it. */
-function publish(files: Record<string, string>, claimed: Record<string, string> = {}): void {
+function publish(files: Record<string, string>, claimed: Record<string, string> = {}, folder = dir): void {
   const meta = JSON.stringify({ files: Object.entries(files).map(([path, text]) => ({ path, sha256: sha256(text) })) });
   for (const [path, text] of Object.entries({ ...files, 'meta.json': meta })) {
-    writeFileSync(join(dir, path), text);
-    writeFileSync(join(dir, `${path}.sha256`), `${claimed[path] ?? sha256(text)}  ${path}\n`);
+    writeFileSync(join(folder, path), text);
+    writeFileSync(join(folder, `${path}.sha256`), `${claimed[path] ?? sha256(text)}  ${path}\n`);
   }
 }
 
@@ -57,6 +57,22 @@ afterAll(() => {
   else process.env.NUFFLE_DATA_DIR = before;
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Run `test` on a copy of the data folder: the loader reads a folder's schemas
+ * once, so a test of what it makes of them needs a folder it has not read.
+ */
+async function inCopy(test: (folder: string) => Promise<void>): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'nuffle-loader-copy-'));
+  cpSync(dir, folder, { recursive: true });
+  process.env.NUFFLE_DATA_DIR = folder;
+  try {
+    await test(folder);
+  } finally {
+    process.env.NUFFLE_DATA_DIR = dir;
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 /** A store, a logger and a watcher that record what the loader did. */
 function context(watching = false) {
@@ -113,22 +129,28 @@ describe('datasetLoader', () => {
     publish({ ...FILES, 'skills.json': bad });
     await expect(load('skills.json')).rejects.toThrow('the dataset does not fit its schema\nskills.json: record en-2020/dodge: /text must be string,null');
   });
-  it('names every record that does not fit', async () => {
-    publish({
-      ...FILES,
-      'skills.json': JSON.stringify([
-        { id: 'a', text: 5 },
-        { id: 'b', text: 6 },
-      ]),
-    });
-    await expect(load('skills.json')).rejects.toThrow('skills.json: record a: /text must be string,null\nskills.json: record b: /text must be string,null');
-  });
-  it('reads the schemas once per folder: a schema added since is not known', async () => {
-    await load('skills.json');
-    writeFileSync(join(dir, 'schema/late.schema.json'), JSON.stringify({ $id: 'https://example.org/late', type: 'array' }));
-    publish({ ...FILES, 'late.json': '[]' });
-    await expect(load('late.json')).rejects.toThrow(`late.json: no published schema late.schema.json in ${dir}/schema`);
-  });
+  it('names every record that does not fit, reading *.schema.json only', () =>
+    inCopy(async (folder) => {
+      publish(
+        {
+          ...FILES,
+          'skills.json': JSON.stringify([
+            { id: 'a', text: 5 },
+            { id: 'b', text: 6 },
+          ]),
+        },
+        {},
+        folder,
+      );
+      await expect(load('skills.json')).rejects.toThrow('skills.json: record a: /text must be string,null\nskills.json: record b: /text must be string,null');
+    }));
+  it('reads the schemas once per folder: a schema added since is not known', () =>
+    inCopy(async (folder) => {
+      await load('skills.json');
+      writeFileSync(join(folder, 'schema/late.schema.json'), JSON.stringify({ $id: 'https://example.org/late', type: 'array' }));
+      publish({ ...FILES, 'late.json': '[]' }, {}, folder);
+      await expect(load('late.json')).rejects.toThrow(`late.json: no published schema late.schema.json in ${folder}/schema`);
+    }));
   it('refuses a file without its published schema', async () => {
     publish({ ...FILES, 'leagues.json': '[]' });
     await expect(load('leagues.json')).rejects.toThrow('schema/leagues.schema.json');
