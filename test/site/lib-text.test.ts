@@ -8,10 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCardIndex } from '../../site/src/lib/cards.ts';
 import { apiAvailable, listDataFiles } from '../../site/src/lib/data-dir.ts';
 import { sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
 import { anchor, byName, editionLang, editionName, strings } from '../../site/src/lib/i18n.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
+import { reportUrl } from '../../site/src/lib/site-config.ts';
 
 const LABELS = { inserted: 'inserted', deleted: 'deleted' };
 const del = (text: string) => `<del><span class="sr-only">[deleted: </span>${text}<span class="sr-only">]</span></del>`;
@@ -124,6 +126,33 @@ describe('the dataset folder', () => {
       else process.env.NUFFLE_API = before;
     }
   });
+});
+
+describe('the card index', () => {
+  /** readCardIndex on an index.json of `value` and the PDFs named. */
+  const read = (value: unknown, pdfs: string[] = []) => {
+    const dir = mkdtempSync(join(tmpdir(), 'nuffle-cards-index-'));
+    const before = process.env.NUFFLE_CARDS_DIR;
+    try {
+      for (const pdf of pdfs) writeFileSync(join(dir, pdf), '');
+      writeFileSync(join(dir, 'index.json'), JSON.stringify(value));
+      process.env.NUFFLE_CARDS_DIR = dir;
+      return readCardIndex();
+    } finally {
+      if (before === undefined) delete process.env.NUFFLE_CARDS_DIR;
+      else process.env.NUFFLE_CARDS_DIR = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  it('lists nothing when the list is not a list', () => expect(read({ files: 'a.pdf' }, ['a.pdf'])).toEqual([]));
+  it('lists nothing for an index without a list', () => expect(read({ version: 1 }, ['a.pdf'])).toEqual([]));
+  it('reads a list under "cards"', () => expect(read({ cards: [{ path: 'a.pdf' }] }, ['a.pdf']).map((c) => c.file)).toEqual(['a.pdf']));
+  it('skips an entry that names no file', () => expect(read([{ label: 'x' }], ['a.pdf'])).toEqual([]));
+});
+
+describe('reportUrl', () => {
+  it('takes an https URL and adds the page', () =>
+    expect(reportUrl('/a/', { NUFFLE_REPORT_URL: 'https://rules.example.org/report' })).toBe('https://rules.example.org/report?page=%2Fa%2F'));
 });
 
 describe('anchor', () => {
