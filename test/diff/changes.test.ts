@@ -613,3 +613,30 @@ describe('--fail-on on literal changes', () => {
     ['concept', c('crosswalk-changed', 'rationale')],
   ] as const)('--fail-on %s does not catch %j', (word, change) => expect(FAIL_ON[word]!(change)).toBe(false));
 });
+
+describe('provenance and reworded texts', () => {
+  it('a reworded summary carries its word diff', () => {
+    const base = () => {
+      const d = bundle();
+      d.crosswalk[0]!.summary = 'Dodge, as in 2020.';
+      return d;
+    };
+    const changes = changesOf((d) => void (d.crosswalk[0]!.summary = 'Dodge, once per turn.'), base);
+    expect(changes.map((c) => c.fields)).toEqual([
+      [field('summary', 'Dodge, as in 2020.', 'Dodge, once per turn.', wordDiff('Dodge, as in 2020.', 'Dodge, once per turn.'))],
+    ]);
+  });
+  it('a reworded question carries its word diff', () =>
+    expect(only((d) => void (d.rulings[0]!.question = 'Can a player Dodge twice?')).fields.find((f) => f.field === 'question')?.words).toEqual(
+      wordDiff('Can a player Dodge out of a Tackle Zone twice in one turn?', 'Can a player Dodge twice?'),
+    ));
+  it('an inducement whose lines moved in its source is no change', () =>
+    expect(changesOf((d) => void (d.inducements[0]!.source = { ...d.inducements[0]!.source, lines: [40, 41] }))).toEqual([]));
+  it('a ruling whose lines moved in its source is no change', () =>
+    expect(
+      changesOf((d) => {
+        d.rulings[0]!.source = { ...d.rulings[0]!.source, lines: [40, 41] };
+        d.rulings[0]!.occurrences = d.rulings[0]!.occurrences.map((o) => ({ ...o, lines: [40, 41] as [number, number] }));
+      }),
+    ).toEqual([]));
+});
