@@ -640,3 +640,22 @@ describe('provenance and reworded texts', () => {
       }),
     ).toEqual([]));
 });
+
+describe('vacant slots', () => {
+  it('a vacant slot that becomes a re-roll moves, with its vacancy before and after', () => {
+    const vacant = (vacancy: 'vacant' | 're-roll') => () => {
+      const d = bundle();
+      d.randomTables[0]!.slots[0] = { ...d.randomTables[0]!.slots[0]!, record: null, vacancy };
+      return d;
+    };
+    expect(compareBundles(vacant('vacant')(), vacant('re-roll')()).changes).toEqual([
+      {
+        kind: 'slot-moved',
+        id: 'en-2020/blood-bowl/agility 1-3·1',
+        summary: 'slot en-2020/blood-bowl/agility 1-3·1: vacant → re-roll',
+        fields: [field('vacancy', 'vacant', 're-roll')],
+        previous: null,
+      },
+    ]);
+  });
+});
