@@ -81,5 +81,7 @@ describe('where the cache lives and when it is off', () => {
     expect(cacheDir(dir, {})).toBe(join(dir, 'node_modules/.cache/nuffle/build'));
   });
   it.each(['off', 'OFF', '0', 'false', 'no'])('is off when NUFFLE_BUILD_CACHE=%s', (value) => expect(cacheEnabled({ NUFFLE_BUILD_CACHE: value })).toBe(false));
-  it.each([undefined, '', 'on', '1', 'offline'])('is on when NUFFLE_BUILD_CACHE=%s', (value) => expect(cacheEnabled({ NUFFLE_BUILD_CACHE: value })).toBe(true));
+  it.each([undefined, '', 'on', '1', 'offline', 'xoff'])('is on when NUFFLE_BUILD_CACHE=%s', (value) =>
+    expect(cacheEnabled({ NUFFLE_BUILD_CACHE: value })).toBe(true),
+  );
 });

@@ -613,3 +613,49 @@ describe('--fail-on on literal changes', () => {
     ['concept', c('crosswalk-changed', 'rationale')],
   ] as const)('--fail-on %s does not catch %j', (word, change) => expect(FAIL_ON[word]!(change)).toBe(false));
 });
+
+describe('provenance and reworded texts', () => {
+  it('a reworded summary carries its word diff', () => {
+    const base = () => {
+      const d = bundle();
+      d.crosswalk[0]!.summary = 'Dodge, as in 2020.';
+      return d;
+    };
+    const changes = changesOf((d) => void (d.crosswalk[0]!.summary = 'Dodge, once per turn.'), base);
+    expect(changes.map((c) => c.fields)).toEqual([
+      [field('summary', 'Dodge, as in 2020.', 'Dodge, once per turn.', wordDiff('Dodge, as in 2020.', 'Dodge, once per turn.'))],
+    ]);
+  });
+  it('a reworded question carries its word diff', () =>
+    expect(only((d) => void (d.rulings[0]!.question = 'Can a player Dodge twice?')).fields.find((f) => f.field === 'question')?.words).toEqual(
+      wordDiff('Can a player Dodge out of a Tackle Zone twice in one turn?', 'Can a player Dodge twice?'),
+    ));
+  it('an inducement whose lines moved in its source is no change', () =>
+    expect(changesOf((d) => void (d.inducements[0]!.source = { ...d.inducements[0]!.source, lines: [40, 41] }))).toEqual([]));
+  it('a ruling whose lines moved in its source is no change', () =>
+    expect(
+      changesOf((d) => {
+        d.rulings[0]!.source = { ...d.rulings[0]!.source, lines: [40, 41] };
+        d.rulings[0]!.occurrences = d.rulings[0]!.occurrences.map((o) => ({ ...o, lines: [40, 41] as [number, number] }));
+      }),
+    ).toEqual([]));
+});
+
+describe('vacant slots', () => {
+  it('a vacant slot that becomes a re-roll moves, with its vacancy before and after', () => {
+    const vacant = (vacancy: 'vacant' | 're-roll') => () => {
+      const d = bundle();
+      d.randomTables[0]!.slots[0] = { ...d.randomTables[0]!.slots[0]!, record: null, vacancy };
+      return d;
+    };
+    expect(compareBundles(vacant('vacant')(), vacant('re-roll')()).changes).toEqual([
+      {
+        kind: 'slot-moved',
+        id: 'en-2020/blood-bowl/agility 1-3·1',
+        summary: 'slot en-2020/blood-bowl/agility 1-3·1: vacant → re-roll',
+        fields: [field('vacancy', 'vacant', 're-roll')],
+        previous: null,
+      },
+    ]);
+  });
+});

@@ -125,3 +125,33 @@ describe('changesMarkdown', () => {
       '`record`',
     ));
 });
+
+describe('the words of each change kind', () => {
+  it.each<[ChangeKind, string, string]>([
+    ['record-added', 'record added', 'Records added'],
+    ['record-removed', 'record removed', 'Records removed'],
+    ['record-changed', 'record changed', 'Records changed'],
+    ['record-renamed', 'record renamed', 'Records renamed'],
+    ['crosswalk-added', 'row added to the crosswalk', 'Crosswalk rows added'],
+    ['crosswalk-changed', 'row of the crosswalk changed', 'Crosswalk changes'],
+    ['concept-added', 'concept added', 'Concepts added'],
+    ['concept-removed', 'concept removed', 'Concepts removed'],
+    ['concept-changed', 'concept changed', 'Concepts changed'],
+    ['ruling-added', 'ruling added', 'Rulings added'],
+    ['ruling-removed', 'ruling removed', 'Rulings removed'],
+    ['ruling-changed', 'ruling changed', 'Rulings changed'],
+    ['slot-moved', 'slot moved', 'Random-table slots moved'],
+    ['inducement-added', 'inducement added', 'Inducements added'],
+    ['inducement-removed', 'inducement removed', 'Inducements removed'],
+    ['inducement-changed', 'inducement changed', 'Inducements changed'],
+    ['price-changed', 'price changed', 'Price lists changed'],
+    ['league-added', 'league added', 'Leagues added'],
+    ['league-removed', 'league removed', 'Leagues removed'],
+    ['league-changed', 'league changed', 'Leagues changed'],
+    ['migration-added', 'id migrated', 'Ids migrated'],
+  ])('%s reads "1 %s" in the summary and heads its section "%s"', (kind, one, heading) => {
+    const report = log([change(kind, 'x', 'X')]);
+    expect(summaryLine(report)).toBe(`1 change (0.1.0 → 0.2.0): 1 ${one}`);
+    expect(changesMarkdown(report)).toContain(`\n## ${heading}\n`);
+  });
+});

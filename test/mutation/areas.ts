@@ -34,7 +34,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   caches: {
     about: 'the build cache and the stage memo',
     mutate: ['pipeline/cache/build-cache.ts', 'pipeline/cache/memo.ts'],
-    tests: ['test/caches/units.test.ts', 'test/build-cache.test.ts'],
+    // Literal inputs only: test/build-cache.test.ts runs the CLI (no mutant there) and the real build for the same promises.
+    tests: ['test/caches/units.test.ts', 'test/caches/store.test.ts'],
   },
   diff: {
     about: '`nuffle diff`: the comparison, the version bump, the report',
@@ -44,7 +45,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   consumer: {
     about: 'the runtime library apps import',
     mutate: ['pipeline/consumer/*.ts'],
-    tests: ['test/consumer/arguments.test.ts', 'test/consumer/readme.test.ts', 'test/consumer/package.test.ts'],
+    // The package's own tests (package, readme) compile and run it in child processes, where no mutant is active.
+    tests: ['test/consumer/lookups.test.ts', 'test/consumer/arguments.test.ts'],
   },
   'emit-data': {
     about: 'SQLite, the static API, the release package',
@@ -73,6 +75,13 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     mutate: ['site/src/lib/*.ts'],
     // The interface-string tables of i18n.ts load once: a third of the mutants, each rerunning every test. The browser tests read those strings on the built pages.
     ignoreStatic: true,
-    tests: ['test/site/lib.test.ts', 'test/site/lib-units.test.ts', 'test/site/markdown.test.ts'],
+    tests: [
+      'test/site/lib.test.ts',
+      'test/site/lib-units.test.ts',
+      'test/site/lib-text.test.ts',
+      'test/site/moved.test.ts',
+      'test/site/loader.test.ts',
+      'test/site/markdown.test.ts',
+    ],
   },
 };

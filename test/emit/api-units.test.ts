@@ -1,0 +1,165 @@
+/**
+ * The static API's endpoint kinds that the real data cannot show today (no
+ * retired id yet) or shows only in part, on the small literal bundle of the
+ * diff tests: the stub at a retired id's address, each list endpoint, and the
+ * bulk-data manifest, value by value (test/emit/api-values.test.ts checks
+ * the concept, record, ruling and index endpoints on the real build).
+ */
+import { describe, expect, it } from 'vitest';
+import { emitApi } from '../../pipeline/emit/api.ts';
+import type { DataBundle } from '../../pipeline/model/dataset.ts';
+import type { Migration } from '../../pipeline/model/schema-types.ts';
+import { bundle, league, skill } from '../diff/bundle.ts';
+
+const migration = (id: string, kind: Migration['kind'], action: Migration['action'], to: string | null): Migration => ({
+  id,
+  kind,
+  action,
+  to,
+  since: '1.1.0',
+  note: `${id}: ${action}`,
+});
+
+function data(): DataBundle {
+  const d = bundle();
+  d.skills.push({ ...skill('esquive'), id: 'fr-legacy/esquive', edition: 'fr-legacy', lang: 'fr', name: 'Esquive', concept: 'dodge' });
+  d.concepts[0]!.names.fr = 'Esquive';
+  d.leagues.push(league('lustria', 'Lustrian Superleague'));
+  d.migrations = [
+    migration('sidestep', 'concept', 'renamed', 'side-step-old'),
+    migration('side-step-old', 'concept', 'renamed', 'side-step'),
+    migration('en-2020/jump', 'record', 'deleted', null),
+    migration('en-2020/leap-old', 'record', 'renamed', 'en-2020/jump'),
+    migration('en-2020/dodge/q-0', 'ruling', 'merged', 'en-2020/dodge/q-1'),
+    migration('notes/bribes', 'inducement', 'renamed', 'notes/bribe'),
+    migration('old-world-cup', 'league', 'renamed', 'old-world'),
+  ];
+  d.meta.files = [
+    { path: 'skills.json', sha256: 'a'.repeat(64), records: 7 },
+    { path: 'skills.min.json', sha256: 'b'.repeat(64), records: 7 },
+    { path: 'nuffle-codex.sqlite', sha256: 'c'.repeat(64), records: null },
+    { path: 'schema/skills.schema.json', sha256: 'd'.repeat(64), records: null },
+    { path: 'package.json', sha256: 'e'.repeat(64), records: null },
+    { path: 'index.d.ts', sha256: 'f'.repeat(64), records: null },
+    { path: 'datapackage.json', sha256: '0'.repeat(64), records: null },
+  ] as DataBundle['meta']['files'];
+  return d;
+}
+
+const files = emitApi(data());
+const at = (path: string) => {
+  const file = files.find((f) => f.path === path);
+  if (!file) throw new Error(`no endpoint ${path}`);
+  return file;
+};
+
+describe('the stub at a retired id', () => {
+  it('names where a renamed concept leads, through a chain of renames', () =>
+    expect(at('v1/concepts/sidestep.json')).toEqual({
+      path: 'v1/concepts/sidestep.json',
+      kind: 'moved',
+      value: {
+        id: 'sidestep',
+        kind: 'concept',
+        action: 'renamed',
+        to: 'side-step',
+        url: 'v1/concepts/side-step.json',
+        since: '1.1.0',
+        note: 'sidestep: renamed',
+      },
+    }));
+  it('sits at each id of the chain', () => expect((at('v1/concepts/side-step-old.json').value as { to: string }).to).toBe('side-step'));
+  it('says a deleted record leads nowhere', () =>
+    expect(at('v1/records/en-2020/jump.json').value).toEqual({
+      id: 'en-2020/jump',
+      kind: 'record',
+      action: 'deleted',
+      to: null,
+      url: null,
+      since: '1.1.0',
+      note: 'en-2020/jump: deleted',
+    }));
+  it('says a renamed record whose new id was deleted since leads nowhere', () =>
+    expect(at('v1/records/en-2020/leap-old.json').value).toMatchObject({ action: 'deleted', to: null, url: null }));
+  it('leads a merged ruling to the ruling it was merged into', () =>
+    expect(at('v1/rulings/en-2020/dodge/q-0.json').value).toMatchObject({
+      action: 'merged',
+      to: 'en-2020/dodge/q-1',
+      url: 'v1/rulings/en-2020/dodge/q-1.json',
+    }));
+  it('is not written for a kind without endpoints of its own (inducements, leagues)', () =>
+    expect(files.filter((f) => f.kind === 'moved').map((f) => f.path)).toEqual([
+      'v1/concepts/side-step-old.json',
+      'v1/concepts/sidestep.json',
+      'v1/records/en-2020/jump.json',
+      'v1/records/en-2020/leap-old.json',
+      'v1/rulings/en-2020/dodge/q-0.json',
+    ]));
+});
+
+describe('the list endpoints', () => {
+  const d = data();
+  it('list every concept with its names and the url of its endpoint', () =>
+    expect(at('v1/concepts.json').value).toEqual({
+      url: 'v1/concepts.json',
+      kind: 'concepts',
+      count: d.concepts.length,
+      items: d.concepts.map((c) => ({ id: c.id, name: c.name, names: c.names, url: `v1/concepts/${c.id}.json` })),
+    }));
+  it('list the records of each edition, with their language, under the edition', () => {
+    expect(at('v1/records/fr-legacy.json').value).toEqual({
+      url: 'v1/records/fr-legacy.json',
+      kind: 'records',
+      edition: 'fr-legacy',
+      count: 1,
+      items: [{ id: 'fr-legacy/esquive', name: 'Esquive', lang: 'fr', url: 'v1/records/fr-legacy/esquive.json' }],
+    });
+    expect((at('v1/records/en-2020.json').value as { items: { id: string }[] }).items.map((i) => i.id)).toEqual(
+      d.skills.filter((s) => s.edition === 'en-2020').map((s) => s.id),
+    );
+  });
+  it('list every ruling by its question', () =>
+    expect(at('v1/rulings.json').value).toEqual({
+      url: 'v1/rulings.json',
+      kind: 'rulings',
+      count: 1,
+      items: [{ id: d.rulings[0]!.id, name: d.rulings[0]!.question, url: `v1/rulings/${d.rulings[0]!.id}.json` }],
+    }));
+  it.each([
+    ['inducements', 'inducements'],
+    ['leagues', 'leagues'],
+    ['editions', 'editions'],
+    ['random-tables', 'randomTables'],
+    ['migrations', 'migrations'],
+  ] as const)('list the %s in full', (kind, part) =>
+    expect(at(`v1/${kind}.json`).value).toEqual({ url: `v1/${kind}.json`, kind, count: d[part].length, items: d[part] }),
+  );
+  it('are linked from the index, records by edition', () =>
+    expect((at('v1/index.json').value as { lists: unknown }).lists).toEqual({
+      inducements: 'v1/inducements.json',
+      leagues: 'v1/leagues.json',
+      editions: 'v1/editions.json',
+      randomTables: 'v1/random-tables.json',
+      migrations: 'v1/migrations.json',
+      concepts: 'v1/concepts.json',
+      rulings: 'v1/rulings.json',
+      records: { 'en-2020': 'v1/records/en-2020.json', 'fr-legacy': 'v1/records/fr-legacy.json' },
+    }));
+});
+
+describe('the bulk-data manifest', () => {
+  it('lists the downloadable data files at the top of dist/data, meta.json and SHA256SUMS, by path, with their type and digest', () =>
+    expect(at('v1/bulk-data.json').value).toEqual({
+      url: 'v1/bulk-data.json',
+      datasetVersion: '1.0.0',
+      schemaVersion: '2.1.0',
+      files: [
+        { path: 'SHA256SUMS', download: '/data/SHA256SUMS', sha256: null, records: null, contentType: 'text/plain' },
+        { path: 'datapackage.json', download: '/data/datapackage.json', sha256: '0'.repeat(64), records: null, contentType: 'application/json' },
+        { path: 'meta.json', download: '/data/meta.json', sha256: null, records: null, contentType: 'application/json' },
+        { path: 'nuffle-codex.sqlite', download: '/data/nuffle-codex.sqlite', sha256: 'c'.repeat(64), records: null, contentType: 'application/vnd.sqlite3' },
+        { path: 'skills.json', download: '/data/skills.json', sha256: 'a'.repeat(64), records: 7, contentType: 'application/json' },
+      ],
+    }));
+  it('is linked from the index', () => expect((at('v1/index.json').value as { bulkData: string }).bulkData).toBe('v1/bulk-data.json'));
+});

@@ -1,0 +1,74 @@
+/**
+ * The pages at retired ids' old addresses (site/src/lib/moved.ts) on a
+ * literal migrations.json in a data folder of its own (NUFFLE_DATA_DIR), one
+ * behaviour each.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Migration } from '../../pipeline/model/schema-types.ts';
+import { movedPages } from '../../site/src/lib/moved.ts';
+
+const migration = (id: string, kind: Migration['kind'], to: string | null): Migration => ({
+  id,
+  kind,
+  action: to === null ? 'deleted' : 'renamed',
+  to,
+  since: '1.1.0',
+  note: '',
+});
+
+const MIGRATIONS = [
+  migration('sidestep', 'concept', 'side-step-old'),
+  migration('side-step-old', 'concept', 'side-step'),
+  migration('hypnotic-gaze', 'concept', null),
+  migration('leap', 'concept', 'pogo'),
+  migration('dodge', 'concept', 'dodge-2'),
+  migration('en-2020/jump', 'record', 'en-2020/leap'),
+  migration('notes/bribes', 'inducement', 'notes/bribe'),
+  migration('notes/old-card', 'inducement', null),
+];
+const LIVE = new Set(['side-step', 'dodge', 'bribe']);
+const slug = (id: string) => id.replace(/^.*\//, '');
+
+let dir: string;
+const before = process.env.NUFFLE_DATA_DIR;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'nuffle-moved-'));
+  process.env.NUFFLE_DATA_DIR = dir;
+});
+afterEach(() => rmSync(join(dir, 'migrations.json'), { force: true }));
+afterAll(() => {
+  if (before === undefined) delete process.env.NUFFLE_DATA_DIR;
+  else process.env.NUFFLE_DATA_DIR = before;
+  rmSync(dir, { recursive: true, force: true });
+});
+const pages = (kind: 'concept' | 'inducement', param: (id: string) => string = (id) => id, migrations: unknown = MIGRATIONS) => {
+  writeFileSync(join(dir, 'migrations.json'), typeof migrations === 'string' ? migrations : JSON.stringify(migrations));
+  return movedPages(kind, param, LIVE).map((page) => [page.param, page.to]);
+};
+
+describe('movedPages', () => {
+  it('leads a renamed concept through its chain to the live page, from every id of the chain', () =>
+    expect(pages('concept').filter(([param]) => String(param).startsWith('side'))).toEqual([
+      ['sidestep', 'side-step'],
+      ['side-step-old', 'side-step'],
+    ]));
+  it('says a deleted concept was withdrawn', () => expect(pages('concept')).toContainEqual(['hypnotic-gaze', null]));
+  it('says withdrawn when the id it leads to has no live page', () => expect(pages('concept')).toContainEqual(['leap', null]));
+  it('writes no page where a live page holds the old address', () => expect(pages('concept').map(([param]) => param)).not.toContain('dodge'));
+  it('keeps the migrations of its own kind', () =>
+    expect(pages('concept').map(([param]) => param)).toEqual(['sidestep', 'side-step-old', 'hypnotic-gaze', 'leap']));
+  it('turns ids into path segments with the function given, a withdrawn one too', () =>
+    expect(pages('inducement', slug)).toEqual([
+      ['bribes', 'notes/bribe'],
+      ['old-card', null],
+    ]));
+  it('carries the migration itself', () => {
+    writeFileSync(join(dir, 'migrations.json'), JSON.stringify(MIGRATIONS));
+    expect(movedPages('inducement', slug, LIVE)[0]?.migration).toEqual(MIGRATIONS[6]);
+  });
+  it('has no pages for a dataset without migrations.json', () => expect(movedPages('concept', (id) => id, LIVE)).toEqual([]));
+  it('refuses a migrations.json that is not JSON', () => expect(() => pages('concept', undefined, '[{')).toThrow(SyntaxError));
+});
