@@ -13,11 +13,16 @@ import { build, type Plugin } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const shims = join(here, 'node-shims.ts');
 
-/** node:module, node:crypto and node:util → the shims (the card path's only Node imports). */
+/**
+ * node:module, node:crypto and node:util → the shims (the card path's only Node imports).
+ * fontkit's WOFF2 decoder (brotli, a third of the chunk) → a stub: the card fonts are TTF,
+ * so it is never called and cannot change a byte.
+ */
 const nodeShims: Plugin = {
   name: 'node-shims',
   setup(b) {
     b.onResolve({ filter: /^node:(module|crypto|util)$/ }, () => ({ path: shims }));
+    b.onResolve({ filter: /^brotli\/decompress\.js$/ }, () => ({ path: join(here, 'no-woff2.ts') }));
     b.onResolve({ filter: /^(node:)?(fs|path|zlib|stream|os|child_process)$/ }, (args) => ({ errors: [{ text: `${args.path} reached the browser card chunk from ${args.importer}` }] }));
   },
 };
