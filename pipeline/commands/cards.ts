@@ -206,7 +206,7 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
     return 1;
   }
   printDiagnostics(planned.diagnostics);
-  const result = await renderDocuments([{ ...planned.plan, file: basename(target) }], bundle, options, cardFonts());
+  const result = await renderDocuments([{ ...planned.plan, file: basename(target) }], bundle, options, await cardFonts());
   if (result.diagnostics.length) {
     printErrors(result.diagnostics);
     return 1;
