@@ -132,8 +132,9 @@ function printOptions(values: Values): CardsOptions {
 function conflict(values: Values): string | null {
   const selecting = values.skills !== undefined || values.roster !== undefined || values.edition !== undefined || values.lang !== undefined;
   if (values['per-player'] && values.roster === undefined) return '--per-player needs --roster FILE';
-  if (values.team !== undefined && values.skills === undefined && values.roster === undefined) return '--team names the team of a selection: choose cards with --skills or --roster';
-  if (values.team !== undefined && values.team.length > 200) return '--team takes at most 200 characters (as a roster\'s team:)';
+  if (values.team !== undefined && values.skills === undefined && values.roster === undefined)
+    return '--team names the team of a selection: choose cards with --skills or --roster';
+  if (values.team !== undefined && values.team.length > 200) return "--team takes at most 200 characters (as a roster's team:)";
   if (values.skills !== undefined && values.roster !== undefined) return 'choose cards with --skills or --roster, not both';
   if (values.skills !== undefined && parseSkillList(values.skills).length === 0) return '--skills is empty';
   if (!selecting && values.output !== undefined)

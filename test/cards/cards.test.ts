@@ -104,11 +104,7 @@ describe('the full set', () => {
     const en = index.files.find((f) => f.file === 'en-2020.pdf')!;
     expect(en.continued).toContain('en-2020/animal-savagery');
     expect(en.cards).toBe(
-      en.records +
-        en.continued.reduce(
-          (n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, fonts).cards.length - 1,
-          0,
-        ),
+      en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, fonts).cards.length - 1, 0),
     );
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (1/2)');
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (2/2)');

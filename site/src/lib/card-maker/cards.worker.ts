@@ -59,7 +59,11 @@ self.addEventListener('message', (event: MessageEvent<MakeRequest>) => {
     (reply) => self.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []),
     (cause: unknown) => {
       fonts = undefined;
-      self.postMessage({ ok: false, messages: [{ text: String((cause as Error)?.message ?? cause), fatal: true, line: null, file: '' }], summary: null } satisfies MakeReply);
+      self.postMessage({
+        ok: false,
+        messages: [{ text: String((cause as Error)?.message ?? cause), fatal: true, line: null, file: '' }],
+        summary: null,
+      } satisfies MakeReply);
     },
   );
 });

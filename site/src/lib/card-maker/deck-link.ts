@@ -86,7 +86,8 @@ export async function decodeDeck(fragment: string): Promise<DecodedLink> {
   if (deck === null) return plainDeck(params);
   const dot = deck.indexOf('.');
   const version = dot < 0 ? '' : deck.slice(0, dot);
-  if (version !== VERSION) return { problem: `the link was made by another version of this page (deck format "${version.slice(0, 10)}"; this page reads "${VERSION}")` };
+  if (version !== VERSION)
+    return { problem: `the link was made by another version of this page (deck format "${version.slice(0, 10)}"; this page reads "${VERSION}")` };
   const bytes = fromBase64Url(deck.slice(dot + 1));
   const json = bytes && (await inflate(bytes, MAX_JSON));
   if (json === null || json === undefined) return { problem: 'the link is damaged (it does not decode); ask for it again' };

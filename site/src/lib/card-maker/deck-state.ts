@@ -4,7 +4,16 @@
  * options the CLI's `nuffle cards` takes for the same deck. Pure; the page
  * (page.ts), its worker and the tests read it.
  */
-import { DEFAULT_CARDS_OPTIONS, DUPLEX_VALUES, INK_VALUES, LAYOUT_VALUES, PAPER_VALUES, SIZE_VALUES, cardsOptions, type CardsOptions } from '../../../../pipeline/emit/cards/options.ts';
+import {
+  DEFAULT_CARDS_OPTIONS,
+  DUPLEX_VALUES,
+  INK_VALUES,
+  LAYOUT_VALUES,
+  PAPER_VALUES,
+  SIZE_VALUES,
+  cardsOptions,
+  type CardsOptions,
+} from '../../../../pipeline/emit/cards/options.ts';
 import type { SelectionInput } from '../../../../pipeline/emit/cards/plan-selection.ts';
 import type { Lang } from '../../../../pipeline/model/schema-types.ts';
 
@@ -58,7 +67,15 @@ export function selectionInput(state: DeckState): SelectionInput {
 
 /** The print options of `nuffle cards` for the state. */
 export function printOptions(state: DeckState): CardsOptions {
-  return cardsOptions({ paper: state.paper, layout: state.layout, bleed: state.bleed, backs: state.backs, duplex: state.duplex, ink: state.ink, size: state.size });
+  return cardsOptions({
+    paper: state.paper,
+    layout: state.layout,
+    bleed: state.bleed,
+    backs: state.backs,
+    duplex: state.duplex,
+    ink: state.ink,
+    size: state.size,
+  });
 }
 
 /** The command line that makes the same PDF (the roster saved under its name in the working folder). */

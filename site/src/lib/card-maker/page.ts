@@ -85,6 +85,8 @@ function wire(page: Page): void {
   form.addEventListener('change', (event) => {
     const target = event.target as HTMLInputElement;
     if (target.id === 'roster-file') return void readUpload(page, target);
+    // Typed text was read on input; a change on leaving the field would redraw the messages under the pointer.
+    if (target.type === 'text' || target.type === 'search' || target.tagName === 'TEXTAREA') return;
     if (target.closest('#skill-list')) toggleSkill(form, page.bundle, target);
     refresh(page);
   });
@@ -142,6 +144,9 @@ async function updateLink(state: DeckState): Promise<void> {
 /** The CLI's lines, each a button to its roster line when it has one. */
 function showMessages(page: Page, messages: readonly Message[], summary: string | null): void {
   const list = byId('problems');
+  const shown = JSON.stringify([messages, summary]);
+  if (list.dataset.shown === shown) return;
+  list.dataset.shown = shown;
   list.replaceChildren(
     ...messages.map((message) => {
       const item = document.createElement('li');
@@ -185,7 +190,8 @@ async function make(page: Page): Promise<void> {
   const state = readForm(page.form);
   const reply = await new Promise<MakeReply>((resolve) => {
     page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
-    page.worker!.onerror = (event) => resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
+    page.worker!.onerror = (event) =>
+      resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
     page.worker!.postMessage({ texts: page.texts, state } satisfies MakeRequest);
   });
   button.disabled = false;

@@ -56,7 +56,8 @@ const en = {
 
 const fr: typeof en = {
   title: 'Imprimer des cartes',
-  description: 'Faites un PDF de cartes de compétences pour votre équipe : collez une feuille d’équipe ou cochez des compétences, choisissez le papier et imprimez.',
+  description:
+    'Faites un PDF de cartes de compétences pour votre équipe : collez une feuille d’équipe ou cochez des compétences, choisissez le papier et imprimez.',
   intro:
     'Collez la feuille de votre équipe (ou envoyez le fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes au format poker (63 × 88 mm) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort.',
   what: 'Quoi imprimer',
@@ -104,7 +105,8 @@ const fr: typeof en = {
   copied: 'Copié.',
   cli: 'La même chose en ligne de commande',
   linkProblem: 'Ce lien n’a pas pu être lu :',
-  printHelp: 'Imprimez à 100 % (« taille réelle »), pas « ajuster à la page ». Avec les dos, imprimez en recto verso, en retournant sur le côté choisi ci-dessus.',
+  printHelp:
+    'Imprimez à 100 % (« taille réelle »), pas « ajuster à la page ». Avec les dos, imprimez en recto verso, en retournant sur le côté choisi ci-dessus.',
 };
 
 export type CardStrings = typeof en;
