@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 /**
  * The card fonts: DejaVu Sans Condensed (Bitstream Vera / DejaVu licence,
  * from the `dejavu-fonts-ttf` npm package), four faces, embedded and subset

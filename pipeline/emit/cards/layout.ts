@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 /**
  * Drawing: fitted cards onto pages with pdfkit — the card boxes (name band,
  * badge and kind line, body, footer), the crop marks, the bleed, the TrimBox
