@@ -39,7 +39,7 @@ async function deflate(text: string): Promise<Uint8Array> {
 
 /** The inflated text, or null when it is not deflate data or inflates past `limit` bytes. */
 async function inflate(bytes: Uint8Array, limit: number): Promise<string | null> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const reader = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
