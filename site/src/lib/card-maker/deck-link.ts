@@ -20,7 +20,9 @@ export type DecodedLink = { state: DeckState } | { problem: string } | null;
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  const base64 = btoa(binary).replaceAll('+', '-').replaceAll('/', '_');
+  // Without its padding (one or two '=' at the end).
+  return base64.endsWith('==') ? base64.slice(0, -2) : base64.endsWith('=') ? base64.slice(0, -1) : base64;
 }
 
 function fromBase64Url(text: string): Uint8Array | null {

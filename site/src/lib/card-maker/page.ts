@@ -25,6 +25,8 @@ interface Page {
   checked: Checked | null;
   worker: Worker | null;
   download: string | null;
+  /** The state the offered PDF was made from: a change hides the PDF and its figures. */
+  made: string | null;
 }
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -54,7 +56,7 @@ export async function startCardMaker(): Promise<void> {
     byId('status').textContent = t.loadFailed;
     return;
   }
-  const page: Page = { form, t, texts, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null };
+  const page: Page = { form, t, texts, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
   await applyLink(page);
   wire(page);
   refresh(page);
@@ -131,6 +133,10 @@ function refresh(page: Page): void {
   byId('status').textContent = page.checked.empty ? page.t.chooseSomething : page.checked.plan ? page.t.planned(page.checked.plan.specs.length) : '';
   byId<HTMLButtonElement>('make').disabled = !page.checked.plan;
   byId('cli-command').textContent = cliCommand(state);
+  if (page.made !== JSON.stringify(state)) {
+    byId('download').hidden = true;
+    byId('result').textContent = '';
+  }
   void updateLink(state);
 }
 
@@ -165,6 +171,7 @@ function showMessages(page: Page, messages: readonly Message[], summary: string 
       return item;
     }),
   );
+  byId('problems-intro').hidden = messages.length === 0;
   const line = byId('summary');
   line.textContent = summary ?? '';
   line.hidden = summary === null;
@@ -200,6 +207,7 @@ async function make(page: Page): Promise<void> {
     showMessages(page, reply.messages, reply.summary);
     return;
   }
+  page.made = JSON.stringify(state);
   offerDownload(page, reply.bytes, fileName(state));
   result.textContent = page.t.ready(reply.cards, reply.pages);
 }
