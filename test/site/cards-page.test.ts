@@ -236,6 +236,19 @@ describe('a deck in a link', () => {
     await second.context.close();
   }, 180_000);
 
+  it('makes PDFs again without a connection once it has made one (the worker and the faces stay loaded)', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, {});
+    await download(page);
+    await context.setOffline(true);
+    await page.locator('input[name="backs"]').check();
+    const offline = await download(page);
+    await context.setOffline(false);
+    const expected = cli(ROSTER, ['--backs']);
+    expect(sha256(offline.bytes)).toBe(sha256(expected.pdf!));
+    await context.close();
+  }, 180_000);
+
   it('says why a damaged, foreign or oversized link cannot be read, and fills nothing from it', async () => {
     for (const hash of ['#deck=1.AAAA', '#deck=9.abc', `#deck=1.${'A'.repeat(9000)}`, '#colour=red']) {
       const { context, page } = await open(`/cards/${hash}`);
