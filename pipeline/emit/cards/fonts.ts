@@ -12,8 +12,6 @@ import { error, type Diagnostic } from '../../model/diagnostic.ts';
 export const FACES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
 export type Face = (typeof FACES)[number];
 
-/** Where the TTF files live, relative to the project root. */
-export const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
 export const FONT_FILES: Record<Face, string> = {
   regular: 'DejaVuSansCondensed.ttf',
   bold: 'DejaVuSansCondensed-Bold.ttf',

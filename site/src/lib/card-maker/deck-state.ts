@@ -18,7 +18,7 @@ import type { SelectionInput } from '../../../../pipeline/emit/cards/plan-select
 import type { Lang } from '../../../../pipeline/model/schema-types.ts';
 
 export const SOURCES = ['roster', 'skills'] as const;
-export type Source = (typeof SOURCES)[number];
+type Source = (typeof SOURCES)[number];
 
 export interface DeckState extends CardsOptions {
   source: Source;
@@ -38,7 +38,7 @@ export const DEFAULT_ROSTER_FILE = 'roster.yaml';
 /** The longest roster a page or a link takes (a 16-player roster is about 1.5 kB). */
 export const MAX_ROSTER = 64 * 1024;
 /** As the roster schema's `team`. */
-export const MAX_TEAM = 200;
+const MAX_TEAM = 200;
 
 export const DEFAULT_STATE: Readonly<DeckState> = {
   source: 'roster',
