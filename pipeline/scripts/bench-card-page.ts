@@ -86,10 +86,7 @@ export async function benchCardPage(siteDir: string, dataDir: string, options: {
     );
     const page = await context.newPage();
     await page.goto(`${server.origin}/cards/`, { waitUntil: 'networkidle' });
-    await page
-      .locator('#status')
-      .filter({ hasNotText: /Loading/ })
-      .waitFor();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
     const weigh = (list: Buffer[]): Weight => ({
       requests: list.length,
       bytes: list.reduce((n, b) => n + b.length, 0),

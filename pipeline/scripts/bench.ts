@@ -237,7 +237,7 @@ if (existsSync(here('bench-site.ts'))) {
     cardPage: import('./bench-card-page.ts').CardPageBench | null;
   };
   const { benchSite } = (await import(here('bench-site.ts'))) as { benchSite: (files: ReadonlyMap<string, string | Uint8Array>) => Promise<SiteBench> };
-  const site = await benchSite(result.files);
+  const site = await benchSite(new Map<string, string | Uint8Array>([...result.files, ...result.assets]));
   figures.siteMs = round(site.siteMs);
   log(
     `site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`,

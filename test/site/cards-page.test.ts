@@ -72,10 +72,7 @@ async function open(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ 
   });
   const page = await context.newPage();
   await page.goto(`${server.origin}${path}`);
-  await page
-    .locator('#status')
-    .filter({ hasNotText: /Loading|Chargement/ })
-    .waitFor();
+  await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
   return { context, page, asked };
 }
 
@@ -274,10 +271,7 @@ describe('what the page loads, and from where', () => {
     const print = page.locator('.print-card a').first();
     expect(await print.getAttribute('href')).toMatch(/^\/cards\/#skills=/);
     await print.click();
-    await page
-      .locator('#status')
-      .filter({ hasNotText: /Loading/ })
-      .waitFor();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('#skill-list input:checked').count()).toBe(1);
     expect(await page.locator('#make').isEnabled()).toBe(true);
     await page.goto(`${server.origin}/`);
@@ -295,6 +289,30 @@ describe('what the page loads, and from where', () => {
     expect(asked.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
     await context.close();
   }, 180_000);
+});
+
+describe('a roster is text, never markup', () => {
+  it('shows hostile names in the messages and the link as text: no element, no script, no dialog', async () => {
+    const payload = '<img src=x onerror="globalThis.pwned=1">';
+    const roster = `team: "${payload.replaceAll('"', '\\"')}"\nplayers:\n  - name: "<script>globalThis.pwned=2</script>"\n    skills: ["${payload.replaceAll('"', '\\"')}", "Block"]\n`;
+    const first = await open('/cards/');
+    const dialogs: string[] = [];
+    first.page.on('dialog', (dialog) => void dialogs.push(dialog.message()));
+    await first.page.locator('#roster-text').fill(roster);
+    await first.page.locator('#problems li').first().waitFor();
+    expect(await first.page.locator('#problems').textContent()).toContain(payload);
+    const link = first.page.url();
+    await first.context.close();
+    const second = await open(link.slice(server.origin.length));
+    await second.page.locator('#problems li').first().waitFor();
+    for (const { page } of [second]) {
+      expect(await page.locator('#card-maker img, #card-maker script').count()).toBe(0);
+      expect(await page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned ?? null)).toBeNull();
+      expect(await page.locator('#roster-text').inputValue()).toBe(roster);
+    }
+    expect(dialogs).toEqual([]);
+    await second.context.close();
+  }, 120_000);
 });
 
 describe('accessibility', () => {

@@ -60,6 +60,7 @@ export async function startCardMaker(): Promise<void> {
   await applyLink(page);
   wire(page);
   refresh(page);
+  form.dataset.ready = 'true';
 }
 
 /** The deck a link carries, into the form; its problem shown when it cannot be read. */
