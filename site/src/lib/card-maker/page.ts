@@ -131,7 +131,8 @@ function refresh(page: Page): void {
   if (state.source === 'skills') fillSkillList(state, page.bundle);
   page.checked = checkDeck(page.bundle, state);
   showMessages(page, page.checked.messages, page.checked.summary);
-  byId('status').textContent = page.checked.empty ? page.t.chooseSomething : page.checked.plan ? page.t.planned(page.checked.plan.specs.length) : '';
+  const { empty, plan } = page.checked;
+  byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
   byId<HTMLButtonElement>('make').disabled = !page.checked.plan;
   byId('cli-command').textContent = cliCommand(state);
   if (page.made !== JSON.stringify(state)) {
