@@ -38,6 +38,8 @@ Selection:
                    the team's name and the players who have it
   --per-player     With --roster: one card per player, with the player's name and
                    every skill's text (continued on more cards as needed)
+  --team NAME      The team's name on every card's footer and back (wins over the
+                   roster's team:)
 
 Printing:
   --paper a4|letter      Sheet size (default a4)
@@ -75,6 +77,7 @@ const OPTIONS = {
   lang: { type: 'string', values: ['en', 'fr'] },
   roster: { type: 'string' },
   'per-player': { type: 'boolean' },
+  team: { type: 'string' },
   paper: { type: 'string', values: PAPER_VALUES },
   layout: { type: 'string', values: LAYOUT_VALUES },
   bleed: { type: 'boolean' },
@@ -129,6 +132,9 @@ function printOptions(values: Values): CardsOptions {
 function conflict(values: Values): string | null {
   const selecting = values.skills !== undefined || values.roster !== undefined || values.edition !== undefined || values.lang !== undefined;
   if (values['per-player'] && values.roster === undefined) return '--per-player needs --roster FILE';
+  if (values.team !== undefined && values.skills === undefined && values.roster === undefined)
+    return '--team names the team of a selection: choose cards with --skills or --roster';
+  if (values.team !== undefined && values.team.length > 200) return "--team takes at most 200 characters (as a roster's team:)";
   if (values.skills !== undefined && values.roster !== undefined) return 'choose cards with --skills or --roster, not both';
   if (values.skills !== undefined && parseSkillList(values.skills).length === 0) return '--skills is empty';
   if (!selecting && values.output !== undefined)
@@ -196,6 +202,7 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
     lang: (values.lang ?? null) as Lang | null,
     roster,
     perPlayer: values['per-player'] === true,
+    team: values.team?.trim() || null,
   };
   const planned = planSelection(bundle, input, rosterValidator());
   if ('usage' in planned) return usage(planned.usage);
@@ -206,7 +213,7 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
     return 1;
   }
   printDiagnostics(planned.diagnostics);
-  const result = await renderDocuments([{ ...planned.plan, file: basename(target) }], bundle, options, cardFonts());
+  const result = await renderDocuments([{ ...planned.plan, file: basename(target) }], bundle, options, await cardFonts());
   if (result.diagnostics.length) {
     printErrors(result.diagnostics);
     return 1;

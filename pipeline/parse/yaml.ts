@@ -1,158 +1,17 @@
 /**
- * Curated YAML (manifest, annotations) → plain values, with a locator that
- * maps a JSON path back to the line it was written on, so schema errors in
- * annotations point at `file:line`.
+ * Curated YAML (manifest, annotations) → plain values, located
+ * (parse/yaml-document.ts). The YAML parser loads on first use: a build whose
+ * YAML files all come from the stage memo never loads it.
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import type { YAMLError } from 'yaml';
-import { error, excerpt, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { parseYamlWith, type ParsedYaml, type YamlFile } from './yaml-document.ts';
 
-export interface YamlFile {
-  path: string;
-  text: string;
-}
+export type { ParsedYaml, YamlFile };
 
-export interface ParsedYaml {
-  value: unknown;
-  /** Line of the node at `path` (or of its nearest ancestor that exists). */
-  locate: (path: readonly (string | number)[]) => Place | null;
-  diagnostics: Diagnostic[];
-}
-
-// The YAML parser loads on first use: a build whose YAML files all come from the stage memo never loads it.
 const load = createRequire(import.meta.url);
 let yamlModule: typeof Yaml | undefined;
-const yaml = (): typeof Yaml => (yamlModule ??= load('yaml') as typeof Yaml);
 
 export function parseYaml(file: YamlFile): ParsedYaml {
-  const { isNode, LineCounter, parseDocument } = yaml();
-  const lineCounter = new LineCounter();
-  let doc: ReturnType<typeof parseDocument>;
-  try {
-    doc = parseDocument(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  } catch (cause) {
-    return { value: null, locate: () => null, diagnostics: [parserGaveUp(file, cause)] };
-  }
-  const diagnostics: Diagnostic[] = [];
-  const syntax = firstSyntaxError(file, doc, lineCounter);
-  if (syntax) diagnostics.push(syntax);
-  const locate = (path: readonly (string | number)[]): Place | null => {
-    for (let depth = path.length; depth >= 0; depth--) {
-      const node = doc.getIn(path.slice(0, depth), true);
-      if (isNode(node) && node.range) {
-        const pos = lineCounter.linePos(node.range[0]);
-        return { line: pos.line, column: pos.col };
-      }
-    }
-    return null;
-  };
-  let value: unknown = null;
-  if (!diagnostics.length) {
-    try {
-      value = doc.toJS();
-    } catch (cause) {
-      diagnostics.push(unreadableValue(file, doc, lineCounter, cause));
-    }
-  }
-  return { value, locate, diagnostics };
-}
-
-type Document = ReturnType<typeof Yaml.parseDocument>;
-
-/**
- * The parser itself gave up (found by fuzzing: a pasted line of thousands of
- * `- key: value` overflows its recursion). Names the longest line, the likeliest culprit.
- */
-function parserGaveUp(file: YamlFile, cause: unknown): Diagnostic {
-  const lines = file.text.split(/\r\n?|\n/);
-  const longest = lines.reduce((best, line, n) => (line.length > (lines[best]?.length ?? 0) ? n : best), 0);
-  return error({
-    reason: `YAML: the file cannot be parsed (${excerpt((cause as Error).message, 0, 120)})`,
-    file: file.path,
-    place: { line: longest + 1, column: 1 },
-    ruleId: 'yaml/syntax',
-    source: 'parse',
-    actual: `line ${longest + 1} (${lines[longest]!.length} characters): ${JSON.stringify(excerpt(lines[longest]!))}`,
-    note: 'the longest line is named: a pasted run of YAML on one line is the usual cause',
-  });
-}
-
-/**
- * One syntax error usually sets off a cascade (an unclosed `[` gives a
- * dozen): the first, at its line and column with the line quoted, and a count of the rest.
- */
-function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineCounter): Diagnostic | null {
-  const problems: YAMLError[] = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
-  const first = problems[0];
-  if (!first) return null;
-  // A flow collection left open is found where YAML gives up, often lines later: point at its `[` or `{`.
-  const opener = /flow (?:sequence|mapping|collection)|end with a [\]}]/i.test(first.message) ? unclosedFlowOpener(file.text, first.pos[0]) : null;
-  const pos = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
-  const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
-  const more = problems.length - 1;
-  return error({
-    reason:
-      opener === null
-        ? `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}`
-        : `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`,
-    file: file.path,
-    place: { line: pos.line, column: pos.col },
-    ruleId: 'yaml/syntax',
-    source: 'parse',
-    actual: `line ${pos.line}: ${JSON.stringify(excerpt(lineText, pos.col - 1))}`,
-    ...(more ? { note: `${more} more YAML error${more === 1 ? '' : 's'} after this one, most likely caused by it; fix this one first` } : {}),
-  });
-}
-
-/** An alias to no anchor, or aliases that expand without bound (`maxAliasCount`): located at the first alias. */
-function unreadableValue(file: YamlFile, doc: Document, lineCounter: Yaml.LineCounter, cause: unknown): Diagnostic {
-  let where: number | null = null;
-  yaml().visit(doc, {
-    Alias(_, node) {
-      if (where === null && node.range) where = node.range[0];
-    },
-  });
-  const pos = lineCounter.linePos(where ?? 0);
-  return error({
-    reason: `YAML: ${excerpt((cause as Error).message.split('\n')[0] ?? 'cannot be read', 0, 200)}`,
-    file: file.path,
-    place: { line: pos.line, column: pos.col },
-    ruleId: 'yaml/syntax',
-    source: 'parse',
-    actual: `line ${pos.line}: ${JSON.stringify(excerpt(file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '', pos.col - 1))}`,
-  });
-}
-
-/**
- * Offset of the last `[` or `{` before `end` that no bracket closes, outside
- * quotes and comments; null when every one is closed.
- */
-function unclosedFlowOpener(text: string, end: number): number | null {
-  const open: number[] = [];
-  let quote: string | null = null;
-  for (let i = 0; i < Math.min(end, text.length); i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote && !(quote === '"' && text[i - 1] === '\\')) quote = null;
-      else if (c === '\n') quote = null;
-      continue;
-    }
-    if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
-      while (i < text.length && text[i] !== '\n') i++;
-      continue;
-    }
-    if ((c === '"' || c === "'") && (i === 0 || /[\s[{,:]/.test(text[i - 1]!))) quote = c;
-    else if (c === '[' || c === '{') open.push(i);
-    else if ((c === ']' || c === '}') && open.length) open.pop();
-  }
-  return open.at(-1) ?? null;
-}
-
-/** A position past the last line (an error at the very end of a file that ends with a newline) moves to the end of that line. */
-function insideText(text: string, pos: { line: number; col: number }): { line: number; col: number } {
-  const lines = text.split(/\r\n?|\n/);
-  if (lines.at(-1) === '' && lines.length > 1) lines.pop();
-  if (pos.line <= lines.length) return pos;
-  return { line: Math.max(1, lines.length), col: (lines.at(-1)?.length ?? 0) + 1 };
+  return parseYamlWith((yamlModule ??= load('yaml') as typeof Yaml), file);
 }

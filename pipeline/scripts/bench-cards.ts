@@ -15,9 +15,8 @@ import { unified } from 'unified';
 import { readDataBundle, repoRoot } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { planAllDocuments, renderDocuments } from '../emit/cards/emit-cards.ts';
-import { loadFonts } from '../emit/cards/fonts.ts';
 import { cardsOptions } from '../emit/cards/options.ts';
-import { readFontBytes } from '../targets/cards.ts';
+import { cardFonts } from '../targets/cards.ts';
 
 export interface CardsBench {
   /** Median of warm runs: plan + fit + draw of all documents. */
@@ -37,7 +36,7 @@ const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)
 export async function benchCards(options: { runs?: number; bundle?: DataBundle; chromium?: string } = {}): Promise<CardsBench> {
   const runs = options.runs ?? 5;
   const bundle = options.bundle ?? readDataBundle(join(repoRoot, 'dist/data'));
-  const fonts = loadFonts(readFontBytes());
+  const fonts = await cardFonts();
   const renderAll = async () => renderDocuments(planAllDocuments(bundle), bundle, cardsOptions(), fonts);
   let start = performance.now();
   const first = await renderAll();

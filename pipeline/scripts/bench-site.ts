@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { repoRoot, writeTreeAtomically } from '../io.ts';
 import { buildSiteTarget } from '../targets/site.ts';
 import { benchLighthouse, type LighthouseFigures } from './bench-lighthouse.ts';
+import { benchCardPage, type CardPageBench } from './bench-card-page.ts';
 
 export interface SiteBench {
   siteMs: number;
@@ -17,6 +18,8 @@ export interface SiteBench {
   ratio: number;
   /** Lighthouse mobile figures per page type (null when BENCH_LIGHTHOUSE=off). */
   lighthouseMobile: Record<string, LighthouseFigures> | null;
+  /** The card page's weight and generation time (null when BENCH_CARD_PAGE=off). */
+  cardPage: CardPageBench | null;
 }
 
 function countPages(dir: string): number {
@@ -43,6 +46,8 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     const pages = countPages(join(out, 'site'));
     // Lighthouse mobile per page type (BENCH_LIGHTHOUSE=off skips it).
     const lighthouseMobile = process.env.BENCH_LIGHTHOUSE === 'off' ? null : await benchLighthouse(join(out, 'site'));
+    // The card page in Chromium: its weight before and after a PDF, and a 16-player deck's time (BENCH_CARD_PAGE=off skips it).
+    const cardPage = process.env.BENCH_CARD_PAGE === 'off' ? null : await benchCardPage(join(out, 'site'), join(out, 'data'));
 
     mkdirSync(join(bare, 'src/content/docs'), { recursive: true });
     writeFileSync(
@@ -69,7 +74,7 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     const bareStarlightMs = performance.now() - start;
     if (env === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = env;
-    return { siteMs, pages, bareStarlightMs, ratio: siteMs / bareStarlightMs, lighthouseMobile };
+    return { siteMs, pages, bareStarlightMs, ratio: siteMs / bareStarlightMs, lighthouseMobile, cardPage };
   } finally {
     rmSync(out, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });

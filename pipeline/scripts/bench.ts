@@ -230,13 +230,25 @@ if (existsSync(here('bench-cards.ts'))) {
   );
 }
 if (existsSync(here('bench-site.ts'))) {
-  type SiteBench = { siteMs: number; bareStarlightMs: number; ratio: number; pages: number; lighthouseMobile: Record<string, Record<string, number>> | null };
+  type SiteBench = {
+    siteMs: number;
+    bareStarlightMs: number;
+    ratio: number;
+    pages: number;
+    lighthouseMobile: Record<string, Record<string, number>> | null;
+    cardPage: import('./bench-card-page.ts').CardPageBench | null;
+  };
   const { benchSite } = (await import(here('bench-site.ts'))) as { benchSite: (files: ReadonlyMap<string, string | Uint8Array>) => Promise<SiteBench> };
-  const site = await benchSite(result.files);
+  const site = await benchSite(new Map<string, string | Uint8Array>([...result.files, ...result.assets]));
   figures.siteMs = round(site.siteMs);
   log(
     `site build (${site.pages} pages)                 ${(site.siteMs / 1000).toFixed(1)} s; bare Starlight, ${site.pages} plain pages: ${(site.bareStarlightMs / 1000).toFixed(1)} s; ratio ${site.ratio.toFixed(2)}×`,
   );
+  if (site.cardPage) {
+    const { cardPageLines } = (await import(here('bench-card-page.ts'))) as typeof import('./bench-card-page.ts');
+    figures.cardPage = site.cardPage;
+    for (const line of cardPageLines(site.cardPage)) log(line);
+  }
   if (site.lighthouseMobile) {
     figures.lighthouseMobile = site.lighthouseMobile;
     log('lighthouse mobile (12.2.3)               page type: performance / accessibility / best practices / SEO, TBT, CLS');

@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { dataDirReader, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { indexJson, planAllDocuments, renderDocuments, type RenderedDocument } from '../emit/cards/emit-cards.ts';
-import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts } from '../emit/cards/fonts.ts';
+import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts, type PdfDocumentClass } from '../emit/cards/fonts.ts';
 import { cardsOptions, type CardsOptions } from '../emit/cards/options.ts';
 import type { TargetContext } from './context.ts';
 import { readBundle } from '../validate/data-bundle.ts';
@@ -27,8 +28,20 @@ export function readFontBytes(): FontBytes {
   return Object.fromEntries(FACES.map((face) => [face, new Uint8Array(readFileSync(join(dir, FONT_FILES[face])))])) as FontBytes;
 }
 
-let fontsCache: Fonts | undefined;
-export const cardFonts = (): Fonts => (fontsCache ??= loadFonts(readFontBytes()));
+/**
+ * pdfkit's browser build (fflate deflates), the one the site's card page runs,
+ * so the CLI's PDFs and the page's are the same bytes. The package's exports
+ * map gives Node its Node build (node:zlib, whose output depends on the zlib
+ * Node bundles) and exports no path to the other, so it is imported by path.
+ */
+export async function loadPdfKit(): Promise<PdfDocumentClass> {
+  const main = createRequire(import.meta.url).resolve('pdfkit');
+  return ((await import(pathToFileURL(join(dirname(main), 'pdfkit.browser.mjs')).href)) as { default: PdfDocumentClass }).default;
+}
+
+let fontsCache: Promise<Fonts> | undefined;
+/** The faces, parsed once by pdfkit's browser build. */
+export const cardFonts = (): Promise<Fonts> => (fontsCache ??= loadPdfKit().then((pdf) => loadFonts(readFontBytes(), pdf)));
 
 export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   for (const d of sortDiagnostics(diagnostics)) console.error(formatDiagnostic(d));
@@ -68,7 +81,7 @@ export function loadBundle(dataDir: string): DataBundle | null {
 export async function buildCardsTarget(context: TargetContext, options: CardsOptions = cardsOptions()): Promise<number> {
   const bundle = loadBundle(context.dataDir);
   if (!bundle) return 1;
-  const result = await renderDocuments(planAllDocuments(bundle), bundle, options, cardFonts());
+  const result = await renderDocuments(planAllDocuments(bundle), bundle, options, await cardFonts());
   if (result.diagnostics.length) {
     printErrors(result.diagnostics);
     return 1;

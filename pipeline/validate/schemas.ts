@@ -4,8 +4,9 @@
  * the record and the schema path.
  */
 import { createRequire } from 'node:module';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Diagnostic, Place } from '../model/diagnostic.ts';
+import { toDiagnostic } from './schema-diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from './schema-digest.ts';
 import * as generated from './generated/validators.js';
@@ -98,51 +99,4 @@ function compileAtRunTime(schemas: readonly SchemaFile[]): (schemaPath: string) 
     }
     return fn;
   };
-}
-
-function toDiagnostic(
-  problem: ErrorObject,
-  value: unknown,
-  schemaPath: string,
-  file: string,
-  locate?: (path: (string | number)[]) => Place | null,
-): Diagnostic {
-  const path = problem.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-  const where = problem.instancePath || '(root)';
-  const id = recordIdAt(value, path);
-  const detail =
-    problem.keyword === 'additionalProperties'
-      ? `unknown key "${String(problem.params.additionalProperty)}"`
-      : problem.keyword === 'enum'
-        ? `${problem.message}: ${(problem.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
-        : (problem.message ?? problem.keyword);
-  return error({
-    reason: `${id ? `${id}: ` : ''}${where} ${detail}`,
-    file,
-    place: locate?.(path) ?? null,
-    ruleId: 'schema/invalid',
-    source: 'validate',
-    expected: `${schemaPath}${problem.schemaPath}`,
-    actual: JSON.stringify(valueAt(value, path))?.slice(0, 160) ?? 'undefined',
-  });
-}
-
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
-  let current = value;
-  for (const part of path) current = current && typeof current === 'object' ? (current as Record<string, unknown>)[part] : undefined;
-  return current;
-}
-
-/** The `id` of the outermost record on the path, to name it in messages. */
-function recordIdAt(value: unknown, path: readonly (string | number)[]): string | null {
-  if (typeof path[0] !== 'number') return null;
-  const record = valueAt(value, path.slice(0, 1));
-  // Records name themselves by `id`; crosswalk rows by the `record` they link.
-  const fields = record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
-  const id = fields.id ?? fields.record;
-  return typeof id === 'string' ? id : null;
 }

@@ -6,8 +6,7 @@ import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import { planAllDocuments, type IndexEntry } from '../../pipeline/emit/cards/emit-cards.ts';
 import { isCardInducement } from '../../pipeline/emit/cards/inducement-cards.ts';
 import { fitCard } from '../../pipeline/emit/cards/layout.ts';
-import { loadFonts } from '../../pipeline/emit/cards/fonts.ts';
-import { readFontBytes } from '../../pipeline/targets/cards.ts';
+import { cardFonts } from '../../pipeline/targets/cards.ts';
 import { repoRoot } from '../helpers.ts';
 import { cards, pageCount, pageText, poppler, realBundle, squash, tempDir, writeDataDir } from './helpers.ts';
 
@@ -45,8 +44,8 @@ describe('the full set', () => {
     }
   });
 
-  it("prints every card's name on the page its place in the deck puts it", () => {
-    const fonts = loadFonts(readFontBytes());
+  it("prints every card's name on the page its place in the deck puts it", async () => {
+    const fonts = await cardFonts();
     for (const plan of planAllDocuments(bundle)) {
       const file = join(outDir, plan.file);
       const pages = new Map<number, string>();
@@ -102,15 +101,12 @@ describe('the full set', () => {
     expect(info).toMatch(/CreationDate:\s+Wed Jan\s+1 00:00:00 2020 UTC/);
   });
 
-  it('lists the cards that continue on more cards, and heads each (1/2), (2/2)', () => {
+  it('lists the cards that continue on more cards, and heads each (1/2), (2/2)', async () => {
+    const fonts = await cardFonts();
     const en = index.files.find((f) => f.file === 'en-2020.pdf')!;
     expect(en.continued).toContain('en-2020/animal-savagery');
     expect(en.cards).toBe(
-      en.records +
-        en.continued.reduce(
-          (n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, loadFonts(readFontBytes())).cards.length - 1,
-          0,
-        ),
+      en.records + en.continued.reduce((n, key) => n + fitCard(planAllDocuments(bundle)[0]!.specs.find((s) => s.key === key)!, fonts).cards.length - 1, 0),
     );
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (1/2)');
     expect(squash(pageText(join(outDir, 'en-2020.pdf'), 1))).toContain('Animal Savagery (2/2)');

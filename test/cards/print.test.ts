@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import { fitCard } from '../../pipeline/emit/cards/layout.ts';
-import { loadFonts } from '../../pipeline/emit/cards/fonts.ts';
 import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
 import { readSchemaFiles } from '../../pipeline/io.ts';
-import { readFontBytes } from '../../pipeline/targets/cards.ts';
+import { cardFonts } from '../../pipeline/targets/cards.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { repoRoot } from '../helpers.ts';
 import { cards, pageCount, poppler, realBundle, squash, tempDir, writeDataDir } from './helpers.ts';
@@ -183,7 +182,7 @@ describe('continuations', () => {
     expect(squash(texts.join(' ')).split('When a both down result is applied').length - 1).toBe(20);
   });
 
-  it("never ends a card on a player's skill heading: the heading goes with its text", () => {
+  it("never ends a card on a player's skill heading: the heading goes with its text", async () => {
     const roster = `team: Orcland Raiders\nedition: en-2020\nplayers:\n  - name: Karl\n    skills: [Block, Dodge, Animal Savagery]\n  - name: Bertha\n    skills: [Mighty Blow, Loner, Bone Head, Block, Projectile Vomit]\n`;
     const planned = planSelection(
       bundle,
@@ -191,7 +190,7 @@ describe('continuations', () => {
       createValidator(readSchemaFiles(repoRoot)),
     );
     if ('usage' in planned) throw new Error(planned.usage);
-    const fonts = loadFonts(readFontBytes());
+    const fonts = await cardFonts();
     let continued = 0;
     for (const spec of planned.plan.specs) {
       const parts = fitCard(spec, fonts).cards;

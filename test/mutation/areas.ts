@@ -21,7 +21,14 @@ export interface MutationArea {
 export const AREAS: Readonly<Record<string, MutationArea>> = {
   edges: {
     about: 'the YAML reader, the source reader, the errata patcher, diagnostics, the atomic write',
-    mutate: ['pipeline/parse/yaml.ts', 'pipeline/parse/sources.ts', 'pipeline/parse/errata.ts', 'pipeline/model/diagnostic.ts', 'pipeline/io.ts'],
+    mutate: [
+      'pipeline/parse/yaml.ts',
+      'pipeline/parse/yaml-document.ts',
+      'pipeline/parse/sources.ts',
+      'pipeline/parse/errata.ts',
+      'pipeline/model/diagnostic.ts',
+      'pipeline/io.ts',
+    ],
     tests: [
       'test/diagnostics.test.ts',
       'test/io.test.ts',

@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 /**
  * The card fonts: DejaVu Sans Condensed (Bitstream Vera / DejaVu licence,
  * from the `dejavu-fonts-ttf` npm package), four faces, embedded and subset
@@ -6,7 +7,6 @@
  * error naming the character, the record and its source line. No standard-14
  * font is ever used.
  */
-import PDFDocument from 'pdfkit';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 
 export const FACES = ['regular', 'bold', 'italic', 'boldItalic'] as const;
@@ -22,6 +22,14 @@ const FONT_FAMILY = 'DejaVu Sans Condensed';
 
 export type FontBytes = Record<Face, Uint8Array>;
 
+/**
+ * The pdfkit document class the cards are measured and drawn with, injected by
+ * the edge: pdfkit's browser build on both sides (fflate deflates), so the CLI
+ * and the site's card page make the same bytes. `font: null`: no standard-14
+ * font is loaded (the browser build has none to load, and none is drawn).
+ */
+export type PdfDocumentClass = new (options: Omit<PDFKit.PDFDocumentOptions, 'font'> & { font: null }) => PDFKit.PDFDocument;
+
 /** pdfkit's embedded font object and the fontkit font inside it (not in @types/pdfkit). */
 interface EmbeddedFont {
   widthOfString(text: string, size: number): number;
@@ -36,6 +44,8 @@ interface FontkitFont {
 }
 
 export interface Fonts {
+  /** The pdfkit class that parsed the faces, and draws with them. */
+  pdf: PdfDocumentClass;
   bytes: FontBytes;
   /** The parsed faces, for `doc.registerFont` (pdfkit takes a fontkit font as well as bytes). */
   parsed: Record<Face, FontkitFont>;
@@ -48,17 +58,18 @@ export interface Fonts {
 }
 
 /** The faces, ready to measure. The document used here only measures; it is never written. */
-export function loadFonts(bytes: FontBytes): Fonts {
-  const doc = new PDFDocument({ autoFirstPage: false });
+export function loadFonts(bytes: FontBytes, pdf: PdfDocumentClass): Fonts {
+  const doc = new pdf({ autoFirstPage: false, font: null });
   const embedded = {} as Record<Face, EmbeddedFont>;
   for (const face of FACES) {
-    doc.registerFont(face, Buffer.from(bytes[face]));
+    doc.registerFont(face, bytes[face] as unknown as Buffer);
     doc.font(face);
     embedded[face] = (doc as unknown as { _font: EmbeddedFont })._font;
   }
   const widths = new Map<string, number>();
   const glyphs = new Map<string, boolean>();
   return {
+    pdf,
     bytes,
     parsed: Object.fromEntries(FACES.map((face) => [face, embedded[face].font])) as Record<Face, FontkitFont>,
     ascent: embedded.regular.ascender / 1000,

@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 /**
  * Drawing: fitted cards onto pages with pdfkit — the card boxes (name band,
  * badge and kind line, body, footer), the crop marks, the bleed, the TrimBox
@@ -8,7 +9,6 @@
  * built in memory and returned as bytes: deterministic (fixed dates, an /ID
  * from the metadata, font subset tags from the file's own content).
  */
-import PDFDocument from 'pdfkit';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import { CARD, CARD_LAYOUT, backSlot, pdfBox, pt, withBleed, type Rect, type Sheet } from './geometry.ts';
 import { FACES, retagSubsets, type Face, type Fonts } from './fonts.ts';
@@ -109,7 +109,8 @@ export interface DocumentMeta {
 type Doc = PDFKit.PDFDocument;
 
 function createDocument(meta: DocumentMeta, fonts: Fonts): Doc {
-  const doc = new PDFDocument({
+  const doc = new fonts.pdf({
+    font: null,
     autoFirstPage: false,
     compress: true,
     lang: meta.lang,
@@ -139,8 +140,8 @@ export async function drawDocument(
   options: Pick<CardsOptions, 'backs' | 'duplex' | 'ink'>,
 ): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = createDocument(meta, fonts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
     doc.on('end', () => resolve());
     doc.on('error', reject);
@@ -170,7 +171,18 @@ export async function drawDocument(
   }
   doc.end();
   await done;
-  return { bytes: retagSubsets(new Uint8Array(Buffer.concat(chunks))), pages };
+  return { bytes: retagSubsets(concatBytes(chunks)), pages };
+}
+
+/** The PDF's chunks as one array (what Buffer.concat did, without Node). */
+function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 function drawMarks(doc: Doc, sheet: Sheet): void {

@@ -21,6 +21,8 @@ export interface SelectionInput {
   /** The roster's text and its path as shown in errors. */
   roster: { text: string; file: string } | null;
   perPlayer: boolean;
+  /** The team's name (`--team`): printed on the footers and backs; wins over a roster's `team:`. */
+  team?: string | null;
 }
 
 export type SelectionPlan = { plan: CardDocumentPlan; diagnostics: Diagnostic[] } | { usage: string };
@@ -111,7 +113,8 @@ function specsOf(
   }
   const { selected, diagnostics } =
     input.skills !== null ? resolveAll(parseSkillList(input.skills), resolver) : { selected: everyRecord(bundle, filter), diagnostics: [] };
-  return { specs: selected.map((s) => skillCardSpec(s.record, s.parameter, context)), diagnostics };
+  const deck = input.team ? { team: input.team, players: [] } : null;
+  return { specs: selected.map((s) => skillCardSpec(s.record, s.parameter, context, deck)), diagnostics };
 }
 
 /** The one document of a selection (pure: the bundle and the texts in, a plan or the errors out). */
@@ -129,7 +132,7 @@ export function planSelection(bundle: DataBundle, input: SelectionInput, rosterV
     const asEdition = (d: Diagnostic) =>
       d.expected?.includes('/properties/edition/') ? unknownRosterEdition(String(d.actual ?? ''), d.file, d.place?.line ?? null, editions) : d;
     if (!parsed.roster) return empty(parsed.diagnostics.map(asEdition));
-    roster = parsed.roster;
+    roster = input.team ? { ...parsed.roster, team: input.team } : parsed.roster;
     if (edition === null && roster.edition !== null && !editions.includes(roster.edition))
       return empty([unknownRosterEdition(roster.edition, input.roster.file, roster.editionLine, editions)]);
     edition ??= roster.edition;
@@ -140,7 +143,7 @@ export function planSelection(bundle: DataBundle, input: SelectionInput, rosterV
   const { specs, diagnostics } = specsOf(input, roster, createResolver(bundle, filter), bundle, filter, context);
   const asked = roster ? roster.players.flatMap((p) => p.skills).length : specs.length;
   if (!diagnostics.some((d) => d.fatal) && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
-  const what = roster ? `${roster.team ?? 'roster'}: ${input.perPlayer ? 'player' : 'skill'} cards` : 'skill cards';
+  const what = roster ? `${roster.team ?? 'roster'}: ${input.perPlayer ? 'player' : 'skill'} cards` : `${input.team ? `${input.team}: ` : ''}skill cards`;
   const languages = [...new Set(specs.map((s) => s.lang))];
   const labels = [...new Set(specs.map((s) => s.footerLeft))];
   return {

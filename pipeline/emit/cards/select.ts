@@ -5,9 +5,10 @@
  * their skills. An unknown or ambiguous name is an error listing the closest
  * names. Pure: texts in, records (with the parameter asked for) out.
  */
+import * as Yaml from 'yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { DataBundle } from '../../model/dataset.ts';
-import { parseYaml } from '../../parse/yaml.ts';
+import { parseYamlWith } from '../../parse/yaml-document.ts';
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { followMigrations } from '../../model/migrations.ts';
 import { splitParameter } from '../../model/fold.ts';
@@ -268,7 +269,7 @@ const ROSTER_NOTE =
  * list of players. A bare list is read as `players`.
  */
 function checkRoster(text: string, file: string, validator: Validator): Diagnostic[] {
-  const parsed = parseYaml({ path: file, text });
+  const parsed = parseYamlWith(Yaml, { path: file, text });
   // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
   if (parsed.diagnostics.length)
     return parsed.diagnostics.slice(0, 1).map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' }));
@@ -316,7 +317,7 @@ export function parseRoster(text: string, file: string, validator: Validator): {
   });
   if (doc.errors.length) {
     // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
-    const located = parseYaml({ path: file, text }).diagnostics.slice(0, 1);
+    const located = parseYamlWith(Yaml, { path: file, text }).diagnostics.slice(0, 1);
     return { roster: null, diagnostics: located.map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' })) };
   }
   const root = doc.contents;

@@ -16,5 +16,6 @@ export const sidebar = [
   { label: 'Rulings', translations: { fr: 'Décisions (FAQ)' }, link: '/rulings/' },
   { label: 'Inducements', translations: { fr: 'Coups de pouce' }, link: '/inducements/' },
   { label: 'Identifiers', translations: { fr: 'Identifiants' }, link: '/identifiers/' },
+  { label: 'Print cards', translations: { fr: 'Imprimer des cartes' }, link: '/cards/' },
   { label: 'Downloads', translations: { fr: 'Téléchargements' }, link: '/downloads/' },
 ];

@@ -1,0 +1,155 @@
+/**
+ * The card page's state: the roster (as text) or the skills, and the print
+ * options: what the form shows, what the link shares, and the selection and
+ * options the CLI's `nuffle cards` takes for the same deck. Pure; the page
+ * (page.ts), its worker and the tests read it.
+ */
+import {
+  DEFAULT_CARDS_OPTIONS,
+  DUPLEX_VALUES,
+  INK_VALUES,
+  LAYOUT_VALUES,
+  PAPER_VALUES,
+  SIZE_VALUES,
+  cardsOptions,
+  type CardsOptions,
+} from '../../../../pipeline/emit/cards/options.ts';
+import type { SelectionInput } from '../../../../pipeline/emit/cards/plan-selection.ts';
+import type { Lang } from '../../../../pipeline/model/schema-types.ts';
+
+export const SOURCES = ['roster', 'skills'] as const;
+type Source = (typeof SOURCES)[number];
+
+export interface DeckState extends CardsOptions {
+  source: Source;
+  /** The roster as pasted or uploaded, unparsed: a shared link shows the same errors at the same lines. */
+  roster: string;
+  /** The roster's name in messages (`roster.yaml`, or the uploaded file's name). */
+  rosterFile: string;
+  /** Names or ids, comma-separated, as `--skills` takes them. */
+  skills: string;
+  perPlayer: boolean;
+  edition: string | null;
+  lang: Lang | null;
+  team: string;
+}
+
+export const DEFAULT_ROSTER_FILE = 'roster.yaml';
+/** The longest roster a page or a link takes (a 16-player roster is about 1.5 kB). */
+export const MAX_ROSTER = 64 * 1024;
+/** As the roster schema's `team`. */
+const MAX_TEAM = 200;
+
+export const DEFAULT_STATE: Readonly<DeckState> = {
+  source: 'roster',
+  roster: '',
+  rosterFile: DEFAULT_ROSTER_FILE,
+  skills: '',
+  perPlayer: false,
+  edition: null,
+  lang: null,
+  team: '',
+  ...DEFAULT_CARDS_OPTIONS,
+};
+
+/** The selection of `nuffle cards` for the state. */
+export function selectionInput(state: DeckState): SelectionInput {
+  const roster = state.source === 'roster';
+  return {
+    skills: roster ? null : state.skills,
+    edition: state.edition,
+    lang: state.lang,
+    roster: roster ? { text: state.roster, file: state.rosterFile } : null,
+    perPlayer: roster && state.perPlayer,
+    team: state.team.trim() || null,
+  };
+}
+
+/** The print options of `nuffle cards` for the state. */
+export function printOptions(state: DeckState): CardsOptions {
+  return cardsOptions({
+    paper: state.paper,
+    layout: state.layout,
+    bleed: state.bleed,
+    backs: state.backs,
+    duplex: state.duplex,
+    ink: state.ink,
+    size: state.size,
+  });
+}
+
+/** The command line that makes the same PDF (the roster saved under its name in the working folder). */
+export function cliArgs(state: DeckState): string[] {
+  const args = ['cards'];
+  if (state.source === 'roster') args.push('--roster', state.rosterFile);
+  else args.push('--skills', state.skills);
+  if (state.source === 'roster' && state.perPlayer) args.push('--per-player');
+  if (state.edition) args.push('--edition', state.edition);
+  if (state.lang) args.push('--lang', state.lang);
+  if (state.team.trim()) args.push('--team', state.team.trim());
+  const d = DEFAULT_CARDS_OPTIONS;
+  if (state.paper !== d.paper) args.push('--paper', state.paper);
+  if (state.layout !== d.layout) args.push('--layout', state.layout);
+  if (state.bleed) args.push('--bleed');
+  if (state.backs) args.push('--backs');
+  if (state.backs && state.duplex !== d.duplex) args.push('--duplex', state.duplex);
+  if (state.ink !== d.ink) args.push('--ink', state.ink);
+  if (state.size !== d.size) args.push('--size', state.size);
+  return args;
+}
+
+/** `nuffle cards …`, quoted for a POSIX shell where a value needs it. */
+export function cliCommand(state: DeckState): string {
+  const quote = (arg: string) => (/^[A-Za-z0-9_./:=,+-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
+  return ['nuffle', ...cliArgs(state).map(quote)].join(' ');
+}
+
+/** Each field's check: a value of the right type and range, or undefined. */
+const CHOICES: { [K in keyof DeckState]: (value: unknown) => DeckState[K] | undefined } = {
+  source: oneOf(SOURCES),
+  roster: text(MAX_ROSTER),
+  rosterFile: (v) => (typeof v === 'string' && /^[^/\\\u0000-\u001f]{1,100}$/.test(v) ? v : undefined),
+  skills: text(4096),
+  perPlayer: flag,
+  edition: (v) => (v === null || (typeof v === 'string' && /^[a-z0-9-]{1,40}$/.test(v)) ? v : undefined),
+  lang: (v) => (v === null || v === 'en' || v === 'fr' ? v : undefined),
+  team: text(MAX_TEAM),
+  paper: oneOf(PAPER_VALUES),
+  layout: oneOf(LAYOUT_VALUES),
+  bleed: flag,
+  backs: flag,
+  duplex: oneOf(DUPLEX_VALUES),
+  ink: oneOf(INK_VALUES),
+  size: oneOf(SIZE_VALUES),
+};
+
+function oneOf<T extends string>(values: readonly T[]): (value: unknown) => T | undefined {
+  return (value) => (values.includes(value as T) ? (value as T) : undefined);
+}
+function text(max: number): (value: unknown) => string | undefined {
+  return (value) => (typeof value === 'string' && value.length <= max ? value : undefined);
+}
+function flag(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** A decoded link's fields as a state, or the first field that is not one (unknown keys included). */
+export function stateFromFields(fields: unknown): { state: DeckState } | { problem: string } {
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return { problem: 'not a deck' };
+  const state: Record<string, unknown> = { ...DEFAULT_STATE };
+  for (const [key, value] of Object.entries(fields)) {
+    const check = CHOICES[key as keyof DeckState];
+    if (!check) return { problem: `unknown field "${key.slice(0, 40)}"` };
+    const checked = check(value);
+    if (checked === undefined) return { problem: `the field "${key}" has a value the page does not take` };
+    state[key] = checked;
+  }
+  return { state: state as unknown as DeckState };
+}
+
+/** The fields that differ from the defaults: what a link carries. */
+export function changedFields(state: DeckState): Partial<DeckState> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(CHOICES) as (keyof DeckState)[]) if (state[key] !== DEFAULT_STATE[key]) out[key] = state[key];
+  return out as Partial<DeckState>;
+}

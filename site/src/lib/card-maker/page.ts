@@ -1,0 +1,249 @@
+/**
+ * The card page in the browser: reads the form into a DeckState, checks it
+ * with the CLI's own selection code as the organiser types (check.ts), keeps
+ * the state in the link (deck-link.ts), and on "Make the PDF" starts the
+ * worker (cards.worker.ts: pdfkit and the fonts load only then) and offers
+ * the PDF as a download. Text from a roster, a link or the dataset only ever
+ * reaches the page as a form value or as textContent.
+ */
+import { BUNDLE_FILES, parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
+import type { Locale } from '../i18n.ts';
+import { checkDeck, type Checked, type Message } from './check.ts';
+import { decodeDeck, encodeDeck } from './deck-link.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, type DeckState } from './deck-state.ts';
+import { EXAMPLE_ROSTER } from './example-roster.ts';
+import { readForm, writeForm } from './form.ts';
+import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
+import { cardStrings, type CardStrings } from './strings.ts';
+import type { MakeReply, MakeRequest } from './cards.worker.ts';
+
+interface Page {
+  form: HTMLFormElement;
+  t: CardStrings;
+  texts: Record<string, string | null>;
+  bundle: DataBundle;
+  checked: Checked | null;
+  worker: Worker | null;
+  download: string | null;
+  /** The state the offered PDF was made from: a change hides the PDF and its figures. */
+  made: string | null;
+}
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+/** The dataset files the card code reads, minified, from this site's /data/. */
+async function fetchDataset(base: string): Promise<Record<string, string | null>> {
+  const texts: Record<string, string | null> = {};
+  await Promise.all(
+    Object.values(BUNDLE_FILES).map(async (file) => {
+      const response = await fetch(`${base}${file.replace(/\.json$/, '.min.json')}`);
+      if (response.status === 404) texts[file] = null;
+      else if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      else texts[file] = await response.text();
+    }),
+  );
+  return texts;
+}
+
+export async function startCardMaker(): Promise<void> {
+  const form = byId<HTMLFormElement>('card-maker');
+  if (!form) return;
+  const t = cardStrings((form.dataset.locale === 'fr' ? 'fr' : 'en') as Locale);
+  let texts: Record<string, string | null>;
+  try {
+    texts = await fetchDataset(form.dataset.data ?? '/data/');
+  } catch {
+    byId('status').textContent = t.loadFailed;
+    return;
+  }
+  const page: Page = { form, t, texts, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
+  await applyLink(page);
+  wire(page);
+  refresh(page);
+  form.dataset.ready = 'true';
+}
+
+/** The deck a link carries, into the form; its problem shown when it cannot be read. */
+async function applyLink(page: Page): Promise<void> {
+  const decoded = await decodeDeck(location.hash);
+  const problem = byId('link-problem');
+  if (decoded && 'problem' in decoded) {
+    problem.textContent = `${page.t.linkProblem} ${decoded.problem}`;
+    problem.hidden = false;
+  } else if (decoded) writeForm(page.form, decoded.state);
+}
+
+function wire(page: Page): void {
+  const { form } = page;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => refresh(page), 250);
+  };
+  form.addEventListener('input', (event) => {
+    if ((event.target as HTMLElement).id === 'skill-search') return filterSkillList();
+    if ((event.target as HTMLElement).id === 'roster-text') updateGutter();
+    later();
+  });
+  form.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement;
+    if (target.id === 'roster-file') return void readUpload(page, target);
+    // Typed text was read on input; a change on leaving the field would redraw the messages under the pointer.
+    if (target.type === 'text' || target.type === 'search' || target.tagName === 'TEXTAREA') return;
+    if (target.closest('#skill-list')) toggleSkill(form, page.bundle, target);
+    refresh(page);
+  });
+  form.addEventListener('submit', (event) => event.preventDefault());
+  byId('roster-example').addEventListener('click', () => {
+    byId<HTMLTextAreaElement>('roster-text').value = EXAMPLE_ROSTER;
+    refresh(page);
+  });
+  byId('make').addEventListener('click', () => void make(page));
+  byId('share-copy').addEventListener('click', () => void copyLink(page));
+  const text = byId<HTMLTextAreaElement>('roster-text');
+  text.addEventListener('scroll', () => (byId('roster-gutter').scrollTop = text.scrollTop));
+}
+
+/** An uploaded roster: its text into the editor, its name into the messages. */
+async function readUpload(page: Page, input: HTMLInputElement): Promise<void> {
+  const file = input.files?.[0];
+  if (!file) return;
+  const text = file.size > MAX_ROSTER ? null : await file.text();
+  page.form.dataset.rosterFile = text === null ? DEFAULT_ROSTER_FILE : file.name.replace(/[/\\\u0000-\u001f]/g, '_').slice(0, 100) || DEFAULT_ROSTER_FILE;
+  byId<HTMLTextAreaElement>('roster-text').value = text ?? '';
+  input.value = '';
+  refresh(page);
+}
+
+/** Line numbers beside the roster, as the messages count them. */
+function updateGutter(): void {
+  const lines = byId<HTMLTextAreaElement>('roster-text').value.split('\n').length;
+  byId('roster-gutter').textContent = Array.from({ length: lines }, (_, n) => String(n + 1)).join('\n');
+}
+
+/** The form read again: panels, skill list, the CLI's messages, the link and the command. */
+function refresh(page: Page): void {
+  const state = readForm(page.form);
+  byId('roster-panel').hidden = state.source !== 'roster';
+  byId('skills-panel').hidden = state.source !== 'skills';
+  byId<HTMLSelectElement>('duplex-select').disabled = !state.backs;
+  updateGutter();
+  if (state.source === 'skills') fillSkillList(state, page.bundle);
+  page.checked = checkDeck(page.bundle, state);
+  showMessages(page, page.checked.messages, page.checked.summary);
+  const { empty, plan } = page.checked;
+  byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
+  byId<HTMLButtonElement>('make').disabled = !page.checked.plan;
+  byId('cli-command').textContent = cliCommand(state);
+  if (page.made !== JSON.stringify(state)) {
+    byId('download').hidden = true;
+    byId('result').textContent = '';
+  }
+  void updateLink(state);
+}
+
+async function updateLink(state: DeckState): Promise<void> {
+  const fragment = await encodeDeck(state);
+  const url = `${location.origin}${location.pathname}${fragment ? `#${fragment}` : ''}`;
+  history.replaceState(null, '', url);
+  byId<HTMLInputElement>('share-link').value = url;
+}
+
+/** The CLI's lines, each a button to its roster line when it has one. */
+function showMessages(page: Page, messages: readonly Message[], summary: string | null): void {
+  const list = byId('problems');
+  const shown = JSON.stringify([messages, summary]);
+  if (list.dataset.shown === shown) return;
+  list.dataset.shown = shown;
+  list.replaceChildren(
+    ...messages.map((message) => {
+      const item = document.createElement('li');
+      item.className = message.fatal ? 'card-maker-error' : 'card-maker-warning';
+      const text = document.createElement('pre');
+      text.textContent = message.text;
+      item.append(text);
+      const rosterLine = message.line !== null && message.file === readForm(page.form).rosterFile ? message.line : null;
+      if (rosterLine !== null) {
+        const go = document.createElement('button');
+        go.type = 'button';
+        go.textContent = page.t.goToLine(rosterLine);
+        go.addEventListener('click', () => goToLine(rosterLine));
+        item.append(go);
+      }
+      return item;
+    }),
+  );
+  byId('problems-intro').hidden = messages.length === 0;
+  const line = byId('summary');
+  line.textContent = summary ?? '';
+  line.hidden = summary === null;
+}
+
+/** Select line `n` of the roster (1-based) and scroll it into view. */
+function goToLine(n: number): void {
+  const text = byId<HTMLTextAreaElement>('roster-text');
+  const lines = text.value.split('\n');
+  const start = lines.slice(0, n - 1).reduce((at, l) => at + l.length + 1, 0);
+  text.focus();
+  text.setSelectionRange(start, start + (lines[n - 1]?.length ?? 0));
+  text.scrollTop = Math.max(0, (n - 3) * (text.scrollHeight / Math.max(1, lines.length)));
+}
+
+/** The PDF, made in the worker; the download offered (and started). */
+async function make(page: Page): Promise<void> {
+  const button = byId<HTMLButtonElement>('make');
+  const result = byId('result');
+  button.disabled = true;
+  result.textContent = page.t.making;
+  page.worker ??= new Worker(new URL('./cards.worker.ts', import.meta.url), { type: 'module' });
+  const state = readForm(page.form);
+  const reply = await new Promise<MakeReply>((resolve) => {
+    page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
+    page.worker!.onerror = (event) =>
+      resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
+    page.worker!.postMessage({ texts: page.texts, state } satisfies MakeRequest);
+  });
+  button.disabled = false;
+  if (!reply.ok) {
+    result.textContent = '';
+    showMessages(page, reply.messages, reply.summary);
+    return;
+  }
+  page.made = JSON.stringify(state);
+  offerDownload(page, reply.bytes, fileName(state));
+  result.textContent = page.t.ready(reply.cards, reply.pages);
+}
+
+/** `reikland-reavers-cards.pdf` (the team field, or the roster's `team:` line), or `cards.pdf`. */
+function fileName(state: DeckState): string {
+  const teamLine = state.source === 'roster' ? state.roster.split('\n').find((line) => line.startsWith('team:')) : undefined;
+  const team = state.team.trim() || (teamLine?.slice(5).split('#')[0] ?? '');
+  const slug = team
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return slug ? `${slug}-cards.pdf` : 'cards.pdf';
+}
+
+function offerDownload(page: Page, bytes: Uint8Array, name: string): void {
+  if (page.download) URL.revokeObjectURL(page.download);
+  page.download = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  const link = byId<HTMLAnchorElement>('download');
+  link.href = page.download;
+  link.download = name;
+  link.hidden = false;
+  link.click();
+}
+
+async function copyLink(page: Page): Promise<void> {
+  const field = byId<HTMLInputElement>('share-link');
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    byId('result').textContent = page.t.copied;
+  } catch {
+    // The field stays selected: the organiser copies it by hand.
+  }
+}

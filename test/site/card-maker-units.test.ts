@@ -1,0 +1,137 @@
+/**
+ * The card page's pure parts, in Node: the deck link (deflate-raw, base64url,
+ * its bounds and its strict reading), the state's CLI equivalent, the page's
+ * check against planSelection, and the team option both share.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
+import { readSchemaFiles } from '../../pipeline/io.ts';
+import { createValidator } from '../../pipeline/validate/schemas.ts';
+import { checkDeck } from '../../site/src/lib/card-maker/check.ts';
+import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/deck-link.ts';
+import { cliArgs, DEFAULT_STATE, selectionInput, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
+import { realBundle } from '../cards/helpers.ts';
+import { repoRoot } from '../helpers.ts';
+
+const deck = (fields: Partial<DeckState>): DeckState => ({ ...DEFAULT_STATE, ...fields });
+const ROSTER = 'team: Reavers\nplayers:\n  - name: Gork\n    skills: [Block, Dodge]\n';
+const link = (json: string) => `#deck=1.${deflateRawSync(json).toString('base64url')}`;
+
+describe('a deck in a link', () => {
+  it('carries the roster as text and every option, and reads back the same state', async () => {
+    const state = deck({
+      roster: `${ROSTER}# <script>alert(1)</script>\n`,
+      paper: 'letter',
+      backs: true,
+      duplex: 'short',
+      ink: 'low',
+      size: 'uniform',
+      team: 'Orcs & <Co>',
+      lang: 'fr',
+    });
+    const fragment = await encodeDeck(state);
+    expect(fragment).toMatch(/^deck=1\.[A-Za-z0-9_-]+$/);
+    expect(await decodeDeck(`#${fragment}`)).toEqual({ state });
+    expect(await encodeDeck(DEFAULT_STATE)).toBe('');
+    expect(await decodeDeck('')).toBeNull();
+  });
+
+  it('reads a link deflated by Node as well as by a browser (one format, not one encoder)', async () => {
+    expect(await decodeDeck(link(JSON.stringify({ roster: ROSTER, paper: 'letter' })))).toEqual({ state: deck({ roster: ROSTER, paper: 'letter' }) });
+  });
+
+  it('reads the plain links of the concept pages', async () => {
+    expect(await decodeDeck('#skills=en-2020%2Fblock&edition=en-2020')).toEqual({
+      state: deck({ source: 'skills', skills: 'en-2020/block', edition: 'en-2020' }),
+    });
+  });
+
+  it.each([
+    ['an unknown field', link('{"roster":"x","script":"alert(1)"}'), /unknown field "script"/],
+    ['a value of the wrong type', link('{"backs":"yes"}'), /"backs"/],
+    ['a choice the CLI does not have', link('{"paper":"a3"}'), /"paper"/],
+    ['not JSON', link('{roster'), /damaged/],
+    ['not deflate data', '#deck=1.AAAA', /damaged/],
+    ['not base64url', '#deck=1.ab+c', /damaged/],
+    ['another version', '#deck=2.abc', /another version/],
+    ['a link past the length a chat keeps', `#deck=1.${'A'.repeat(MAX_LINK)}`, /at most 8192/],
+    ['a deflate bomb', link(JSON.stringify({ roster: ' '.repeat(2_000_000) })), /damaged/],
+    ['a roster over 64 KiB', link(JSON.stringify({ roster: 'x'.repeat(70_000) })), /"roster"/],
+    ['a plain link with another field', '#skills=Block&colour=red', /"colour"/],
+  ])('refuses %s, saying why', async (_what, fragment, problem) => {
+    const decoded = await decodeDeck(fragment);
+    expect(decoded && 'problem' in decoded ? decoded.problem : null).toMatch(problem);
+  });
+});
+
+describe('the state as the CLI has it', () => {
+  it('names the same selection and options as the command line', () => {
+    const state = deck({
+      roster: ROSTER,
+      perPlayer: true,
+      edition: 'en-2020',
+      team: ' Reavers ',
+      paper: 'letter',
+      layout: 'single',
+      bleed: true,
+      backs: true,
+      duplex: 'short',
+      ink: 'low',
+      size: 'uniform',
+    });
+    expect(cliArgs(state)).toEqual([
+      'cards',
+      '--roster',
+      'roster.yaml',
+      '--per-player',
+      '--edition',
+      'en-2020',
+      '--team',
+      'Reavers',
+      '--paper',
+      'letter',
+      '--layout',
+      'single',
+      '--bleed',
+      '--backs',
+      '--duplex',
+      'short',
+      '--ink',
+      'low',
+      '--size',
+      'uniform',
+    ]);
+    expect(cliArgs(deck({ source: 'skills', skills: 'Block, Dodge', perPlayer: true }))).toEqual(['cards', '--skills', 'Block, Dodge']);
+    expect(selectionInput(deck({ source: 'skills', skills: 'Block', roster: ROSTER }))).toMatchObject({ roster: null, skills: 'Block', perPlayer: false });
+  });
+
+  it("checks a deck as planSelection does: the CLI's plan, or its messages and summary line", () => {
+    const bundle = realBundle();
+    const validator = createValidator(readSchemaFiles(repoRoot));
+    const good = checkDeck(bundle, deck({ roster: ROSTER }));
+    const planned = planSelection(bundle, selectionInput(deck({ roster: ROSTER })), validator);
+    expect('plan' in planned && good.plan).toEqual('plan' in planned && planned.plan);
+    const bad = checkDeck(bundle, deck({ roster: ROSTER.replace('Dodge', 'Dodgy Dodge') }));
+    expect(bad.plan).toBeNull();
+    expect(bad.messages[0]).toMatchObject({ fatal: true, line: 4, file: 'roster.yaml' });
+    expect(bad.messages[0]!.text).toMatch(/^roster\.yaml:4:\d+ error .*\[cards\/unknown-name\]/);
+    expect(bad.summary).toBe('nuffle cards: 1 error; nothing was written');
+    expect(checkDeck(bundle, deck({})).empty).toBe(true);
+    expect(checkDeck(bundle, deck({ source: 'skills', skills: 'Block', edition: 'en-1987' })).messages[0]!.text).toMatch(
+      /^nuffle cards: unknown edition "en-1987"/,
+    );
+  });
+
+  it('prints --team on the footers of skill cards and over a roster’s team:', () => {
+    const bundle = realBundle();
+    const validator = createValidator(readSchemaFiles(repoRoot));
+    const base = { skills: null, edition: null, lang: null, roster: null, perPlayer: false };
+    const skills = planSelection(bundle, { ...base, skills: 'Block', team: 'Orcland' }, validator);
+    expect('plan' in skills && skills.plan.specs.map((s) => s.team)).toEqual(['Orcland']);
+    const roster = planSelection(bundle, { ...base, roster: { text: ROSTER, file: 'r.yaml' }, team: 'Orcland' }, validator);
+    expect('plan' in roster && [...new Set(roster.plan.specs.map((s) => s.team))]).toEqual(['Orcland']);
+    const own = planSelection(bundle, { ...base, roster: { text: ROSTER, file: 'r.yaml' } }, validator);
+    expect('plan' in own && [...new Set(own.plan.specs.map((s) => s.team))]).toEqual(['Reavers']);
+  });
+});

@@ -1,0 +1,348 @@
+/**
+ * The card page (/cards/, /fr/cards/, issue 25) in Chromium, against
+ * `nuffle cards` on the same dataset: a pasted 16-player roster and the
+ * options chosen on the page give the PDF the CLI gives for the same roster
+ * and options, byte for byte (English A4 with low ink and uniform sizes,
+ * French cards, Letter with backs); the page shows the CLI's messages at the
+ * CLI's lines before anything is made; a link carries the deck; nothing is
+ * asked of another origin; concept pages load neither pdfkit nor the font;
+ * axe finds no serious or critical violation in either locale or theme.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Skill } from '../../pipeline/model/schema-types.ts';
+import { repoRoot } from '../helpers.ts';
+import { poppler } from '../cards/helpers.ts';
+import { buildInto, launchChromium, serveStatic } from './helpers.ts';
+
+const ROSTER = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16.yaml'), 'utf8');
+const ROSTER_FR = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16-fr.yaml'), 'utf8');
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+let out = '';
+let browser: Browser;
+let server: { origin: string; close: () => Promise<void> };
+/** Every URL any page of these tests asked for. */
+const requests: string[] = [];
+
+beforeAll(async () => {
+  // NUFFLE_SITE_TEST_OUT reuses a finished `nuffle build --out DIR` (while iterating on the tests only).
+  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot, ['data', 'site']);
+  server = await serveStatic(join(out, 'site'));
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** `nuffle cards` run where the roster is saved as `roster.yaml` (so messages name it as the page does): its PDF, stderr and status. */
+function cli(roster: string, args: readonly string[]): { pdf: Uint8Array | null; stderr: string; status: number | null } {
+  const dir = mkdtempSync(join(tmpdir(), 'nuffle-cards-page-'));
+  writeFileSync(join(dir, 'roster.yaml'), roster);
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'pipeline/cli.ts'), 'cards', '--data', join(out, 'data'), '--roster', 'roster.yaml', ...args, '-o', 'cards.pdf'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
+  return { pdf: result.status === 0 ? new Uint8Array(readFileSync(join(dir, 'cards.pdf'))) : null, stderr: result.stderr, status: result.status };
+}
+
+/** A fresh browser context on `path` of the site, once the page has read the rules; `asked` lists what it requested. */
+async function open(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; asked: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme, acceptDownloads: true });
+  await context.addInitScript(
+    (t) => (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage.setItem('starlight-theme', t),
+    theme,
+  );
+  const asked: string[] = [];
+  context.on('request', (request) => {
+    requests.push(request.url());
+    asked.push(request.url());
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}${path}`);
+  await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+  return { context, page, asked };
+}
+
+interface Choices {
+  lang?: 'en' | 'fr';
+  paper?: 'a4' | 'letter';
+  backs?: boolean;
+  lowInk?: boolean;
+  uniform?: boolean;
+}
+
+/** The roster pasted and the options chosen as an organiser would, the page's check awaited. */
+async function fill(page: Page, roster: string, choices: Choices): Promise<void> {
+  await page.locator('#roster-text').fill(roster);
+  if (choices.lang) await page.locator('select[name="lang"]').selectOption(choices.lang);
+  if (choices.paper) await page.locator('select[name="paper"]').selectOption(choices.paper);
+  if (choices.backs) await page.locator('input[name="backs"]').check();
+  if (choices.lowInk) await page.locator('input[name="lowInk"]').check();
+  if (choices.uniform) await page.locator('input[name="uniform"]').check();
+  await page.waitForFunction(() => (globalThis as unknown as { location: { hash: string } }).location.hash.startsWith('#deck='));
+}
+
+/** "Make the PDF", and the downloaded file's bytes and name. */
+async function download(page: Page): Promise<{ bytes: Uint8Array; name: string }> {
+  await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.locator('#make').click()]);
+  const path = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-download-')), file.suggestedFilename());
+  await file.saveAs(path);
+  return { bytes: new Uint8Array(readFileSync(path)), name: file.suggestedFilename() };
+}
+
+function saved(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-pdf-')), 'cards.pdf');
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** pdfinfo's page count and page size in points. */
+function pdfInfo(file: string): { pages: number; size: [number, number] } {
+  const info = poppler('pdfinfo', [file]);
+  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)![1]), size: [Math.round(Number(size[1])), Math.round(Number(size[2]))] };
+}
+
+/** The players, the team and the skill names of a roster fixture, read plainly (not through the code under test). */
+function rosterFacts(roster: string): { team: string; players: string[]; skills: string[] } {
+  const team = /^team: (.+)$/m.exec(roster)![1]!;
+  const players = [...roster.matchAll(/^ {2}- name: (.+)$/gm)].map((m) => m[1]!);
+  const skills = [...roster.matchAll(/^ {4}skills: (.+)$/gm)].flatMap((m) =>
+    m[1]!
+      .replace(/^[["]|[\]"]$/g, '')
+      .split(',')
+      .map((s) => s.trim().replace(/ \(.*\)$/, '')),
+  );
+  return { team, players, skills: [...new Set(skills)] };
+}
+
+/** What the cards must hold: the team, every player, every skill the edition spells as the roster does. */
+function expectDeck(file: string, roster: string, edition: string): void {
+  const text = poppler('pdftotext', ['-raw', file, '-']).replace(/\s+/g, ' ');
+  const facts = rosterFacts(roster);
+  const names = new Set((JSON.parse(readFileSync(join(out, 'data/skills.json'), 'utf8')) as Skill[]).filter((s) => s.edition === edition).map((s) => s.name));
+  const spelled = facts.skills.filter((s) => names.has(s));
+  expect(spelled.length).toBeGreaterThan(facts.skills.length / 2);
+  for (const expected of [facts.team, ...facts.players, ...spelled]) expect(text, expected).toContain(expected);
+}
+
+describe('the card page makes the CLI’s PDF', () => {
+  it('pastes a 16-player roster, chooses low ink and uniform sizes, and downloads the bytes nuffle cards writes', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, { lowInk: true, uniform: true });
+    const { bytes, name } = await download(page);
+    expect(name).toBe('reikland-reavers-cards.pdf');
+    const expected = cli(ROSTER, ['--ink', 'low', '--size', 'uniform']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const file = saved(bytes);
+    const info = pdfInfo(file);
+    expect(info.size).toEqual([595, 842]);
+    expect(await page.locator('#result').textContent()).toContain(`on ${info.pages} page`);
+    expectDeck(file, ROSTER, 'en-2020');
+    await context.close();
+  }, 180_000);
+
+  it('makes French cards on the French page, the bytes of nuffle cards --lang fr', async () => {
+    const { context, page } = await open('/fr/cards/');
+    await fill(page, ROSTER_FR, { lang: 'fr' });
+    const { bytes } = await download(page);
+    const expected = cli(ROSTER_FR, ['--lang', 'fr']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const file = saved(bytes);
+    expect(pdfInfo(file).size).toEqual([595, 842]);
+    expectDeck(file, ROSTER_FR, 'fr-legacy');
+    expect(poppler('pdftotext', ['-raw', file, '-'])).toContain('Joueurs');
+    await context.close();
+  }, 180_000);
+
+  it('makes Letter sheets with backs, the bytes of nuffle cards --paper letter --backs', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, { paper: 'letter', backs: true });
+    const { bytes } = await download(page);
+    const expected = cli(ROSTER, ['--paper', 'letter', '--backs']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const file = saved(bytes);
+    const info = pdfInfo(file);
+    expect(info.size).toEqual([612, 792]);
+    expect(info.pages % 2).toBe(0);
+    expectDeck(file, ROSTER, 'en-2020');
+    await context.close();
+  }, 180_000);
+});
+
+describe('the CLI’s messages on the page', () => {
+  const cases = {
+    'an unknown skill': ROSTER.replace('skills: [Catch, Diving Catch]', 'skills: [Catch, Diving Ctach]'),
+    'a YAML error': ROSTER.replace('skills: [Guard]', 'skills: [Guard'),
+  };
+  for (const [what, roster] of Object.entries(cases)) {
+    it(`shows what nuffle cards prints for ${what}, at the same lines, and makes nothing`, async () => {
+      const expected = cli(roster, []);
+      expect(expected.status).toBe(1);
+      const lines = expected.stderr.trimEnd().split('\n');
+      const { context, page } = await open('/cards/');
+      await page.locator('#roster-text').fill(roster);
+      await expect.poll(() => page.locator('#summary').textContent()).toBe(lines.at(-1));
+      const shown = await page.locator('#problems pre').allTextContents();
+      expect(shown.join('\n')).toBe(lines.slice(0, -1).join('\n'));
+      expect(await page.locator('#make').isDisabled()).toBe(true);
+      // The first message's button selects its line of the roster.
+      const line = Number(/^roster\.yaml:(\d+):/.exec(lines[0]!)![1]);
+      await page.locator('#problems button').first().click();
+      const selected = await page.locator('#roster-text').evaluate((t) => {
+        const area = t as unknown as { value: string; selectionStart: number };
+        return area.value.slice(0, area.selectionStart).split('\n').length;
+      });
+      expect(selected).toBe(line);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('a deck in a link', () => {
+  it('opens in a fresh browser with the same roster and options, and makes the same bytes', async () => {
+    const first = await open('/cards/');
+    await fill(first.page, ROSTER, { paper: 'letter', backs: true });
+    const link = first.page.url();
+    const { bytes } = await download(first.page);
+    await first.context.close();
+    expect(link).toMatch(/#deck=1\.[A-Za-z0-9_-]+$/);
+    expect(link.length).toBeLessThan(8192);
+    const second = await open(link.slice(server.origin.length));
+    expect(await second.page.locator('#roster-text').inputValue()).toBe(ROSTER);
+    expect(await second.page.locator('select[name="paper"]').inputValue()).toBe('letter');
+    expect(await second.page.locator('input[name="backs"]').isChecked()).toBe(true);
+    expect(sha256((await download(second.page)).bytes)).toBe(sha256(bytes));
+    await second.context.close();
+  }, 180_000);
+
+  it('makes PDFs again without a connection once it has made one (the worker and the faces stay loaded)', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, {});
+    await download(page);
+    await context.setOffline(true);
+    await page.locator('input[name="backs"]').check();
+    const offline = await download(page);
+    await context.setOffline(false);
+    const expected = cli(ROSTER, ['--backs']);
+    expect(sha256(offline.bytes)).toBe(sha256(expected.pdf!));
+    await context.close();
+  }, 180_000);
+
+  it('says why a damaged, foreign or oversized link cannot be read, and fills nothing from it', async () => {
+    for (const hash of ['#deck=1.AAAA', '#deck=9.abc', `#deck=1.${'A'.repeat(9000)}`, '#colour=red']) {
+      const { context, page } = await open(`/cards/${hash}`);
+      await expect.poll(() => page.locator('#link-problem').isVisible()).toBe(true);
+      expect(await page.locator('#roster-text').inputValue()).toBe('');
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('what the page loads, and from where', () => {
+  it('asks nothing of another origin', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => !url.startsWith(`${server.origin}/`) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+  });
+
+  it('links a concept page’s wordings to the page, and the concept page loads neither pdfkit nor the font', async () => {
+    const { context, page } = await open('/cards/');
+    const loaded: string[] = [];
+    page.on('request', (request) => void loaded.push(request.url()));
+    await page.goto(`${server.origin}/concepts/block/`, { waitUntil: 'networkidle' });
+    expect(loaded.filter((url) => /\.ttf$|cards\.worker|CardMaker/.test(url))).toEqual([]);
+    const print = page.locator('.print-card a').first();
+    expect(await print.getAttribute('href')).toMatch(/^\/cards\/#skills=/);
+    await print.click();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.locator('#skill-list input:checked').count()).toBe(1);
+    expect(await page.locator('#make').isEnabled()).toBe(true);
+    await page.goto(`${server.origin}/`);
+    expect(await page.locator('main a[href="/cards/"]').count()).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
+
+  it('loads pdfkit and the font only when asked for a PDF', async () => {
+    const { context, page, asked } = await open('/cards/');
+    await page.waitForLoadState('networkidle');
+    await fill(page, ROSTER, {});
+    expect(asked.filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
+    await download(page);
+    expect(asked.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
+    expect(asked.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
+    await context.close();
+  }, 180_000);
+});
+
+describe('a roster is text, never markup', () => {
+  it('shows hostile names in the messages and the link as text: no element, no script, no dialog', async () => {
+    const payload = '<img src=x onerror="globalThis.pwned=1">';
+    const roster = `team: "${payload.replaceAll('"', '\\"')}"\nplayers:\n  - name: "<script>globalThis.pwned=2</script>"\n    skills: ["${payload.replaceAll('"', '\\"')}", "Block"]\n`;
+    const first = await open('/cards/');
+    const dialogs: string[] = [];
+    first.page.on('dialog', (dialog) => void dialogs.push(dialog.message()));
+    await first.page.locator('#roster-text').fill(roster);
+    await first.page.locator('#problems li').first().waitFor();
+    expect(await first.page.locator('#problems').textContent()).toContain(payload);
+    const link = first.page.url();
+    await first.context.close();
+    const second = await open(link.slice(server.origin.length));
+    await second.page.locator('#problems li').first().waitFor();
+    for (const { page } of [second]) {
+      expect(await page.locator('#card-maker img, #card-maker script').count()).toBe(0);
+      expect(await page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned ?? null)).toBeNull();
+      expect(await page.locator('#roster-text').inputValue()).toBe(roster);
+    }
+    expect(dialogs).toEqual([]);
+    await second.context.close();
+  }, 120_000);
+});
+
+describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violation on /cards/ and /fr/cards/, with messages showing (${theme} theme)`, async () => {
+      const found: string[] = [];
+      for (const path of ['/cards/', '/fr/cards/']) {
+        const { context, page } = await open(path, theme);
+        await page.locator('#roster-text').fill(ROSTER.replace('skills: [Guard]', 'skills: [Gaurd]'));
+        await page.locator('#problems li').first().waitFor();
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+          found.push(
+            `${path}: ${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+          );
+        await page.locator('input[name="source"][value="skills"]').check();
+        const skills = await new AxeBuilder({ page }).analyze();
+        for (const v of skills.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+          found.push(
+            `${path} (skills): ${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+          );
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+  }
+});
