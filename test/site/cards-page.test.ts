@@ -220,8 +220,9 @@ describe('a deck in a link', () => {
   it('opens in a fresh browser with the same roster and options, and makes the same bytes', async () => {
     const first = await open('/cards/');
     await fill(first.page, ROSTER, { paper: 'letter', backs: true });
-    const link = first.page.url();
     const { bytes } = await download(first.page);
+    // Read after the PDF is made: the link is written once the state is compressed.
+    const link = first.page.url();
     await first.context.close();
     expect(link).toMatch(/#deck=1\.[A-Za-z0-9_-]+$/);
     expect(link.length).toBeLessThan(8192);
@@ -301,6 +302,8 @@ describe('a roster is text, never markup', () => {
     await first.page.locator('#roster-text').fill(roster);
     await first.page.locator('#problems li').first().waitFor();
     expect(await first.page.locator('#problems').textContent()).toContain(payload);
+    // The link is written once the state is compressed, after the messages show.
+    await expect.poll(() => first.page.locator('#share-link').inputValue()).toContain('#');
     const link = first.page.url();
     await first.context.close();
     const second = await open(link.slice(server.origin.length));

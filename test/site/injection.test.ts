@@ -124,8 +124,8 @@ describe('its site, as files', () => {
         // bundled assets never depend on the data: the same file, byte for byte, as the real site's
         expect(cleanFiles.has(file) && readFileSync(join(clean, file)).equals(bytes), file).toBe(true);
       } else if (!file.endsWith('.html') && bytes.includes('<script')) {
-        // the dataset, the static API and the card index, byte for byte what the data, api and cards targets wrote; the search panel's names list (JSON)
-        expect(file, file).toMatch(/^(?:(?:data|api|cards)\/.+\.(?:json|min\.json|sqlite)|search-names\.json)$/);
+        // the dataset (its CSV tables too), the static API and the card index, byte for byte what the data, api and cards targets wrote; the search panel's names list (JSON)
+        expect(file, file).toMatch(/^(?:data\/csv\/[a-z0-9-]+\.csv|(?:data|api|cards)\/.+\.(?:json|min\.json|sqlite)|search-names\.json)$/);
         if (file.endsWith('.json')) expect(() => JSON.parse(bytes.toString('utf8')), file).not.toThrow();
       }
     }

@@ -142,8 +142,13 @@ function refresh(page: Page): void {
   void updateLink(state);
 }
 
+/** The latest form state's turn: an earlier state's link, still compressing, never replaces a later one. */
+let linkTurn = 0;
+
 async function updateLink(state: DeckState): Promise<void> {
+  const turn = ++linkTurn;
   const fragment = await encodeDeck(state);
+  if (turn !== linkTurn) return;
   const url = `${location.origin}${location.pathname}${fragment ? `#${fragment}` : ''}`;
   history.replaceState(null, '', url);
   byId<HTMLInputElement>('share-link').value = url;
