@@ -180,6 +180,8 @@ const en = {
     'Every concept and how each of its records relates to the English 2020 rules: same, renamed, reworked, split, replaced, removed, or not in the 2020 text. A dash: the edition has no record of the concept. The filters are kept in the page’s address, so a filtered view can be shared.',
   frenchNamesCount: (n: number) => `${n} concepts have a French name (from the French legacy list).`,
   byEditionIntro: 'Every record of every edition, with its relation to the English 2020 rules.',
+  /** The search panel's answer from the name resolver, around the concept's name. */
+  searchNames: { best: 'Best match: ', bestAfter: '', mean: 'Did you mean ', meanAfter: '?' },
   /** How a related concept relates, on a concept page. */
   relatedAs: {
     'replaced-by': 'replaced by',
@@ -351,6 +353,7 @@ const fr: Strings = {
     'Chaque concept et la relation de chacune de ses fiches aux règles anglaises de 2020 : identique, renommée, remaniée, scindée, remplacée, supprimée, ou absente du texte 2020. Un tiret : l’édition n’a pas de fiche pour ce concept. Les filtres sont gardés dans l’adresse de la page, qu’on peut partager.',
   frenchNamesCount: (n) => `${n} concepts ont un nom français (ancienne édition française).`,
   byEditionIntro: 'Chaque fiche de chaque édition, avec sa relation aux règles anglaises de 2020.',
+  searchNames: { best: 'Meilleure correspondance\u00a0: ', bestAfter: '', mean: 'Vouliez-vous dire ', meanAfter: '\u00a0?' },
   relatedAs: {
     'replaced-by': 'remplacée par',
     replaces: 'remplace',
