@@ -259,7 +259,9 @@ function closestNames(names: readonly NameEntry[], text: string, count: number):
   const best = new Map<string, { alias: string; distance: number }>();
   for (const alias of names) {
     if (alias.source === 'retired') continue;
-    const distance = editDistance(key, alias.folded) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
+    // Only a distance up to the count-th best so far can still place: beyond it the count stops early (a long name costs no more than a short one).
+    const bound = Math.floor(countThBest(best, count)) + 1;
+    const distance = editDistance(key, alias.folded, bound) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
     const previous = best.get(alias.concept);
     if (!previous || distance < previous.distance) best.set(alias.concept, { alias: alias.alias, distance });
   }
@@ -267,6 +269,12 @@ function closestNames(names: readonly NameEntry[], text: string, count: number):
     .sort((a, b) => a.distance - b.distance || compareText(a.alias, b.alias))
     .slice(0, count)
     .map((b) => b.alias);
+}
+
+/** The count-th smallest distance among the concepts seen so far; unbounded until there are count of them. */
+function countThBest(best: ReadonlyMap<string, { distance: number }>, count: number): number {
+  if (best.size < count) return Number.POSITIVE_INFINITY;
+  return [...best.values()].map((b) => b.distance).sort((a, b) => a - b)[count - 1]!;
 }
 
 /** Lower is better: a spelling of the language asked for, then a concept's name, then a record's. */

@@ -12,7 +12,7 @@ import type { Lang } from '../../model/schema-types.ts';
 import type { Validator } from '../../validate/schemas.ts';
 import { playerCardSpec, skillCardSpec, specContextOf, type CardSpec, type SpecContext } from './card-specs.ts';
 import type { CardDocumentPlan } from './emit-cards.ts';
-import { createResolver, parseRoster, parseSkillList, resolveAll, type Filter, type Resolver, type Roster, type Selected } from './select.ts';
+import { createResolver, parseRoster, parseSkillList, resolveAll, skippedNames, type Filter, type Resolver, type Roster, type Selected } from './select.ts';
 
 export interface SelectionInput {
   skills: string | null;
@@ -140,7 +140,10 @@ export function planSelection(bundle: DataBundle, input: SelectionInput, rosterV
   if (edition !== null && !editions.includes(edition)) return { usage: `unknown edition "${edition}"; editions with cards: ${editions.join(', ')}` };
   const filter: Filter = { edition, lang: input.lang };
   const context = specContextOf(bundle);
-  const { specs, diagnostics } = specsOf(input, roster, createResolver(bundle, filter), bundle, filter, context);
+  const resolver = createResolver(bundle, filter);
+  const { specs, diagnostics } = specsOf(input, roster, resolver, bundle, filter, context);
+  const skipped = skippedNames(resolver);
+  if (skipped) diagnostics.push(skipped);
   const asked = roster ? roster.players.flatMap((p) => p.skills).length : specs.length;
   if (!diagnostics.some((d) => d.fatal) && (asked === 0 || specs.length === 0)) diagnostics.push(emptySelection(input, roster?.players.length ?? 0, filter));
   const what = roster ? `${roster.team ?? 'roster'}: ${input.perPlayer ? 'player' : 'skill'} cards` : `${input.team ? `${input.team}: ` : ''}skill cards`;

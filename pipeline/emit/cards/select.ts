@@ -73,7 +73,20 @@ export interface Resolver {
   /** Every record of the filter the name could mean (no parameter check). */
   lookup(wanted: Wanted): Skill[];
   resolve(wanted: Wanted): { selected: Selected | null; diagnostics: Diagnostic[] };
+  /**
+   * The names left unchecked once MAX_NAME_ERRORS names have failed, and the
+   * first of them (for the one error that says so); count 0 when none was.
+   */
+  skipped(): { count: number; first: Wanted | null };
 }
+
+/**
+ * How many names may fail (unknown, ambiguous, a parameter refused) before the
+ * rest go unchecked: each failure costs a fuzzy search over every spelling, so
+ * a pasted roster of thousands of wrong names would otherwise keep the CLI and
+ * the card page busy for a minute. The result is an error either way.
+ */
+export const MAX_NAME_ERRORS = 20;
 
 /** The name resolver of a bundle: its names.json, or (a release before schema 2.3.0) the index rebuilt from its data. */
 function bundleNames(bundle: DataBundle): NameResolver {
@@ -100,42 +113,70 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
     const named = records.filter((r) => bundle.names?.some((n) => n.record === r.id && n.alias === match.alias));
     return named.length === 1 ? named : records;
   };
+  const context: ResolveContext = { bundle, names, filter, lookup, records: bundle.skills.filter((r) => inFilter(r, filter)) };
+  // A name is resolved once (a team deck asks again who has each skill), and after MAX_NAME_ERRORS failures the rest are skipped.
+  const done = new Map<Wanted, Resolved>();
+  let failures = 0;
+  const skipped: Wanted[] = [];
   return {
     lookup,
     resolve(wanted) {
-      const place = wanted.line === null ? null : { line: wanted.line };
-      const retired = movedRecord(
-        bundle,
-        bundle.skills.filter((r) => inFilter(r, filter)),
-        wanted,
-        place,
-      );
-      if (retired) return retired;
-      const found = lookup(wanted);
-      if (!found.length) return { selected: null, diagnostics: [unknownName(bundle, names, filter, wanted, place)] };
-      if (found.length > 1) return { selected: null, diagnostics: [ambiguousName(bundle, found, wanted, place)] };
-      const record = found[0]!;
-      const renamed = retiredName(bundle, names, wanted, record, place);
-      if (renamed) return { selected: { record, parameter: wanted.parameter }, diagnostics: [renamed] };
-      // `Loner (X+)` written as the record prints it asks for no particular value.
-      const parameter = sameParameter(wanted.parameter, record.parameter) ? null : wanted.parameter;
-      if (parameter !== null && record.parameter === null) {
-        return {
-          selected: null,
-          diagnostics: [
-            error({
-              reason: `"${wanted.text}": ${record.name} (${record.id}) takes no parameter`,
-              file: wanted.file,
-              place,
-              ruleId: 'cards/unexpected-parameter',
-              source: 'select',
-            }),
-          ],
-        };
-      }
-      return { selected: { record, parameter }, diagnostics: [] };
+      const known = done.get(wanted);
+      if (known) return known;
+      let result: Resolved = { selected: null, diagnostics: [] };
+      if (failures < MAX_NAME_ERRORS) result = resolveName(context, wanted);
+      else skipped.push(wanted);
+      if (!result.selected) failures++;
+      done.set(wanted, result);
+      return result;
     },
+    skipped: () => ({ count: skipped.length, first: skipped[0] ?? null }),
   };
+}
+
+type Resolved = { selected: Selected | null; diagnostics: Diagnostic[] };
+
+interface ResolveContext {
+  bundle: DataBundle;
+  names: NameResolver;
+  filter: Filter;
+  lookup: (wanted: Wanted) => Skill[];
+  /** The records of the filter. */
+  records: readonly Skill[];
+}
+
+/** One name: a retired id, then the resolver; an unknown, ambiguous or misused name is an error. */
+function resolveName({ bundle, names, filter, lookup, records }: ResolveContext, wanted: Wanted): Resolved {
+  const place = wanted.line === null ? null : { line: wanted.line };
+  const retired = movedRecord(bundle, records, wanted, place);
+  if (retired) return retired;
+  const found = lookup(wanted);
+  if (!found.length) return { selected: null, diagnostics: [unknownName(bundle, names, filter, wanted, place)] };
+  if (found.length > 1) return { selected: null, diagnostics: [ambiguousName(bundle, found, wanted, place)] };
+  const record = found[0]!;
+  const renamed = retiredName(bundle, names, wanted, record, place);
+  if (renamed) return { selected: { record, parameter: wanted.parameter }, diagnostics: [renamed] };
+  // `Loner (X+)` written as the record prints it asks for no particular value.
+  const parameter = sameParameter(wanted.parameter, record.parameter) ? null : wanted.parameter;
+  if (parameter !== null && record.parameter === null) {
+    const reason = `"${wanted.text}": ${record.name} (${record.id}) takes no parameter`;
+    return { selected: null, diagnostics: [error({ reason, file: wanted.file, place, ruleId: 'cards/unexpected-parameter', source: 'select' })] };
+  }
+  return { selected: { record, parameter }, diagnostics: [] };
+}
+
+/** The one error for the names left unchecked after MAX_NAME_ERRORS failures; null when none was. */
+export function skippedNames(resolver: Resolver): Diagnostic | null {
+  const { count, first } = resolver.skipped();
+  if (count === 0 || first === null) return null;
+  return error({
+    reason: `${count} more ${count === 1 ? 'name was' : 'names were'} not checked: ${MAX_NAME_ERRORS} names had already failed`,
+    file: first.file,
+    place: first.line === null ? null : { line: first.line },
+    ruleId: 'cards/unknown-name',
+    source: 'select',
+    expected: 'correct the names above, then run again to check the rest',
+  });
 }
 
 const scopeOf = (filter: Filter): string =>
