@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
-import { parseDataBundle } from '../model/dataset.ts';
+import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
+import { setLockVersion, setPackageVersion } from '../release/prepare.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
@@ -57,14 +58,9 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
     return 1;
   }
   const previous = readDataBundle(fromDir);
-  const packagePath = join(root, 'package.json');
-  const packageJson = existsSync(packagePath) ? readFileSync(packagePath, 'utf8') : null;
-  const plan = await planRelease(input, packageJson, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
-  const lockPath = join(root, 'package-lock.json');
-  if (typeof plan !== 'number' && packageJson !== null && existsSync(lockPath)) {
-    const { setLockVersion } = await import('../release/prepare.ts');
-    plan.texts.set('package-lock.json', setLockVersion(readFileSync(lockPath, 'utf8'), plan.version));
-  }
+  const readIfThere = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : null);
+  const packages = { json: readIfThere('package.json'), lock: readIfThere('package-lock.json') };
+  const plan = await planRelease(input, packages, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
   if (typeof plan === 'number') return plan;
   if (values['dry-run']) {
     console.log('dry run: nothing written');
@@ -77,21 +73,27 @@ interface ReleasePlan {
   version: string;
   texts: Map<string, string>;
   result: BuildResult;
+  /** The release compared with (the snapshot, or --from DIR): the changelog says what changed since it. */
+  previous: DataBundle;
+}
+
+/** package.json and package-lock.json as read (null when the project has none). */
+interface PackageTexts {
+  json: string | null;
+  lock: string | null;
 }
 
 /** The proposal printed, the new inputs built; the files to write, or an exit code. */
 async function planRelease(
   input: BuildInput,
-  packageJson: string | null,
+  packages: PackageTexts,
   built: BuildResult,
-  previous: ReturnType<typeof readDataBundle>,
+  previous: DataBundle,
   asked: 'major' | 'minor' | 'patch' | undefined,
 ): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
   const { summaryLine } = await import('../diff/render.ts');
-  const { parseYaml } = await import('../parse/yaml.ts');
-  const { rewriteSince, setPackageVersion, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
   const { buildDataset } = await import('../build.ts');
   const from = previous.meta.datasetVersion;
   const current = bundleOf(built);
@@ -118,6 +120,22 @@ async function planRelease(
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
   if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
+  const texts = await releaseTexts(input, packages, previous, version);
+  if (typeof texts === 'number') return texts;
+  const result = buildDataset({
+    ...input,
+    manifest: { ...input.manifest, text: texts.get(MANIFEST_PATH)! },
+    annotations: { ...input.annotations, migrations: { ...input.annotations.migrations, text: texts.get(input.annotations.migrations.path)! } },
+    packageVersion: packages.json !== null ? version : null,
+  });
+  if (!result.summary) return refuse(result);
+  return { version, texts, result, previous };
+}
+
+/** The release's version in the manifest, the since: of this cycle's migrations, package.json and its lock; or an exit code. */
+async function releaseTexts(input: BuildInput, packages: PackageTexts, previous: DataBundle, version: string): Promise<Map<string, string> | number> {
+  const { parseYaml } = await import('../parse/yaml.ts');
+  const { rewriteSince, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
   const manifest = parseYaml(input.manifest);
   const versionLine = manifest.locate(['dataset', 'version'])?.line;
   if (!versionLine) throw new Error(`${MANIFEST_PATH}: no dataset.version`);
@@ -129,15 +147,27 @@ async function planRelease(
       rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate),
     ],
   ]);
-  if (packageJson !== null) texts.set('package.json', setPackageVersion(packageJson, version));
-  const result = buildDataset({
-    ...input,
-    manifest: { ...input.manifest, text: texts.get(MANIFEST_PATH)! },
-    annotations: { ...input.annotations, migrations: { ...input.annotations.migrations, text: texts.get(input.annotations.migrations.path)! } },
-    packageVersion: packageJson !== null ? version : null,
-  });
-  if (!result.summary) return refuse(result);
-  return { version, texts, result };
+  const versioned = versionPackages(packages, version);
+  if (typeof versioned === 'number') return versioned;
+  for (const [path, text] of versioned) texts.set(path, text);
+  return texts;
+}
+
+/** The version written into package.json and its lock; exit 1 with one clear error when the lock cannot take it. */
+function versionPackages(packages: PackageTexts, version: string): Map<string, string> | number {
+  const texts = new Map<string, string>();
+  if (packages.json === null) return texts;
+  texts.set('package.json', setPackageVersion(packages.json, version));
+  if (packages.lock === null) return texts;
+  try {
+    texts.set('package-lock.json', setLockVersion(packages.lock, version));
+  } catch (cause) {
+    console.error(
+      `nuffle release: package-lock.json: ${(cause as Error).message}; run npm install to rewrite the lock, then release again. Nothing was written.`,
+    );
+    return 1;
+  }
+  return texts;
 }
 
 /** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the golden snapshot and digests. */
@@ -146,8 +176,7 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const { changesMarkdown } = await import('../diff/render.ts');
   const { lockText } = await import('../validate/ids.ts');
   const { prependChangelog, RELEASE_SNAPSHOT, SNAPSHOT_FILES } = await import('../release/prepare.ts');
-  const previous = readDataBundle(join(root, RELEASE_SNAPSHOT));
-  const { version, texts, result } = plan;
+  const { version, texts, result, previous } = plan;
   texts.set(LOCK_PATH, lockText(result.ids.locked, result.ids.published, version));
   const changelogPath = join(root, 'CHANGELOG.md');
   const log = compareBundles(previous, bundleOf(result));

@@ -3,7 +3,7 @@
  * everywhere it lives, the changelog, the lock and the golden files; and
  * never a release from sources with errors.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -113,6 +113,35 @@ describe('nuffle release', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('the changes call for a major release');
     expect(existsSync(join(root, 'CHANGELOG.md')) && read(join(root, 'CHANGELOG.md'))).toBe(read(join(repoRoot, 'CHANGELOG.md')));
+  });
+
+  it('--from DIR: the changelog says what changed since that release, with no snapshot in test/golden', () => {
+    const root = releaseProject();
+    const previous = join(root, 'previous-data');
+    renameSync(join(root, 'test/golden/release'), previous);
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
+      t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
+    );
+    const run = release(root, '--from', previous);
+    expect(run.status, run.stderr).toBe(0);
+    const to = manifestVersion(root);
+    const entry = read(join(root, 'CHANGELOG.md')).split(/\n## /)[1]!;
+    expect(entry.startsWith(`${to}\n`)).toBe(true);
+    expect(entry).toContain('Dodge');
+    expect(JSON.parse(read(join(root, 'test/golden/release/meta.json'))).datasetVersion).toBe(to);
+  });
+
+  it('a package-lock.json without a version: one error, and nothing written', () => {
+    const root = releaseProject();
+    edit(join(root, 'package-lock.json'), (t) => JSON.stringify({ ...JSON.parse(t), version: undefined }));
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
+      t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
+    );
+    const before = treeDigest(root);
+    const run = release(root);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^nuffle release: package-lock\.json: .*no "version".*Nothing was written\.$/)]);
+    expect(treeDigest(root)).toEqual(before);
   });
 });
 
