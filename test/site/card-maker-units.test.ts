@@ -10,6 +10,7 @@ import { readSchemaFiles } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { checkDeck } from '../../site/src/lib/card-maker/check.ts';
 import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/deck-link.ts';
+import { EXAMPLE_ROSTER } from '../../site/src/lib/card-maker/example-roster.ts';
 import { cliArgs, DEFAULT_STATE, selectionInput, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
 import { realBundle } from '../cards/helpers.ts';
 import { repoRoot } from '../helpers.ts';
@@ -59,6 +60,10 @@ describe('a deck in a link', () => {
     ['a deflate bomb', link(JSON.stringify({ roster: ' '.repeat(2_000_000) })), /damaged/],
     ['a roster over 64 KiB', link(JSON.stringify({ roster: 'x'.repeat(70_000) })), /"roster"/],
     ['a plain link with another field', '#skills=Block&colour=red', /"colour"/],
+    ['a field named __proto__', link('{"__proto__":1}'), /unknown field "__proto__"/],
+    ['a field named constructor', link('{"constructor":"x"}'), /unknown field "constructor"/],
+    ['a field named hasOwnProperty', link('{"hasOwnProperty":1}'), /unknown field "hasOwnProperty"/],
+    ['a field named toString', link('{"toString":1}'), /unknown field "toString"/],
   ])('refuses %s, saying why', async (_what, fragment, problem) => {
     const decoded = await decodeDeck(fragment);
     expect(decoded && 'problem' in decoded ? decoded.problem : null).toMatch(problem);
@@ -106,12 +111,20 @@ describe('the state as the CLI has it', () => {
     expect(selectionInput(deck({ source: 'skills', skills: 'Block', roster: ROSTER }))).toMatchObject({ roster: null, skills: 'Block', perPlayer: false });
   });
 
+  it('the example roster of the "Paste an example" button makes a deck with no message', () => {
+    const checked = checkDeck(realBundle(), deck({ roster: EXAMPLE_ROSTER }));
+    expect(checked.messages).toEqual([]);
+    expect(checked.plan?.specs.length).toBeGreaterThan(0);
+  });
+
   it("checks a deck as planSelection does: the CLI's plan, or its messages and summary line", () => {
     const bundle = realBundle();
     const validator = createValidator(readSchemaFiles(repoRoot));
     const good = checkDeck(bundle, deck({ roster: ROSTER }));
     const planned = planSelection(bundle, selectionInput(deck({ roster: ROSTER })), validator);
-    expect('plan' in planned && good.plan).toEqual('plan' in planned && planned.plan);
+    if (!('plan' in planned)) throw new Error(`planSelection gave no plan: ${planned.usage}`);
+    expect(good.plan).not.toBeNull();
+    expect(good.plan).toEqual(planned.plan);
     const bad = checkDeck(bundle, deck({ roster: ROSTER.replace('Dodge', 'Dodgy Dodge') }));
     expect(bad.plan).toBeNull();
     expect(bad.messages[0]).toMatchObject({ fatal: true, line: 4, file: 'roster.yaml' });

@@ -138,8 +138,9 @@ export function stateFromFields(fields: unknown): { state: DeckState } | { probl
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return { problem: 'not a deck' };
   const state: Record<string, unknown> = { ...DEFAULT_STATE };
   for (const [key, value] of Object.entries(fields)) {
+    // Own keys only: `__proto__`, `constructor` or `toString` are unknown fields, not the object's own machinery.
+    if (!Object.hasOwn(CHOICES, key)) return { problem: `unknown field "${key.slice(0, 40)}"` };
     const check = CHOICES[key as keyof DeckState];
-    if (!check) return { problem: `unknown field "${key.slice(0, 40)}"` };
     const checked = check(value);
     if (checked === undefined) return { problem: `the field "${key}" has a value the page does not take` };
     state[key] = checked;
