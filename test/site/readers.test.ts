@@ -323,6 +323,9 @@ describe('what a reader sees in chromium', () => {
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`${server.origin}/concepts/really-stupid/`, { waitUntil: 'networkidle' });
     expect(requested.filter((p) => p.includes('pagefind') || p.includes('ui-core'))).toEqual([]);
+    // Nor its styles: no stylesheet of the page holds a rule for Pagefind's results.
+    const resultRules = `[...document.styleSheets].flatMap((s) => [...s.cssRules]).map((r) => r.cssText).join('\\n').includes('pagefind-ui__result')`;
+    expect(await page.evaluate(resultRules)).toBe(false);
     await page.keyboard.press('Control+k');
     const input = page.locator('site-search input.pagefind-ui__search-input').first();
     await input.waitFor();
@@ -330,6 +333,8 @@ describe('what a reader sees in chromium', () => {
     await input.fill('Dodge');
     await page.locator('.pagefind-ui__result-link').first().waitFor();
     expect(requested.some((p) => p.includes('/pagefind/'))).toBe(true);
+    // The results are styled as Starlight styles them: a flex row each, the page icon beside the title.
+    expect(await page.locator('.pagefind-ui__result').first().evaluate((e) => getComputedStyle(e).display)).toBe('flex');
     await page.close();
   });
 
