@@ -8,19 +8,20 @@
  */
 import { BUNDLE_FILES, parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
 import type { Locale } from '../i18n.ts';
-import { checkDeck, type Checked, type Message } from './check.ts';
+import { checkDeck, type Checked } from './check.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
-import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, type DeckState } from './deck-state.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
+import type { Message } from './messages.ts';
 import { cardStrings, type CardStrings } from './strings.ts';
 import type { MakeReply, MakeRequest } from './cards.worker.ts';
 
 interface Page {
   form: HTMLFormElement;
+  locale: Locale;
   t: CardStrings;
-  texts: Record<string, string | null>;
   bundle: DataBundle;
   checked: Checked | null;
   worker: Worker | null;
@@ -48,7 +49,8 @@ async function fetchDataset(base: string): Promise<Record<string, string | null>
 export async function startCardMaker(): Promise<void> {
   const form = byId<HTMLFormElement>('card-maker');
   if (!form) return;
-  const t = cardStrings((form.dataset.locale === 'fr' ? 'fr' : 'en') as Locale);
+  const locale: Locale = form.dataset.locale === 'fr' ? 'fr' : 'en';
+  const t = cardStrings(locale);
   let texts: Record<string, string | null>;
   try {
     texts = await fetchDataset(form.dataset.data ?? '/data/');
@@ -56,7 +58,7 @@ export async function startCardMaker(): Promise<void> {
     byId('status').textContent = t.loadFailed;
     return;
   }
-  const page: Page = { form, t, texts, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
+  const page: Page = { form, locale, t, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
   await applyLink(page);
   wire(page);
   refresh(page);
@@ -68,7 +70,7 @@ async function applyLink(page: Page): Promise<void> {
   const decoded = await decodeDeck(location.hash);
   const problem = byId('link-problem');
   if (decoded && 'problem' in decoded) {
-    problem.textContent = `${page.t.linkProblem} ${decoded.problem}`;
+    problem.textContent = `${page.t.linkProblem} ${page.t.linkProblems(decoded.problem)}`;
     problem.hidden = false;
   } else if (decoded) writeForm(page.form, decoded.state);
 }
@@ -94,8 +96,11 @@ function wire(page: Page): void {
     refresh(page);
   });
   form.addEventListener('submit', (event) => event.preventDefault());
+  byId('roster-open').addEventListener('click', () => byId('roster-file').click());
   byId('roster-example').addEventListener('click', () => {
     byId<HTMLTextAreaElement>('roster-text').value = EXAMPLE_ROSTER;
+    form.dataset.rosterFile = DEFAULT_ROSTER_FILE;
+    byId('roster-file-name').textContent = '';
     refresh(page);
   });
   byId('make').addEventListener('click', () => void make(page));
@@ -111,6 +116,7 @@ async function readUpload(page: Page, input: HTMLInputElement): Promise<void> {
   const text = file.size > MAX_ROSTER ? null : await file.text();
   page.form.dataset.rosterFile = text === null ? DEFAULT_ROSTER_FILE : file.name.replace(/[/\\\u0000-\u001f]/g, '_').slice(0, 100) || DEFAULT_ROSTER_FILE;
   byId<HTMLTextAreaElement>('roster-text').value = text ?? '';
+  byId('roster-file-name').textContent = text === null ? '' : page.t.opened(page.form.dataset.rosterFile);
   input.value = '';
   refresh(page);
 }
@@ -128,7 +134,7 @@ function refresh(page: Page): void {
   byId('skills-panel').hidden = state.source !== 'skills';
   byId<HTMLSelectElement>('duplex-select').disabled = !state.backs;
   updateGutter();
-  if (state.source === 'skills') fillSkillList(state, page.bundle);
+  if (state.source === 'skills') fillSkillList(state, page.bundle, page.locale);
   page.checked = checkDeck(page.bundle, state);
   showMessages(page, page.checked.messages, page.checked.summary);
   const { empty, plan } = page.checked;
@@ -198,15 +204,19 @@ function goToLine(n: number): void {
 async function make(page: Page): Promise<void> {
   const button = byId<HTMLButtonElement>('make');
   const result = byId('result');
+  // The form as it is now (the check shown may be up to a debounce old): its plan is what the worker draws.
+  const state = readForm(page.form);
+  const { plan } = checkDeck(page.bundle, state);
+  if (!plan) return refresh(page);
   button.disabled = true;
   result.textContent = page.t.making;
   page.worker ??= new Worker(new URL('./cards.worker.ts', import.meta.url), { type: 'module' });
-  const state = readForm(page.form);
+  const request: MakeRequest = { plan, options: printOptions(state), datasetVersion: page.bundle.meta.datasetVersion };
   const reply = await new Promise<MakeReply>((resolve) => {
     page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
     page.worker!.onerror = (event) =>
       resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
-    page.worker!.postMessage({ texts: page.texts, state } satisfies MakeRequest);
+    page.worker!.postMessage(request);
   });
   button.disabled = false;
   if (!reply.ok) {
