@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
+import { cardPageOffline } from './src/lib/card-maker/offline-build.ts';
 import { movedPaths } from './src/lib/moved.ts';
 import { sidebar } from './src/lib/sidebar.ts';
 import { siteUrl } from './src/lib/site-config.ts';
@@ -27,6 +28,8 @@ export default defineConfig({
     resolve: { alias: [{ find: /^brotli\/decompress\.js$/, replacement: fileURLToPath(new URL('./src/lib/card-maker/no-woff2.ts', import.meta.url)) }] },
   },
   integrations: [
+    // The card page's service worker (/cards/sw.js, /fr/cards/sw.js): the page opens and makes PDFs offline once loaded.
+    cardPageOffline(['/cards/', '/fr/cards/']),
     // The sitemap (written when NUFFLE_SITE_URL is set) lists the pages readers should find, never a
     // retired id's page (noindex). Starlight's own, with the same locales, is not added when this one is.
     sitemap({

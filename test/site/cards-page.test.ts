@@ -24,6 +24,10 @@ import { buildInto, launchChromium, serveStatic } from './helpers.ts';
 const ROSTER = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16.yaml'), 'utf8');
 const ROSTER_FR = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16-fr.yaml'), 'utf8');
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+/** The page's globals the offline tests read (the test's own types have no DOM). */
+interface ServiceWorkerHost {
+  navigator: { serviceWorker: { ready: Promise<{ scope: string }>; controller: unknown } };
+}
 
 let out = '';
 let browser: Browser;
@@ -68,7 +72,8 @@ async function open(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ 
   const asked: string[] = [];
   context.on('request', (request) => {
     requests.push(request.url());
-    asked.push(request.url());
+    // The page's and its workers' requests; the service worker's own (caching for offline) are told apart.
+    asked.push(request.serviceWorker() ? `service-worker ${request.url()}` : request.url());
   });
   const page = await context.newPage();
   await page.goto(`${server.origin}${path}`);
@@ -199,7 +204,7 @@ describe('the CLI’s messages on the page', () => {
       const lines = expected.stderr.trimEnd().split('\n');
       const { context, page } = await open('/cards/');
       await page.locator('#roster-text').fill(roster);
-      await expect.poll(() => page.locator('#summary').textContent()).toBe(lines.at(-1));
+      await expect.poll(() => page.locator('#summary').textContent(), { timeout: 15_000 }).toBe(lines.at(-1));
       const shown = await page.locator('#problems pre').allTextContents();
       expect(shown.join('\n')).toBe(lines.slice(0, -1).join('\n'));
       expect(await page.locator('#make').isDisabled()).toBe(true);
@@ -257,6 +262,42 @@ describe('a deck in a link', () => {
   }, 120_000);
 });
 
+describe('offline once loaded (the page’s service worker)', () => {
+  it('opens again with no network after one visit, and makes the bytes nuffle cards writes', async () => {
+    // A server of its own, closed before the reload: nothing can come from the network, whatever setOffline holds back.
+    const own = await serveStatic(join(out, 'site'));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const asked: string[] = [];
+    context.on('request', (request) => void asked.push(request.url()));
+    const page = await context.newPage();
+    await page.goto(`${own.origin}/cards/`);
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    // Active once installed, so once everything it caches is cached.
+    const scope = await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${own.origin}/cards/`);
+    await context.setOffline(true);
+    await own.close();
+    await page.reload();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    await fill(page, ROSTER, { backs: true });
+    const { bytes } = await download(page);
+    const expected = cli(ROSTER, ['--backs']);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    // The page, its worker and the service worker asked nothing of another origin.
+    expect(asked.filter((url) => !url.startsWith(`${own.origin}/`) && !url.startsWith('blob:'))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('is scoped to the card page of its locale: the rest of the site is not under it', async () => {
+    const { context, page } = await open('/fr/cards/');
+    const scope = await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${server.origin}/fr/cards/`);
+    await page.goto(`${server.origin}/fr/concepts/block/`);
+    expect(await page.evaluate(() => (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.controller === null)).toBe(true);
+    await context.close();
+  }, 120_000);
+});
+
 describe('what the page loads, and from where', () => {
   it('asks nothing of another origin', () => {
     expect(requests.length).toBeGreaterThan(0);
@@ -280,14 +321,19 @@ describe('what the page loads, and from where', () => {
     await context.close();
   }, 120_000);
 
-  it('loads pdfkit and the font only when asked for a PDF', async () => {
+  it('loads pdfkit and the font only when asked for a PDF (its service worker caches them for offline, in the background)', async () => {
     const { context, page, asked } = await open('/cards/');
+    await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
     await page.waitForLoadState('networkidle');
     await fill(page, ROSTER, {});
-    expect(asked.filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
+    const byPage = (list: string[]) => list.filter((url) => !url.startsWith('service-worker '));
+    expect(byPage(asked).filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
+    const cached = asked.filter((url) => url.startsWith('service-worker '));
+    expect(cached.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
+    expect(cached.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
     await download(page);
-    expect(asked.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
-    expect(asked.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
+    expect(byPage(asked).filter((url) => /\.ttf$/.test(url)).length).toBe(4);
+    expect(byPage(asked).filter((url) => /cards\.worker/.test(url)).length).toBe(1);
     await context.close();
   }, 180_000);
 });
@@ -346,6 +392,6 @@ describe('accessibility', () => {
         await context.close();
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   }
 });

@@ -40,7 +40,8 @@ async function loadFaces(): Promise<Fonts> {
   const bytes = {} as FontBytes;
   await Promise.all(
     FACES.map(async (face) => {
-      const response = await fetch(FONT_URLS[face]);
+      // Against this module's URL: the worker's own base is the page's blob: (page.ts startWorker).
+      const response = await fetch(new URL(FONT_URLS[face], import.meta.url));
       if (!response.ok) throw new Error(`${FONT_URLS[face]}: HTTP ${response.status}`);
       bytes[face] = new Uint8Array(await response.arrayBuffer());
     }),

@@ -6,9 +6,11 @@
  * the PDF as a download. Text from a roster, a link or the dataset only ever
  * reaches the page as a form value or as textContent.
  */
-import { BUNDLE_FILES, parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
+import { parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
 import type { Locale } from '../i18n.ts';
 import { checkDeck, type Checked } from './check.ts';
+import workerUrl from './cards.worker.ts?worker&url';
+import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
 import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
@@ -36,8 +38,8 @@ const byId = <T extends HTMLElement>(id: string): T => document.getElementById(i
 async function fetchDataset(base: string): Promise<Record<string, string | null>> {
   const texts: Record<string, string | null> = {};
   await Promise.all(
-    Object.values(BUNDLE_FILES).map(async (file) => {
-      const response = await fetch(`${base}${file.replace(/\.json$/, '.min.json')}`);
+    DATASET_FILES.map(async ({ file, served }) => {
+      const response = await fetch(`${base}${served}`);
       if (response.status === 404) texts[file] = null;
       else if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
       else texts[file] = await response.text();
@@ -63,6 +65,30 @@ export async function startCardMaker(): Promise<void> {
   wire(page);
   refresh(page);
   form.dataset.ready = 'true';
+  keepOffline(form);
+}
+
+/**
+ * The page, its scripts, the card worker, the faces and the dataset cached by
+ * the page's service worker (offline-worker.ts), so the page opens and makes
+ * PDFs without a network next time. Registered once the page is ready (the
+ * worker fetches them in the background); not in `astro dev`, which has none.
+ */
+function keepOffline(form: HTMLFormElement): void {
+  const script = form.dataset.offline;
+  if (!script || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(script, { scope: new URL('./', new URL(script, location.href)).pathname }).catch(() => undefined);
+}
+
+/**
+ * The card worker, started from a `blob:` module that imports it: a worker
+ * started at its own URL (/_astro/…) would be outside the service worker's
+ * scope (the page's folder), while a blob worker is the page's, so its script
+ * and the faces it fetches come from the cache when there is no network.
+ */
+function startWorker(): Worker {
+  const source = `import ${JSON.stringify(new URL(workerUrl, location.href).href)};\n`;
+  return new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
 }
 
 /** The deck a link carries, into the form; its problem shown when it cannot be read. */
@@ -210,7 +236,7 @@ async function make(page: Page): Promise<void> {
   if (!plan) return refresh(page);
   button.disabled = true;
   result.textContent = page.t.making;
-  page.worker ??= new Worker(new URL('./cards.worker.ts', import.meta.url), { type: 'module' });
+  page.worker ??= startWorker();
   const request: MakeRequest = { plan, options: printOptions(state), datasetVersion: page.bundle.meta.datasetVersion };
   const reply = await new Promise<MakeReply>((resolve) => {
     page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
