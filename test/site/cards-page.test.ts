@@ -17,6 +17,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Skill } from '../../pipeline/model/schema-types.ts';
+import { strings } from '../../site/src/lib/i18n.ts';
+import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { repoRoot } from '../helpers.ts';
 import { poppler } from '../cards/helpers.ts';
 import { buildInto, launchChromium, serveStatic } from './helpers.ts';
@@ -361,6 +363,74 @@ describe('a roster is text, never markup', () => {
     }
     expect(dialogs).toEqual([]);
     await second.context.close();
+  }, 120_000);
+});
+
+describe('the French page speaks French', () => {
+  /** Every English interface string of the card page and the site, and the English editions' names, that French spells otherwise. */
+  function englishLabels(): string[] {
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [];
+    const en = cardStrings('en');
+    const fr = cardStrings('fr');
+    // The worded ones, with sample values.
+    const worded = (t: typeof en) => [t.ready(25, 3), t.planned(21), t.goToLine(7), t.opened('roster.yaml'), t.linkProblems({ kind: 'damaged' })];
+    const editions = (JSON.parse(readFileSync(join(out, 'data/editions.json'), 'utf8')) as { label: string; lang: string }[]).filter((e) => e.lang === 'en');
+    const french = new Set([...flat(fr), ...worded(fr), ...flat(strings('fr'))]);
+    return [...new Set([...flat(en), ...worded(en), ...flat(strings('en')), ...editions.map((e) => e.label), 'Choose file', 'No file chosen'])].filter(
+      (label) => label.length >= 4 && !french.has(label),
+    );
+  }
+
+  /** `label` in `text` as words of its own (Cost is not in Costaud). */
+  const hasWord = (text: string, label: string): boolean => {
+    const letter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
+    for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) if (!letter(text[at - 1]) && !letter(text[at + label.length])) return true;
+    return false;
+  };
+
+  /** The page's text a reader sees, without what is English on purpose (rule names and the CLI's own messages, marked lang="en"). */
+  const frenchText = (page: Page) =>
+    page.evaluate(`(() => {
+      const body = document.body.cloneNode(true);
+      // The language menu names each language in itself (English, Français).
+      for (const e of body.querySelectorAll('[lang="en"], script, style, [hidden], starlight-lang-select')) e.remove();
+      return body.textContent.replace(/\\s+/g, ' ');
+    })()`) as Promise<string>;
+
+  it('shows no English interface string on /fr/cards/: the skill list’s editions, the messages’ frame, a link’s problem, the file button', async () => {
+    const labels = englishLabels();
+    expect(labels).toContain('Blood Bowl 2020 (English)');
+    const found: string[] = [];
+    const look = async (page: Page, when: string) => {
+      const text = await frenchText(page);
+      for (const label of labels) if (hasWord(text, label)) found.push(`${when}: ${label}`);
+    };
+    const { context, page } = await open('/fr/cards/#deck=1.AAAA');
+    await expect.poll(() => page.locator('#link-problem').isVisible()).toBe(true);
+    await look(page, 'a damaged link');
+    await page.locator('#roster-text').fill(ROSTER.replace('skills: [Guard]', 'skills: [Gaurd]'));
+    await page.locator('#problems li').first().waitFor();
+    await look(page, 'messages');
+    await page.locator('input[name="source"][value="skills"]').check();
+    await page.locator('#skill-list li').first().waitFor();
+    expect(await page.locator('#skill-list small').allTextContents()).toContain('Blood Bowl 2020 (anglais)');
+    await look(page, 'the skill list');
+    await context.close();
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('opens the roster file from a button in the page’s language, by pointer or keyboard (the native control stays hidden)', async () => {
+    const { context, page } = await open('/fr/cards/');
+    expect(await page.locator('#roster-file').isHidden()).toBe(true);
+    const button = page.getByRole('button', { name: cardStrings('fr').upload });
+    expect(await button.count()).toBe(1);
+    await button.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'reavers.yaml', mimeType: 'text/yaml', buffer: Buffer.from(ROSTER) });
+    await expect.poll(() => page.locator('#roster-text').inputValue()).toBe(ROSTER);
+    expect(await page.locator('#roster-file-name').textContent()).toBe(cardStrings('fr').opened('reavers.yaml'));
+    await context.close();
   }, 120_000);
 });
 

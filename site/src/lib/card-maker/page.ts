@@ -197,6 +197,8 @@ function showMessages(page: Page, messages: readonly Message[], summary: string 
       const item = document.createElement('li');
       item.className = message.fatal ? 'card-maker-error' : 'card-maker-warning';
       const text = document.createElement('pre');
+      // The CLI's own words, in English on both pages.
+      text.lang = 'en';
       text.textContent = message.text;
       item.append(text);
       const rosterLine = message.line !== null && message.file === readForm(page.form).rosterFile ? message.line : null;
