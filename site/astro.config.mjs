@@ -3,22 +3,15 @@
 // pipeline/targets/site.ts; see site/README.md.
 import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
+import { cardPageOffline } from './src/lib/card-maker/offline-build.ts';
 import { movedPaths } from './src/lib/moved.ts';
 import { sidebar } from './src/lib/sidebar.ts';
 import { siteUrl } from './src/lib/site-config.ts';
 
 /** @type {Set<string> | undefined} The retired ids' pages, read once the data is built. */
 let moved;
-
-/** In the card worker, `decode-named-character-reference` is its DOM-free build (its `worker` condition). */
-const domFree = {
-  name: 'nuffle-dom-free-entities',
-  enforce: 'pre',
-  resolveId: (id) => (id === 'decode-named-character-reference' ? createRequire(import.meta.url).resolve(id) : null),
-};
 
 export default defineConfig({
   // NUFFLE_SITE_URL (optional): canonical links, hreflang alternates, the sitemap and robots.txt's Sitemap line.
@@ -28,13 +21,15 @@ export default defineConfig({
   // No telemetry, no dev toolbar, nothing fetched from elsewhere.
   devToolbar: { enabled: false },
   vite: {
-    // The card page's worker (src/lib/card-maker/cards.worker.ts) is an ES module worker,
-    // with the DOM-free build of the entity decoder remark uses (a worker has no document);
+    // The card page's worker (src/lib/card-maker/cards.worker.ts) is an ES module worker
+    // (it draws a plan the page made, so no Markdown or YAML parser is in it);
     // fontkit's WOFF2 decoder is left out of it (the cards embed TTF faces only).
-    worker: { format: 'es', plugins: () => [domFree] },
+    worker: { format: 'es' },
     resolve: { alias: [{ find: /^brotli\/decompress\.js$/, replacement: fileURLToPath(new URL('./src/lib/card-maker/no-woff2.ts', import.meta.url)) }] },
   },
   integrations: [
+    // The card page's service worker (/cards/sw.js, /fr/cards/sw.js): the page opens and makes PDFs offline once loaded.
+    cardPageOffline(['/cards/', '/fr/cards/']),
     // The sitemap (written when NUFFLE_SITE_URL is set) lists the pages readers should find, never a
     // retired id's page (noindex). Starlight's own, with the same locales, is not added when this one is.
     sitemap({

@@ -1,7 +1,8 @@
 /**
  * Bench of the site's card page (/cards/, issue 25): what a visit weighs
  * before the organiser asks for a PDF and what asking adds (pdfkit's worker
- * and the four faces), and the time from "Make the PDF" to the download for
+ * and the four faces), what its service worker caches in the background for
+ * offline use, and the time from "Make the PDF" to the download for
  * a 16-player roster: the first time (worker and fonts fetched and parsed)
  * and again (warm), against the CLI's card stage in this process for the
  * same deck (plan + fit + draw). Used by `npm run bench` (through
@@ -31,7 +32,9 @@ export interface Weight {
 export interface CardPageBench {
   /** The page and everything it loads before a PDF is asked for (the dataset from /data/ included). */
   before: Weight;
-  /** What asking for the first PDF adds (the worker, the faces). */
+  /** What the page's service worker fetches on the first visit, in the background, to open and make PDFs offline later (the worker, the faces, the page and the dataset again). */
+  offlineCache: Weight;
+  /** What asking for the first PDF adds to the page (the worker, the faces), from the network or the service worker's cache. */
   onMake: Weight;
   /** "Make the PDF" to the download, the first time in the visit. */
   firstMakeMs: number;
@@ -75,25 +78,26 @@ export async function benchCardPage(siteDir: string, dataDir: string, options: {
   });
   try {
     const context = await browser.newContext({ acceptDownloads: true });
-    const bodies: Buffer[] = [];
-    context.on(
-      'response',
-      (response) =>
-        void response.body().then(
-          (body) => bodies.push(body),
-          () => undefined,
-        ),
-    );
+    // The files the page (and its workers) loaded, and those the service worker fetched for its cache, apart; weighed as
+    // the files the server sent (a response the service worker answers has no body to read).
+    const loaded: string[] = [];
+    const cached: string[] = [];
+    context.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.protocol !== 'blob:' && url.origin === server.origin && response.ok()) (response.request().serviceWorker() ? cached : loaded).push(url.pathname);
+    });
     const page = await context.newPage();
     await page.goto(`${server.origin}/cards/`, { waitUntil: 'networkidle' });
     await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
-    const weigh = (list: Buffer[]): Weight => ({
-      requests: list.length,
-      bytes: list.reduce((n, b) => n + b.length, 0),
-      gzipBytes: list.reduce((n, b) => n + gzipSync(b).length, 0),
-    });
-    const before = weigh([...bodies]);
-    const seen = bodies.length;
+    await page.evaluate('navigator.serviceWorker.ready');
+    await page.waitForLoadState('networkidle');
+    const weigh = (paths: string[]): Weight => {
+      const files = paths.map((path) => readFileSync(join(siteDir, decodeURIComponent(path), path.endsWith('/') ? 'index.html' : '')));
+      return { requests: files.length, bytes: files.reduce((n, b) => n + b.length, 0), gzipBytes: files.reduce((n, b) => n + gzipSync(b).length, 0) };
+    };
+    const before = weigh([...loaded]);
+    const offlineCache = weigh([...cached]);
+    const seen = loaded.length;
     await page.locator('#roster-text').fill(ROSTER());
     await page.waitForFunction(
       () => !(globalThis as unknown as { document: { getElementById(id: string): { disabled: boolean } } }).document.getElementById('make').disabled,
@@ -105,11 +109,11 @@ export async function benchCardPage(siteDir: string, dataDir: string, options: {
     };
     const firstMakeMs = await make();
     await page.waitForLoadState('networkidle');
-    const onMake = weigh(bodies.slice(seen));
+    const onMake = weigh(loaded.slice(seen));
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) samples.push(await make());
     const cli = await cliTime(dataDir, runs);
-    return { before, onMake, firstMakeMs, makeMs: median(samples), cliMs: cli.ms, cards: cli.cards };
+    return { before, offlineCache, onMake, firstMakeMs, makeMs: median(samples), cliMs: cli.ms, cards: cli.cards };
   } finally {
     await browser.close();
     await server.close();
@@ -121,6 +125,7 @@ export function cardPageLines(b: CardPageBench): string[] {
   const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
   return [
     `card page: before a PDF                 ${b.before.requests} requests, ${kB(b.before.bytes)} (${kB(b.before.gzipBytes)} gzip)`,
+    `card page: its service worker caches     ${b.offlineCache.requests} requests, ${kB(b.offlineCache.bytes)} (${kB(b.offlineCache.gzipBytes)} gzip), in the background`,
     `card page: asking for the first PDF adds ${b.onMake.requests} requests, ${kB(b.onMake.bytes)} (${kB(b.onMake.gzipBytes)} gzip)`,
     `card page: 16-player deck (${b.cards} cards)    first ${b.firstMakeMs.toFixed(0)} ms, then median ${b.makeMs.toFixed(0)} ms; CLI card stage ${b.cliMs.toFixed(0)} ms (ratio ${(b.makeMs / b.cliMs).toFixed(2)}×)`,
   ];

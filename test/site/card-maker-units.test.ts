@@ -12,6 +12,7 @@ import { checkDeck } from '../../site/src/lib/card-maker/check.ts';
 import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/deck-link.ts';
 import { EXAMPLE_ROSTER } from '../../site/src/lib/card-maker/example-roster.ts';
 import { cliArgs, DEFAULT_STATE, selectionInput, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
+import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { realBundle } from '../cards/helpers.ts';
 import { repoRoot } from '../helpers.ts';
 
@@ -66,7 +67,7 @@ describe('a deck in a link', () => {
     ['a field named toString', link('{"toString":1}'), /unknown field "toString"/],
   ])('refuses %s, saying why', async (_what, fragment, problem) => {
     const decoded = await decodeDeck(fragment);
-    expect(decoded && 'problem' in decoded ? decoded.problem : null).toMatch(problem);
+    expect(decoded && 'problem' in decoded ? cardStrings('en').linkProblems(decoded.problem) : null).toMatch(problem);
   });
 });
 

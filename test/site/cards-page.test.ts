@@ -17,6 +17,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Skill } from '../../pipeline/model/schema-types.ts';
+import { strings } from '../../site/src/lib/i18n.ts';
+import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { repoRoot } from '../helpers.ts';
 import { poppler } from '../cards/helpers.ts';
 import { buildInto, launchChromium, serveStatic } from './helpers.ts';
@@ -24,6 +26,10 @@ import { buildInto, launchChromium, serveStatic } from './helpers.ts';
 const ROSTER = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16.yaml'), 'utf8');
 const ROSTER_FR = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16-fr.yaml'), 'utf8');
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+/** The page's globals the offline tests read (the test's own types have no DOM). */
+interface ServiceWorkerHost {
+  navigator: { serviceWorker: { ready: Promise<{ scope: string }>; controller: unknown } };
+}
 
 let out = '';
 let browser: Browser;
@@ -68,7 +74,8 @@ async function open(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ 
   const asked: string[] = [];
   context.on('request', (request) => {
     requests.push(request.url());
-    asked.push(request.url());
+    // The page's and its workers' requests; the service worker's own (caching for offline) are told apart.
+    asked.push(request.serviceWorker() ? `service-worker ${request.url()}` : request.url());
   });
   const page = await context.newPage();
   await page.goto(`${server.origin}${path}`);
@@ -199,7 +206,7 @@ describe('the CLI’s messages on the page', () => {
       const lines = expected.stderr.trimEnd().split('\n');
       const { context, page } = await open('/cards/');
       await page.locator('#roster-text').fill(roster);
-      await expect.poll(() => page.locator('#summary').textContent()).toBe(lines.at(-1));
+      await expect.poll(() => page.locator('#summary').textContent(), { timeout: 15_000 }).toBe(lines.at(-1));
       const shown = await page.locator('#problems pre').allTextContents();
       expect(shown.join('\n')).toBe(lines.slice(0, -1).join('\n'));
       expect(await page.locator('#make').isDisabled()).toBe(true);
@@ -257,6 +264,42 @@ describe('a deck in a link', () => {
   }, 120_000);
 });
 
+describe('offline once loaded (the page’s service worker)', () => {
+  it('opens again with no network after one visit, and makes the bytes nuffle cards writes', async () => {
+    // A server of its own, closed before the reload: nothing can come from the network, whatever setOffline holds back.
+    const own = await serveStatic(join(out, 'site'));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const asked: string[] = [];
+    context.on('request', (request) => void asked.push(request.url()));
+    const page = await context.newPage();
+    await page.goto(`${own.origin}/cards/`);
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    // Active once installed, so once everything it caches is cached.
+    const scope = await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${own.origin}/cards/`);
+    await context.setOffline(true);
+    await own.close();
+    await page.reload();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    await fill(page, ROSTER, { backs: true });
+    const { bytes } = await download(page);
+    const expected = cli(ROSTER, ['--backs']);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    // The page, its worker and the service worker asked nothing of another origin.
+    expect(asked.filter((url) => !url.startsWith(`${own.origin}/`) && !url.startsWith('blob:'))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('is scoped to the card page of its locale: the rest of the site is not under it', async () => {
+    const { context, page } = await open('/fr/cards/');
+    const scope = await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${server.origin}/fr/cards/`);
+    await page.goto(`${server.origin}/fr/concepts/block/`);
+    expect(await page.evaluate(() => (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.controller === null)).toBe(true);
+    await context.close();
+  }, 120_000);
+});
+
 describe('what the page loads, and from where', () => {
   it('asks nothing of another origin', () => {
     expect(requests.length).toBeGreaterThan(0);
@@ -280,14 +323,19 @@ describe('what the page loads, and from where', () => {
     await context.close();
   }, 120_000);
 
-  it('loads pdfkit and the font only when asked for a PDF', async () => {
+  it('loads pdfkit and the font only when asked for a PDF (its service worker caches them for offline, in the background)', async () => {
     const { context, page, asked } = await open('/cards/');
+    await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
     await page.waitForLoadState('networkidle');
     await fill(page, ROSTER, {});
-    expect(asked.filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
+    const byPage = (list: string[]) => list.filter((url) => !url.startsWith('service-worker '));
+    expect(byPage(asked).filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
+    const cached = asked.filter((url) => url.startsWith('service-worker '));
+    expect(cached.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
+    expect(cached.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
     await download(page);
-    expect(asked.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
-    expect(asked.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
+    expect(byPage(asked).filter((url) => /\.ttf$/.test(url)).length).toBe(4);
+    expect(byPage(asked).filter((url) => /cards\.worker/.test(url)).length).toBe(1);
     await context.close();
   }, 180_000);
 });
@@ -315,6 +363,77 @@ describe('a roster is text, never markup', () => {
     }
     expect(dialogs).toEqual([]);
     await second.context.close();
+  }, 120_000);
+});
+
+describe('the French page speaks French', () => {
+  /** Every English interface string of the card page and the site, and the English editions' names, that French spells otherwise. */
+  function englishLabels(): string[] {
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [];
+    const en = cardStrings('en');
+    const fr = cardStrings('fr');
+    // The worded ones, with sample values.
+    const worded = (t: typeof en) => [t.ready(25, 3), t.planned(21), t.goToLine(7), t.opened('roster.yaml'), t.linkProblems({ kind: 'damaged' })];
+    const editions = (JSON.parse(readFileSync(join(out, 'data/editions.json'), 'utf8')) as { label: string; lang: string }[]).filter((e) => e.lang === 'en');
+    const french = new Set([...flat(fr), ...worded(fr), ...flat(strings('fr'))]);
+    return [...new Set([...flat(en), ...worded(en), ...flat(strings('en')), ...editions.map((e) => e.label), 'Choose file', 'No file chosen'])].filter(
+      (label) => label.length >= 4 && !french.has(label),
+    );
+  }
+
+  /** `label` in `text` as words of its own (Cost is not in Costaud). */
+  const hasWord = (text: string, label: string): boolean => {
+    const letter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
+    for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) if (!letter(text[at - 1]) && !letter(text[at + label.length])) return true;
+    return false;
+  };
+
+  /** The page's text a reader sees, without what is English on purpose (rule names and the CLI's own messages, marked lang="en"). */
+  const frenchText = (page: Page) =>
+    page.evaluate(`(() => {
+      const body = document.body.cloneNode(true);
+      // The language menu names each language in itself (English, Français).
+      for (const e of body.querySelectorAll('[lang="en"], script, style, [hidden], starlight-lang-select')) e.remove();
+      return body.textContent.replace(/\\s+/g, ' ');
+    })()`) as Promise<string>;
+
+  it('shows no English interface string on /fr/cards/: the skill list’s editions, the messages’ frame, a link’s problem, the file button', async () => {
+    const labels = englishLabels();
+    expect(labels).toContain('Blood Bowl 2020 (English)');
+    const found: string[] = [];
+    const look = async (page: Page, when: string) => {
+      const text = await frenchText(page);
+      for (const label of labels) if (hasWord(text, label)) found.push(`${when}: ${label}`);
+    };
+    const { context, page } = await open('/fr/cards/#deck=1.AAAA');
+    await expect.poll(() => page.locator('#link-problem').isVisible()).toBe(true);
+    await look(page, 'a damaged link');
+    await page.locator('#roster-text').fill(ROSTER.replace('skills: [Guard]', 'skills: [Gaurd]'));
+    await page.locator('#problems li').first().waitFor();
+    await look(page, 'messages');
+    await page.locator('input[name="source"][value="skills"]').check();
+    await page.locator('#skill-list li').first().waitFor();
+    expect(await page.locator('#skill-list small').allTextContents()).toContain('Blood Bowl 2020 (anglais)');
+    await look(page, 'the skill list');
+    await context.close();
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('opens the roster file from a focusable button in the page’s language (the native control stays hidden)', async () => {
+    const { context, page } = await open('/fr/cards/');
+    expect(await page.locator('#roster-file').isHidden()).toBe(true);
+    const button = page.getByRole('button', { name: cardStrings('fr').upload });
+    expect(await button.count()).toBe(1);
+    // Reached by the keyboard: a native button in the tab order (the hidden input is not).
+    await button.focus();
+    expect(await page.evaluate('document.activeElement?.id')).toBe('roster-open');
+    expect(await page.locator('#roster-file').getAttribute('tabindex')).toBe('-1');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 60_000 }), button.click()]);
+    await chooser.setFiles({ name: 'reavers.yaml', mimeType: 'text/yaml', buffer: Buffer.from(ROSTER) });
+    await expect.poll(() => page.locator('#roster-text').inputValue()).toBe(ROSTER);
+    expect(await page.locator('#roster-file-name').textContent()).toBe(cardStrings('fr').opened('reavers.yaml'));
+    await context.close();
   }, 120_000);
 });
 
@@ -346,6 +465,6 @@ describe('accessibility', () => {
         await context.close();
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   }
 });

@@ -104,7 +104,12 @@ function subjectOf(sheet: Sheet, options: CardsOptions, datasetVersion: string):
 }
 
 /** Glyph check of every plan, then fit and draw each; no documents when a glyph is missing or a text is too long. */
-export async function renderDocuments(plans: readonly CardDocumentPlan[], bundle: DataBundle, options: CardsOptions, fonts: Fonts): Promise<CardsResult> {
+export async function renderDocuments(
+  plans: readonly CardDocumentPlan[],
+  bundle: { meta: Pick<DataBundle['meta'], 'datasetVersion'> },
+  options: CardsOptions,
+  fonts: Fonts,
+): Promise<CardsResult> {
   const glyphs = plans.flatMap((plan) => checkGlyphs(plan.specs.flatMap(usedTextOfSpec), fonts));
   if (glyphs.length) return { documents: [], diagnostics: glyphs };
   const sheet = sheetFor(options);

@@ -1,25 +1,31 @@
 /**
  * The card page's worker, loaded only when the organiser asks for a PDF: the
  * project's own card stage (pipeline/emit/cards/) with pdfkit's browser
- * build, the embedded DejaVu faces (hashed assets of this site) and the
- * dataset the page already read. The same code and pdfkit build as
- * `nuffle cards`, so the same bytes. Posts the PDF back, or the CLI's messages.
+ * build and the embedded DejaVu faces (hashed assets of this site). It draws
+ * the plan the page already made with the CLI's own selection code
+ * (check.ts: the roster's YAML, its schema, the names and the rule texts'
+ * Markdown are read on the page, which has those parsers loaded), so it
+ * bundles neither yaml nor remark: only the fitting and drawing of
+ * `nuffle cards`, with the same pdfkit build, so the same bytes. Posts the
+ * PDF back, or the CLI's messages.
  */
 import PDFDocument from 'pdfkit';
 import regular from 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf?url';
 import bold from 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf?url';
 import italic from 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Oblique.ttf?url';
 import boldItalic from 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-BoldOblique.ttf?url';
-import { parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
-import { renderDocuments } from '../../../../pipeline/emit/cards/emit-cards.ts';
+import { renderDocuments, type CardDocumentPlan } from '../../../../pipeline/emit/cards/emit-cards.ts';
 import { FACES, loadFonts, type Face, type FontBytes, type Fonts, type PdfDocumentClass } from '../../../../pipeline/emit/cards/fonts.ts';
-import { checkDeck, messagesOf, type Message } from './check.ts';
-import { printOptions, type DeckState } from './deck-state.ts';
+import type { CardsOptions } from '../../../../pipeline/emit/cards/options.ts';
+import { messagesOf, type Message } from './messages.ts';
 
 export interface MakeRequest {
-  /** The dataset files' texts by name (what the page fetched from /data/). */
-  texts: Record<string, string | null>;
-  state: DeckState;
+  /** The deck as planned by the CLI's planSelection on the page (check.ts), the Markdown texts already blocks. */
+  plan: CardDocumentPlan;
+  /** The print options of `nuffle cards` (deck-state.ts printOptions). */
+  options: CardsOptions;
+  /** The dataset's version, written in the PDF's metadata (all renderDocuments reads of the dataset). */
+  datasetVersion: string;
 }
 
 export type MakeReply =
@@ -29,14 +35,13 @@ export type MakeReply =
 const FONT_URLS: Record<Face, string> = { regular, bold, italic, boldItalic };
 
 let fonts: Promise<Fonts> | undefined;
-/** The dataset of the page's visit, parsed once. */
-let bundle: DataBundle | undefined;
 
 async function loadFaces(): Promise<Fonts> {
   const bytes = {} as FontBytes;
   await Promise.all(
     FACES.map(async (face) => {
-      const response = await fetch(FONT_URLS[face]);
+      // Against this module's URL: the worker's own base is the page's blob: (page.ts startWorker).
+      const response = await fetch(new URL(FONT_URLS[face], import.meta.url));
       if (!response.ok) throw new Error(`${FONT_URLS[face]}: HTTP ${response.status}`);
       bytes[face] = new Uint8Array(await response.arrayBuffer());
     }),
@@ -44,11 +49,8 @@ async function loadFaces(): Promise<Fonts> {
   return loadFonts(bytes, PDFDocument as unknown as PdfDocumentClass);
 }
 
-async function make({ texts, state }: MakeRequest): Promise<MakeReply> {
-  bundle ??= parseDataBundle((file) => texts[file] ?? null);
-  const checked = checkDeck(bundle, state);
-  if (!checked.plan) return { ok: false, messages: checked.messages, summary: checked.summary };
-  const result = await renderDocuments([checked.plan], bundle, printOptions(state), await (fonts ??= loadFaces()));
+async function make({ plan, options, datasetVersion }: MakeRequest): Promise<MakeReply> {
+  const result = await renderDocuments([plan], { meta: { datasetVersion } }, options, await (fonts ??= loadFaces()));
   if (result.diagnostics.length) return { ok: false, ...messagesOf(result.diagnostics) };
   const d = result.documents[0]!;
   return { ok: true, bytes: d.bytes, cards: d.cards, records: d.records, pages: d.pages, continued: d.continued };

@@ -2,23 +2,16 @@
  * What `nuffle cards` would print for a deck, before anything is drawn: the
  * selection planned by the CLI's own planSelection, its diagnostics in the
  * CLI's order and format, and the CLI's summary line. Pure; the page runs it
- * as the organiser types, the worker before it draws.
+ * as the organiser types, and once more on "Make the PDF": the worker draws
+ * the plan it gives.
  */
 import type { DataBundle } from '../../../../pipeline/model/dataset.ts';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../../../../pipeline/model/diagnostic.ts';
 import type { CardDocumentPlan } from '../../../../pipeline/emit/cards/emit-cards.ts';
 import { planSelection } from '../../../../pipeline/emit/cards/plan-selection.ts';
 import { parseSkillList } from '../../../../pipeline/emit/cards/select.ts';
 import { createRosterValidator } from '../../../../pipeline/validate/roster-validator.ts';
 import { selectionInput, type DeckState } from './deck-state.ts';
-
-/** One message as the CLI prints it, with the roster line it points at (to move the caret there). */
-export interface Message {
-  text: string;
-  fatal: boolean;
-  line: number | null;
-  file: string;
-}
+import { messagesOf, type Message } from './messages.ts';
 
 export interface Checked {
   /** The plan to draw; null when an error stops the deck (or nothing is chosen yet). */
@@ -31,14 +24,6 @@ export interface Checked {
 }
 
 const validator = createRosterValidator();
-
-/** The diagnostics of a run, as the CLI prints them (an error among them stops it: the summary counts them all, as printErrors does). */
-export function messagesOf(diagnostics: readonly Diagnostic[]): { messages: Message[]; summary: string | null } {
-  const messages = sortDiagnostics(diagnostics).map((d) => ({ text: formatDiagnostic(d), fatal: d.fatal, line: d.place?.line ?? null, file: d.file }));
-  const stops = diagnostics.some((d) => d.fatal);
-  const n = diagnostics.length;
-  return { messages, summary: stops ? `nuffle cards: ${n} error${n === 1 ? '' : 's'}; nothing was written` : null };
-}
 
 export function checkDeck(bundle: DataBundle, state: DeckState): Checked {
   const input = selectionInput(state);

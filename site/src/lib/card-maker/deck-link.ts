@@ -8,14 +8,14 @@
  * before anything reads it. `#skills=…&edition=…&lang=…` (plain, what the
  * concept pages link to) is read too.
  */
-import { changedFields, stateFromFields, type DeckState } from './deck-state.ts';
+import { changedFields, stateFromFields, type DeckState, type LinkProblem } from './deck-state.ts';
 
 /** Chat and mail clients cut longer links. */
 export const MAX_LINK = 8192;
 const MAX_JSON = 96 * 1024;
 const VERSION = '1';
 
-export type DecodedLink = { state: DeckState } | { problem: string } | null;
+export type DecodedLink = { state: DeckState } | { problem: LinkProblem } | null;
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
@@ -82,25 +82,23 @@ export async function encodeDeck(state: DeckState): Promise<string> {
 export async function decodeDeck(fragment: string): Promise<DecodedLink> {
   const hash = fragment.replace(/^#/, '');
   if (!hash) return null;
-  if (hash.length > MAX_LINK) return { problem: `the link is ${hash.length} characters long; a deck link holds at most ${MAX_LINK}` };
+  if (hash.length > MAX_LINK) return { problem: { kind: 'too-long', length: hash.length, max: MAX_LINK } };
   const params = new URLSearchParams(hash);
   const deck = params.get('deck');
   if (deck === null) return plainDeck(params);
   const dot = deck.indexOf('.');
   const version = dot < 0 ? '' : deck.slice(0, dot);
-  if (version !== VERSION)
-    return { problem: `the link was made by another version of this page (deck format "${version.slice(0, 10)}"; this page reads "${VERSION}")` };
+  if (version !== VERSION) return { problem: { kind: 'version', found: version.slice(0, 10), expected: VERSION } };
   const bytes = fromBase64Url(deck.slice(dot + 1));
   const json = bytes && (await inflate(bytes, MAX_JSON));
-  if (json === null || json === undefined) return { problem: 'the link is damaged (it does not decode); ask for it again' };
+  if (json === null || json === undefined) return { problem: { kind: 'damaged' } };
   let fields: unknown;
   try {
     fields = JSON.parse(json);
   } catch {
-    return { problem: 'the link is damaged (not a deck); ask for it again' };
+    return { problem: { kind: 'damaged' } };
   }
-  const checked = stateFromFields(fields);
-  return 'problem' in checked ? { problem: `the link is not a deck this page can read: ${checked.problem}` } : checked;
+  return stateFromFields(fields);
 }
 
 /** `#skills=en-2020/block&edition=en-2020&lang=en`: the links of the concept pages. */
@@ -109,8 +107,7 @@ function plainDeck(params: URLSearchParams): DecodedLink {
   for (const [key, value] of params) {
     if (key === 'skills') Object.assign(fields, { source: 'skills', skills: value });
     else if (key === 'edition' || key === 'lang') fields[key] = value;
-    else return { problem: `the link has a field this page does not take ("${key.slice(0, 40)}")` };
+    else return { problem: { kind: 'unknown-field', key: key.slice(0, 40) } };
   }
-  const checked = stateFromFields(fields);
-  return 'problem' in checked ? { problem: `the link is not a deck this page can read: ${checked.problem}` } : checked;
+  return stateFromFields(fields);
 }

@@ -133,16 +133,25 @@ function flag(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
+/** Why a link's deck cannot be read: data, worded by the page in its language (strings.ts). */
+export type LinkProblem =
+  | { kind: 'too-long'; length: number; max: number }
+  | { kind: 'version'; found: string; expected: string }
+  | { kind: 'damaged' }
+  | { kind: 'not-deck' }
+  | { kind: 'unknown-field'; key: string }
+  | { kind: 'bad-value'; key: string };
+
 /** A decoded link's fields as a state, or the first field that is not one (unknown keys included). */
-export function stateFromFields(fields: unknown): { state: DeckState } | { problem: string } {
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return { problem: 'not a deck' };
+export function stateFromFields(fields: unknown): { state: DeckState } | { problem: LinkProblem } {
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return { problem: { kind: 'not-deck' } };
   const state: Record<string, unknown> = { ...DEFAULT_STATE };
   for (const [key, value] of Object.entries(fields)) {
     // Own keys only: `__proto__`, `constructor` or `toString` are unknown fields, not the object's own machinery.
-    if (!Object.hasOwn(CHOICES, key)) return { problem: `unknown field "${key.slice(0, 40)}"` };
+    if (!Object.hasOwn(CHOICES, key)) return { problem: { kind: 'unknown-field', key: key.slice(0, 40) } };
     const check = CHOICES[key as keyof DeckState];
     const checked = check(value);
-    if (checked === undefined) return { problem: `the field "${key}" has a value the page does not take` };
+    if (checked === undefined) return { problem: { kind: 'bad-value', key } };
     state[key] = checked;
   }
   return { state: state as unknown as DeckState };

@@ -6,21 +6,24 @@
  * the PDF as a download. Text from a roster, a link or the dataset only ever
  * reaches the page as a form value or as textContent.
  */
-import { BUNDLE_FILES, parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
+import { parseDataBundle, type DataBundle } from '../../../../pipeline/model/dataset.ts';
 import type { Locale } from '../i18n.ts';
-import { checkDeck, type Checked, type Message } from './check.ts';
+import { checkDeck, type Checked } from './check.ts';
+import workerUrl from './cards.worker.ts?worker&url';
+import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
-import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, type DeckState } from './deck-state.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
+import type { Message } from './messages.ts';
 import { cardStrings, type CardStrings } from './strings.ts';
 import type { MakeReply, MakeRequest } from './cards.worker.ts';
 
 interface Page {
   form: HTMLFormElement;
+  locale: Locale;
   t: CardStrings;
-  texts: Record<string, string | null>;
   bundle: DataBundle;
   checked: Checked | null;
   worker: Worker | null;
@@ -35,8 +38,8 @@ const byId = <T extends HTMLElement>(id: string): T => document.getElementById(i
 async function fetchDataset(base: string): Promise<Record<string, string | null>> {
   const texts: Record<string, string | null> = {};
   await Promise.all(
-    Object.values(BUNDLE_FILES).map(async (file) => {
-      const response = await fetch(`${base}${file.replace(/\.json$/, '.min.json')}`);
+    DATASET_FILES.map(async ({ file, served }) => {
+      const response = await fetch(`${base}${served}`);
       if (response.status === 404) texts[file] = null;
       else if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
       else texts[file] = await response.text();
@@ -48,7 +51,8 @@ async function fetchDataset(base: string): Promise<Record<string, string | null>
 export async function startCardMaker(): Promise<void> {
   const form = byId<HTMLFormElement>('card-maker');
   if (!form) return;
-  const t = cardStrings((form.dataset.locale === 'fr' ? 'fr' : 'en') as Locale);
+  const locale: Locale = form.dataset.locale === 'fr' ? 'fr' : 'en';
+  const t = cardStrings(locale);
   let texts: Record<string, string | null>;
   try {
     texts = await fetchDataset(form.dataset.data ?? '/data/');
@@ -56,11 +60,35 @@ export async function startCardMaker(): Promise<void> {
     byId('status').textContent = t.loadFailed;
     return;
   }
-  const page: Page = { form, t, texts, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
+  const page: Page = { form, locale, t, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
   await applyLink(page);
   wire(page);
   refresh(page);
   form.dataset.ready = 'true';
+  keepOffline(form);
+}
+
+/**
+ * The page, its scripts, the card worker, the faces and the dataset cached by
+ * the page's service worker (offline-worker.ts), so the page opens and makes
+ * PDFs without a network next time. Registered once the page is ready (the
+ * worker fetches them in the background); not in `astro dev`, which has none.
+ */
+function keepOffline(form: HTMLFormElement): void {
+  const script = form.dataset.offline;
+  if (!script || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(script, { scope: new URL('./', new URL(script, location.href)).pathname }).catch(() => undefined);
+}
+
+/**
+ * The card worker, started from a `blob:` module that imports it: a worker
+ * started at its own URL (/_astro/…) would be outside the service worker's
+ * scope (the page's folder), while a blob worker is the page's, so its script
+ * and the faces it fetches come from the cache when there is no network.
+ */
+function startWorker(): Worker {
+  const source = `import ${JSON.stringify(new URL(workerUrl, location.href).href)};\n`;
+  return new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
 }
 
 /** The deck a link carries, into the form; its problem shown when it cannot be read. */
@@ -68,7 +96,7 @@ async function applyLink(page: Page): Promise<void> {
   const decoded = await decodeDeck(location.hash);
   const problem = byId('link-problem');
   if (decoded && 'problem' in decoded) {
-    problem.textContent = `${page.t.linkProblem} ${decoded.problem}`;
+    problem.textContent = `${page.t.linkProblem} ${page.t.linkProblems(decoded.problem)}`;
     problem.hidden = false;
   } else if (decoded) writeForm(page.form, decoded.state);
 }
@@ -94,8 +122,11 @@ function wire(page: Page): void {
     refresh(page);
   });
   form.addEventListener('submit', (event) => event.preventDefault());
+  byId('roster-open').addEventListener('click', () => byId('roster-file').click());
   byId('roster-example').addEventListener('click', () => {
     byId<HTMLTextAreaElement>('roster-text').value = EXAMPLE_ROSTER;
+    form.dataset.rosterFile = DEFAULT_ROSTER_FILE;
+    byId('roster-file-name').textContent = '';
     refresh(page);
   });
   byId('make').addEventListener('click', () => void make(page));
@@ -111,6 +142,7 @@ async function readUpload(page: Page, input: HTMLInputElement): Promise<void> {
   const text = file.size > MAX_ROSTER ? null : await file.text();
   page.form.dataset.rosterFile = text === null ? DEFAULT_ROSTER_FILE : file.name.replace(/[/\\\u0000-\u001f]/g, '_').slice(0, 100) || DEFAULT_ROSTER_FILE;
   byId<HTMLTextAreaElement>('roster-text').value = text ?? '';
+  byId('roster-file-name').textContent = text === null ? '' : page.t.opened(page.form.dataset.rosterFile);
   input.value = '';
   refresh(page);
 }
@@ -128,7 +160,7 @@ function refresh(page: Page): void {
   byId('skills-panel').hidden = state.source !== 'skills';
   byId<HTMLSelectElement>('duplex-select').disabled = !state.backs;
   updateGutter();
-  if (state.source === 'skills') fillSkillList(state, page.bundle);
+  if (state.source === 'skills') fillSkillList(state, page.bundle, page.locale);
   page.checked = checkDeck(page.bundle, state);
   showMessages(page, page.checked.messages, page.checked.summary);
   const { empty, plan } = page.checked;
@@ -165,6 +197,8 @@ function showMessages(page: Page, messages: readonly Message[], summary: string 
       const item = document.createElement('li');
       item.className = message.fatal ? 'card-maker-error' : 'card-maker-warning';
       const text = document.createElement('pre');
+      // The CLI's own words, in English on both pages.
+      text.lang = 'en';
       text.textContent = message.text;
       item.append(text);
       const rosterLine = message.line !== null && message.file === readForm(page.form).rosterFile ? message.line : null;
@@ -198,15 +232,19 @@ function goToLine(n: number): void {
 async function make(page: Page): Promise<void> {
   const button = byId<HTMLButtonElement>('make');
   const result = byId('result');
+  // The form as it is now (the check shown may be up to a debounce old): its plan is what the worker draws.
+  const state = readForm(page.form);
+  const { plan } = checkDeck(page.bundle, state);
+  if (!plan) return refresh(page);
   button.disabled = true;
   result.textContent = page.t.making;
-  page.worker ??= new Worker(new URL('./cards.worker.ts', import.meta.url), { type: 'module' });
-  const state = readForm(page.form);
+  page.worker ??= startWorker();
+  const request: MakeRequest = { plan, options: printOptions(state), datasetVersion: page.bundle.meta.datasetVersion };
   const reply = await new Promise<MakeReply>((resolve) => {
     page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
     page.worker!.onerror = (event) =>
       resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
-    page.worker!.postMessage({ texts: page.texts, state } satisfies MakeRequest);
+    page.worker!.postMessage(request);
   });
   button.disabled = false;
   if (!reply.ok) {

@@ -8,6 +8,7 @@ import type { DataBundle } from '../../../../pipeline/model/dataset.ts';
 import { nameKey } from '../../../../pipeline/model/fold.ts';
 import { compare } from '../../../../pipeline/model/order.ts';
 import { createResolver, parseSkillList, parseWanted, type Resolver } from '../../../../pipeline/emit/cards/select.ts';
+import { editionLang, editionName, type Locale } from '../i18n.ts';
 import type { DeckState } from './deck-state.ts';
 
 let shown = '';
@@ -20,12 +21,12 @@ function selectedIds(state: DeckState, resolver: Resolver): Set<string> {
   return new Set(parseSkillList(state.skills).flatMap((wanted) => resolver.lookup(wanted).map((r) => r.id)));
 }
 
-/** The list for the state's edition and language (built again only when they change), its boxes ticked as the field says. */
-export function fillSkillList(state: DeckState, bundle: DataBundle): void {
+/** The list for the state's edition and language (built again only when they change), its boxes ticked as the field says; edition names in the page's language. */
+export function fillSkillList(state: DeckState, bundle: DataBundle, locale: Locale): void {
   const key = `${state.edition}\u0000${state.lang}`;
   if (key !== shown) {
     shown = key;
-    const editions = new Map(bundle.editions.map((e) => [e.id, e.label]));
+    const editions = new Map(bundle.editions.map((e) => [e.id, e]));
     const records = bundle.skills
       .filter((r) => (state.edition === null || r.edition === state.edition) && (state.lang === null || r.lang === state.lang))
       .sort((a, b) => compare(nameKey(a.name), nameKey(b.name)) || compare(a.edition, b.edition));
@@ -41,7 +42,9 @@ export function fillSkillList(state: DeckState, bundle: DataBundle): void {
         name.lang = record.lang;
         name.textContent = record.name;
         const edition = document.createElement('small');
-        edition.textContent = editions.get(record.edition) ?? record.edition;
+        const known = editions.get(record.edition);
+        edition.textContent = known ? editionName(known, locale) : record.edition;
+        if (known) edition.lang = editionLang(known, locale);
         label.append(box, ' ', name, ' ', edition);
         item.append(label);
         return item;

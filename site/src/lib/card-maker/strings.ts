@@ -1,17 +1,19 @@
 /** The card page's words, in both locales (the French table spells out every key, so a missing one fails the type check). */
 import type { Locale } from '../i18n.ts';
+import type { LinkProblem } from './deck-state.ts';
 
 const en = {
   title: 'Print cards',
   description: 'Make a PDF of skill cards for your team: paste a roster or tick skills, choose the paper and print.',
   intro:
-    'Paste your team’s roster (or upload it), or tick the skills you want, choose the paper and the options, and download a PDF of poker-size cards (63 × 88 mm) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it.',
+    'Paste your team’s roster (or open its file), or tick the skills you want, choose the paper and the options, and download a PDF of poker-size cards (63 × 88 mm) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it. Once this page has loaded, it works without a network too (at the league’s venue, say).',
   what: 'What to print',
   fromRoster: 'A roster',
   fromSkills: 'Skills I tick',
   roster: 'Roster (YAML or JSON)',
   rosterHelp: 'One card per skill, naming the players who have it. Names in any edition or language: Block, Mighty Blow (+1), Châtaigne.',
-  upload: 'Or upload a roster file',
+  upload: 'Open a roster file…',
+  opened: (name: string) => `Read from ${name}.`,
   example: 'Paste an example',
   perPlayer: 'One card per player (the player’s name and every skill’s text)',
   skills: 'Skills (names or ids, comma-separated)',
@@ -53,6 +55,14 @@ const en = {
   copied: 'Copied.',
   cli: 'The same with the command line',
   linkProblem: 'This link could not be read:',
+  linkProblems: (p: LinkProblem): string => {
+    if (p.kind === 'too-long') return `it is ${p.length} characters long; a deck link holds at most ${p.max}.`;
+    if (p.kind === 'version') return `it was made by another version of this page (deck format “${p.found}”; this page reads “${p.expected}”).`;
+    if (p.kind === 'damaged') return 'it is damaged (it does not decode); ask for it again.';
+    if (p.kind === 'not-deck') return 'it does not hold a deck.';
+    if (p.kind === 'unknown-field') return `it has an unknown field "${p.key}" this page does not take.`;
+    return `its field "${p.key}" has a value this page does not take.`;
+  },
   printHelp: 'Print at 100 % (“actual size”), not “fit to page”. With backs, print both sides, turning on the edge chosen above.',
 };
 
@@ -61,13 +71,14 @@ const fr: typeof en = {
   description:
     'Faites un PDF de cartes de compétences pour votre équipe : collez une feuille d’équipe ou cochez des compétences, choisissez le papier et imprimez.',
   intro:
-    'Collez la feuille de votre équipe (ou envoyez le fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes au format poker (63 × 88 mm) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort.',
+    'Collez la feuille de votre équipe (ou ouvrez son fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes au format poker (63 × 88 mm) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort. Une fois cette page chargée, elle marche aussi sans réseau (sur le lieu du tournoi, par exemple).',
   what: 'Quoi imprimer',
   fromRoster: 'Une feuille d’équipe',
   fromSkills: 'Des compétences cochées',
   roster: 'Feuille d’équipe (YAML ou JSON)',
   rosterHelp: 'Une carte par compétence, avec les joueurs qui l’ont. Noms de toute édition et langue : Block, Mighty Blow (+1), Châtaigne.',
-  upload: 'Ou envoyez un fichier',
+  upload: 'Ouvrir un fichier d’équipe…',
+  opened: (name) => `Lue dans ${name}.`,
   example: 'Coller un exemple',
   perPlayer: 'Une carte par joueur (son nom et le texte de chaque compétence)',
   skills: 'Compétences (noms ou identifiants, séparés par des virgules)',
@@ -109,6 +120,14 @@ const fr: typeof en = {
   copied: 'Copié.',
   cli: 'La même chose en ligne de commande',
   linkProblem: 'Ce lien n’a pas pu être lu :',
+  linkProblems: (p) => {
+    if (p.kind === 'too-long') return `il fait ${p.length} caractères ; un lien de jeu de cartes en contient au plus ${p.max}.`;
+    if (p.kind === 'version') return `il a été fait par une autre version de cette page (format « ${p.found} » ; cette page lit « ${p.expected} »).`;
+    if (p.kind === 'damaged') return 'il est abîmé (il ne se décode pas) ; demandez-le à nouveau.';
+    if (p.kind === 'not-deck') return 'il ne contient pas de jeu de cartes.';
+    if (p.kind === 'unknown-field') return `il a un champ inconnu « ${p.key} » que cette page ne prend pas.`;
+    return `son champ « ${p.key} » a une valeur que cette page ne prend pas.`;
+  },
   printHelp:
     'Imprimez à 100 % (« taille réelle »), pas « ajuster à la page ». Avec les dos, imprimez en recto verso, en retournant sur le côté choisi ci-dessus.',
 };
