@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Skill } from '../../pipeline/model/schema-types.ts';
 import { strings } from '../../site/src/lib/i18n.ts';
+import { MAX_ROSTER } from '../../site/src/lib/card-maker/deck-state.ts';
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { repoRoot } from '../helpers.ts';
 import { poppler } from '../cards/helpers.ts';
@@ -433,6 +434,40 @@ describe('the French page speaks French', () => {
     await chooser.setFiles({ name: 'reavers.yaml', mimeType: 'text/yaml', buffer: Buffer.from(ROSTER) });
     await expect.poll(() => page.locator('#roster-text').inputValue()).toBe(ROSTER);
     expect(await page.locator('#roster-file-name').textContent()).toBe(cardStrings('fr').opened('reavers.yaml'));
+    await context.close();
+  }, 120_000);
+});
+
+describe('while a PDF is being made', () => {
+  it('keeps the button off, and offers no PDF of a deck the form no longer shows', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, {});
+    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    // "Make the PDF", then an option changed in the same moment, before the worker can answer.
+    const off = await page.evaluate(`(() => {
+      document.querySelector('#make').click();
+      document.querySelector('input[name="backs"]').click();
+      return document.querySelector('#make').disabled;
+    })()`);
+    expect(off).toBe(true);
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 120_000 }).toBe(cardStrings('en').changedWhileMaking);
+    expect(await page.locator('#download').isHidden()).toBe(true);
+    expect(downloads).toBe(0);
+    // Made again, it is the deck the form shows: with backs.
+    const { bytes } = await download(page);
+    expect(sha256(bytes)).toBe(sha256(cli(ROSTER, ['--backs']).pdf!));
+    await context.close();
+  }, 240_000);
+
+  it('keeps the roster typed when a file too large to be a roster is opened, and says why', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, {});
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 60_000 }), page.locator('#roster-open').click()]);
+    await chooser.setFiles({ name: 'huge.yaml', mimeType: 'text/yaml', buffer: Buffer.alloc(MAX_ROSTER + 1, 'x') });
+    await expect.poll(() => page.locator('#roster-file-name').textContent()).toBe(cardStrings('en').fileTooLarge('huge.yaml', MAX_ROSTER / 1024));
+    expect(await page.locator('#roster-text').inputValue()).toBe(ROSTER);
     await context.close();
   }, 120_000);
 });

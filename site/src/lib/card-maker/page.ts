@@ -12,7 +12,7 @@ import { checkDeck, type Checked } from './check.ts';
 import workerUrl from './cards.worker.ts?worker&url';
 import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
-import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState } from './deck-state.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState, type LinkProblem } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
@@ -30,6 +30,8 @@ interface Page {
   download: string | null;
   /** The state the offered PDF was made from: a change hides the PDF and its figures. */
   made: string | null;
+  /** A PDF is being made: the button stays off until it is done (one request at a time). */
+  making: boolean;
 }
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -60,8 +62,23 @@ export async function startCardMaker(): Promise<void> {
     byId('status').textContent = t.loadFailed;
     return;
   }
-  const page: Page = { form, locale, t, bundle: parseDataBundle((file) => texts[file] ?? null), checked: null, worker: null, download: null, made: null };
-  await applyLink(page);
+  const page: Page = {
+    form,
+    locale,
+    t,
+    bundle: parseDataBundle((file) => texts[file] ?? null),
+    checked: null,
+    worker: null,
+    download: null,
+    made: null,
+    making: false,
+  };
+  try {
+    await applyLink(page);
+  } catch {
+    // A link the reader cannot take leaves the form as it was; the page still starts.
+    showLinkProblem(page, { kind: 'damaged' });
+  }
   wire(page);
   refresh(page);
   form.dataset.ready = 'true';
@@ -94,11 +111,14 @@ function startWorker(): Worker {
 /** The deck a link carries, into the form; its problem shown when it cannot be read. */
 async function applyLink(page: Page): Promise<void> {
   const decoded = await decodeDeck(location.hash);
+  if (decoded && 'problem' in decoded) showLinkProblem(page, decoded.problem);
+  else if (decoded) writeForm(page.form, decoded.state);
+}
+
+function showLinkProblem(page: Page, why: LinkProblem): void {
   const problem = byId('link-problem');
-  if (decoded && 'problem' in decoded) {
-    problem.textContent = `${page.t.linkProblem} ${page.t.linkProblems(decoded.problem)}`;
-    problem.hidden = false;
-  } else if (decoded) writeForm(page.form, decoded.state);
+  problem.textContent = `${page.t.linkProblem} ${page.t.linkProblems(why)}`;
+  problem.hidden = false;
 }
 
 function wire(page: Page): void {
@@ -139,11 +159,16 @@ function wire(page: Page): void {
 async function readUpload(page: Page, input: HTMLInputElement): Promise<void> {
   const file = input.files?.[0];
   if (!file) return;
-  const text = file.size > MAX_ROSTER ? null : await file.text();
-  page.form.dataset.rosterFile = text === null ? DEFAULT_ROSTER_FILE : file.name.replace(/[/\\\u0000-\u001f]/g, '_').slice(0, 100) || DEFAULT_ROSTER_FILE;
-  byId<HTMLTextAreaElement>('roster-text').value = text ?? '';
-  byId('roster-file-name').textContent = text === null ? '' : page.t.opened(page.form.dataset.rosterFile);
   input.value = '';
+  const name = file.name.replace(/[/\\\u0000-\u001f]/g, '_').slice(0, 100) || DEFAULT_ROSTER_FILE;
+  if (file.size > MAX_ROSTER) {
+    // Nothing typed is lost: the editor keeps its roster, and the reader is told why the file was not read.
+    byId('roster-file-name').textContent = page.t.fileTooLarge(name, MAX_ROSTER / 1024);
+    return;
+  }
+  page.form.dataset.rosterFile = name;
+  byId<HTMLTextAreaElement>('roster-text').value = await file.text();
+  byId('roster-file-name').textContent = page.t.opened(name);
   refresh(page);
 }
 
@@ -165,7 +190,7 @@ function refresh(page: Page): void {
   showMessages(page, page.checked.messages, page.checked.summary);
   const { empty, plan } = page.checked;
   byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
-  byId<HTMLButtonElement>('make').disabled = !page.checked.plan;
+  byId<HTMLButtonElement>('make').disabled = !page.checked.plan || page.making;
   byId('cli-command').textContent = cliCommand(state);
   if (page.made !== JSON.stringify(state)) {
     byId('download').hidden = true;
@@ -235,7 +260,8 @@ async function make(page: Page): Promise<void> {
   // The form as it is now (the check shown may be up to a debounce old): its plan is what the worker draws.
   const state = readForm(page.form);
   const { plan } = checkDeck(page.bundle, state);
-  if (!plan) return refresh(page);
+  if (!plan || page.making) return refresh(page);
+  page.making = true;
   button.disabled = true;
   result.textContent = page.t.making;
   page.worker ??= startWorker();
@@ -246,10 +272,17 @@ async function make(page: Page): Promise<void> {
       resolve({ ok: false, messages: [{ text: event.message || 'the card worker failed', fatal: true, line: null, file: '' }], summary: null });
     page.worker!.postMessage(request);
   });
+  page.making = false;
   button.disabled = false;
   if (!reply.ok) {
     result.textContent = '';
     showMessages(page, reply.messages, reply.summary);
+    return;
+  }
+  // A PDF of a deck the form no longer shows is never offered as the current one.
+  if (JSON.stringify(readForm(page.form)) !== JSON.stringify(state)) {
+    refresh(page);
+    result.textContent = page.t.changedWhileMaking;
     return;
   }
   page.made = JSON.stringify(state);
