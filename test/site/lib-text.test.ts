@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCardIndex } from '../../site/src/lib/cards.ts';
-import { apiAvailable, listDataFiles } from '../../site/src/lib/data-dir.ts';
+import { apiAvailable, dataDir, listDataFiles } from '../../site/src/lib/data-dir.ts';
 import { sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
 import { anchor, byName, editionLang, editionName, strings } from '../../site/src/lib/i18n.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { reportUrl } from '../../site/src/lib/site-config.ts';
+import { repoRoot } from '../helpers.ts';
 
 const LABELS = { inserted: 'inserted', deleted: 'deleted' };
 const del = (text: string) => `<del><span class="sr-only">[deleted: </span>${text}<span class="sr-only">]</span></del>`;
@@ -97,6 +98,15 @@ describe('interface strings', () => {
 });
 
 describe('the dataset folder', () => {
+  it('is the project’s dist/data when NUFFLE_DATA_DIR is not set (`astro build` run by hand)', () => {
+    const before = process.env.NUFFLE_DATA_DIR;
+    delete process.env.NUFFLE_DATA_DIR;
+    try {
+      expect(dataDir()).toBe(join(repoRoot, 'dist/data'));
+    } finally {
+      if (before !== undefined) process.env.NUFFLE_DATA_DIR = before;
+    }
+  });
   it('lists its files with forward slashes, sorted as whole paths', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nuffle-data-dir-'));
     const before = process.env.NUFFLE_DATA_DIR;
