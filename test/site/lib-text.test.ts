@@ -45,6 +45,19 @@ describe('splitSentences', () => {
 });
 
 describe('sentenceDiff', () => {
+  it('pairs a reworded sentence after a removed one, the removed one on a row of its own', () =>
+    expect(sentenceDiff('Gain a bonus. Roll a D6 for the kick.', 'Roll two D6 for the kick.', LABELS).map((row) => row.kind)).toEqual(['removed', 'changed']));
+  it('pairs the one close sentence rather than two loosely alike ones (a third of their words each)', () =>
+    expect(
+      sentenceDiff('Roll a D6 for the kick. Then add one to the score.', 'The kick sails far and high. Roll a D6 and add one.', LABELS).map((row) => [
+        row.kind,
+        row.before === '' ? row.after : row.before,
+      ]),
+    ).toEqual([
+      ['added', ins('The kick sails far and high.')],
+      ['changed', `Roll a D6 ${del('for the kick')}.`],
+      ['removed', del('Then add one to the score.')],
+    ]));
   it('puts two sentences that share most words on one row, words marked', () =>
     expect(sentenceDiff('Roll a die and add one to the result.', 'Roll a die and add two to the result.', LABELS)).toEqual([
       {
