@@ -659,3 +659,106 @@ describe('vacant slots', () => {
     ]);
   });
 });
+
+describe('what a rename silences, and what it does not', () => {
+  const renameSideStep = (d: DataBundle) => {
+    Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sidestep', name: 'Sidestep', displayName: 'Sidestep', concept: 'sidestep' });
+    d.crosswalk.find((r) => r.record === 'en-2020/side-step')!.record = 'en-2020/sidestep';
+    Object.assign(at(d.concepts, 'side-step'), { id: 'sidestep' });
+    d.migrations.push(
+      { id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'x' },
+      { id: 'side-step', kind: 'concept', action: 'renamed', to: 'sidestep', since: '1.1.0', note: 'x' },
+    );
+  };
+  const kinds = (edit: Edit) => changesOf(edit).map((c) => [c.kind, c.id]);
+
+  it('a record merged into a new record is no rename', () =>
+    expect(
+      kinds((d) => {
+        Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sure-step', name: 'Sure Step' });
+        d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'merged', to: 'en-2020/sure-step', since: '1.1.0', note: 'x' });
+      }),
+    ).toEqual([
+      ['record-added', 'en-2020/sure-step'],
+      ['record-removed', 'en-2020/side-step'],
+      ['migration-added', 'en-2020/side-step'],
+    ]));
+  it('another record’s migration in the same release is still reported', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.skills = d.skills.filter((s) => s.id !== 'en-2020/leap');
+        d.migrations.push({ id: 'en-2020/leap', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-removed', 'en-2020/leap'],
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'en-2020/leap'],
+    ]));
+  it('another concept’s migration in the same release is still reported', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.concepts = d.concepts.filter((c) => c.id !== 'leap');
+        d.migrations.push({ id: 'leap', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['concept-removed', 'leap'],
+      ['migration-added', 'leap'],
+    ]));
+  it('a league’s migration is still reported when its id is the renamed concept’s', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.migrations.push({ id: 'side-step', kind: 'league', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'side-step'],
+    ]));
+});
+
+describe('rulings paired only under the same records', () => {
+  it('does not pair the same question and answer printed under another record', () =>
+    expect(
+      changesOf(
+        (d) =>
+          void (d.rulings[0] = {
+            ...d.rulings[0]!,
+            id: 'en-2020/leap/q-1',
+            records: ['en-2020/leap'],
+            occurrences: [{ record: 'en-2020/leap', lines: [2, 3] }],
+          }),
+      ).map((c) => [c.kind, c.id]),
+    ).toEqual([
+      ['ruling-added', 'en-2020/leap/q-1'],
+      ['ruling-removed', 'en-2020/dodge/q-1'],
+    ]));
+  it('pairs the closest of two new questions, listed first', () => {
+    const edit: Edit = (d) => {
+      const old = d.rulings[0]!;
+      d.rulings = [
+        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
+        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
+      ];
+    };
+    expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
+      ['ruling-added', 'en-2020/dodge/q-b'],
+      ['ruling-changed', 'en-2020/dodge/q-a'],
+    ]);
+  });
+  it('pairs a new question with the first old one that shares its record, each once', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
+      return d;
+    };
+    const edit: Edit = (d) =>
+      void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
+    expect(changesOf(edit, base).map((c) => [c.kind, c.id, c.previous])).toEqual([
+      ['ruling-removed', 'en-2020/dodge/q-9', null],
+      ['ruling-changed', 'en-2020/dodge/q-2', 'en-2020/dodge/q-1'],
+    ]);
+  });
+});
