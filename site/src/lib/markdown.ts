@@ -66,14 +66,14 @@ export function renderMarkdown(text: string): string {
 }
 
 /** The text of a literal node (text, inline code, code…); undefined for a parent or a void node. */
-const valueOf = (node: MdastContent): string | undefined => (node as { value?: string }).value;
+const literalText = (node: MdastContent): string | undefined => (node as { value?: string }).value;
 
 /** The words of a rule text without Markdown syntax: paragraphs and list items on their own lines. */
 export function plainText(text: string): string {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as MdastRoot;
   const blocks: string[] = [];
   const inline = (node: MdastContent): string =>
-    valueOf(node) ?? ('children' in node ? (node.children as MdastContent[]).map(inline).join('') : node.type === 'break' ? ' ' : '');
+    literalText(node) ?? ('children' in node ? (node.children as MdastContent[]).map(inline).join('') : node.type === 'break' ? ' ' : '');
   const walk = (nodes: MdastContent[], prefix: string): void => {
     for (const node of nodes) {
       if (node.type === 'list') {
@@ -83,8 +83,8 @@ export function plainText(text: string): string {
         prefix = '';
       } else if ('children' in node) {
         walk(node.children as MdastContent[], prefix);
-      } else if (valueOf(node) !== undefined) {
-        blocks.push(prefix + valueOf(node));
+      } else if (literalText(node) !== undefined) {
+        blocks.push(prefix + literalText(node));
       }
     }
   };
