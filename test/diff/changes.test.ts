@@ -191,6 +191,14 @@ describe('crosswalk rows', () => {
     ]));
   it('a summary written where there was none has no word diff', () =>
     expect(only((d) => void (d.crosswalk[0]!.summary = 'Dodge, as in 2020.')).fields).toEqual([field('summary', null, 'Dodge, as in 2020.')]));
+  it('a summary dropped has no word diff', () => {
+    const base = () => {
+      const d = bundle();
+      d.crosswalk[0]!.summary = 'Dodge, as in 2020.';
+      return d;
+    };
+    expect(changesOf((d) => void (d.crosswalk[0]!.summary = null), base)[0]?.fields).toEqual([field('summary', 'Dodge, as in 2020.', null)]);
+  });
   it.each([
     ['related', (d: DataBundle) => void (d.crosswalk[0]!.related = ['leap'] as never)],
     ['falseFriend', (d: DataBundle) => void (d.crosswalk[0]!.falseFriend = 'leap' as never)],
@@ -296,6 +304,19 @@ describe('inducements and price lists', () => {
         d.inducements[0]!.priceList = { minimumCost: null, items: [] };
       }),
     ).toEqual([]));
+  it('a price list that becomes a plain inducement is compared item by item, not as text', () =>
+    expect(
+      changesOf((d) => {
+        d.inducements[1]!.text = 'new text';
+        d.inducements[1]!.priceList = null;
+      }).filter((c) => c.kind !== 'price-changed'),
+    ).toEqual([]));
+  it('reports a price list whose name moved', () =>
+    expect(
+      changesOf((d) => void (d.inducements[1]!.name = 'Mercenary prices'))
+        .filter((c) => c.kind === 'inducement-changed')
+        .map((c) => c.fields.map((f) => f.field)),
+    ).toEqual([['name']]));
   it.each(['name', 'kind', 'abilities', 'spells', 'costs', 'mentions', 'confidence', 'note'] as const)('reports an inducement whose %s moved', (name) =>
     expect(
       only(
