@@ -728,6 +728,16 @@ describe('what a rename silences, and what it does not', () => {
       ['concept-removed', 'leap'],
       ['migration-added', 'leap'],
     ]));
+  it('a ruling’s migration is still reported when its id is the renamed record’s', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.migrations.push({ id: 'en-2020/side-step', kind: 'ruling', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'en-2020/side-step'],
+    ]));
   it('a league’s migration is still reported when its id is the renamed concept’s', () =>
     expect(
       kinds((d) => {
@@ -741,6 +751,19 @@ describe('what a rename silences, and what it does not', () => {
 });
 
 describe('rulings paired only under the same records', () => {
+  it('pairs a reworded question printed under records listed out of order', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.occurrences = [
+        { record: 'en-2020/leap', lines: [4, 5] },
+        { record: 'en-2020/dodge', lines: [2, 3] },
+      ];
+      return d;
+    };
+    expect(changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?' }), base).map((c) => c.kind)).toEqual([
+      'ruling-changed',
+    ]);
+  });
   it('does not pair the same question and answer printed under another record', () =>
     expect(
       changesOf(
