@@ -191,6 +191,14 @@ describe('crosswalk rows', () => {
     ]));
   it('a summary written where there was none has no word diff', () =>
     expect(only((d) => void (d.crosswalk[0]!.summary = 'Dodge, as in 2020.')).fields).toEqual([field('summary', null, 'Dodge, as in 2020.')]));
+  it('a summary dropped has no word diff', () => {
+    const base = () => {
+      const d = bundle();
+      d.crosswalk[0]!.summary = 'Dodge, as in 2020.';
+      return d;
+    };
+    expect(changesOf((d) => void (d.crosswalk[0]!.summary = null), base)[0]?.fields).toEqual([field('summary', 'Dodge, as in 2020.', null)]);
+  });
   it.each([
     ['related', (d: DataBundle) => void (d.crosswalk[0]!.related = ['leap'] as never)],
     ['falseFriend', (d: DataBundle) => void (d.crosswalk[0]!.falseFriend = 'leap' as never)],
@@ -296,6 +304,19 @@ describe('inducements and price lists', () => {
         d.inducements[0]!.priceList = { minimumCost: null, items: [] };
       }),
     ).toEqual([]));
+  it('a price list that becomes a plain inducement is compared item by item, not as text', () =>
+    expect(
+      changesOf((d) => {
+        d.inducements[1]!.text = 'new text';
+        d.inducements[1]!.priceList = null;
+      }).filter((c) => c.kind !== 'price-changed'),
+    ).toEqual([]));
+  it('reports a price list whose name moved', () =>
+    expect(
+      changesOf((d) => void (d.inducements[1]!.name = 'Mercenary prices'))
+        .filter((c) => c.kind === 'inducement-changed')
+        .map((c) => c.fields.map((f) => f.field)),
+    ).toEqual([['name']]));
   it.each(['name', 'kind', 'abilities', 'spells', 'costs', 'mentions', 'confidence', 'note'] as const)('reports an inducement whose %s moved', (name) =>
     expect(
       only(
@@ -656,6 +677,132 @@ describe('vacant slots', () => {
         fields: [field('vacancy', 'vacant', 're-roll')],
         previous: null,
       },
+    ]);
+  });
+});
+
+describe('what a rename silences, and what it does not', () => {
+  const renameSideStep = (d: DataBundle) => {
+    Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sidestep', name: 'Sidestep', displayName: 'Sidestep', concept: 'sidestep' });
+    d.crosswalk.find((r) => r.record === 'en-2020/side-step')!.record = 'en-2020/sidestep';
+    Object.assign(at(d.concepts, 'side-step'), { id: 'sidestep' });
+    d.migrations.push(
+      { id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'x' },
+      { id: 'side-step', kind: 'concept', action: 'renamed', to: 'sidestep', since: '1.1.0', note: 'x' },
+    );
+  };
+  const kinds = (edit: Edit) => changesOf(edit).map((c) => [c.kind, c.id]);
+
+  it('a record merged into a new record is no rename', () =>
+    expect(
+      kinds((d) => {
+        Object.assign(at(d.skills, 'en-2020/side-step'), { id: 'en-2020/sure-step', name: 'Sure Step' });
+        d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'merged', to: 'en-2020/sure-step', since: '1.1.0', note: 'x' });
+      }),
+    ).toEqual([
+      ['record-added', 'en-2020/sure-step'],
+      ['record-removed', 'en-2020/side-step'],
+      ['migration-added', 'en-2020/side-step'],
+    ]));
+  it('another record’s migration in the same release is still reported', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.skills = d.skills.filter((s) => s.id !== 'en-2020/leap');
+        d.migrations.push({ id: 'en-2020/leap', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-removed', 'en-2020/leap'],
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'en-2020/leap'],
+    ]));
+  it('another concept’s migration in the same release is still reported', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.concepts = d.concepts.filter((c) => c.id !== 'leap');
+        d.migrations.push({ id: 'leap', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['concept-removed', 'leap'],
+      ['migration-added', 'leap'],
+    ]));
+  it('a ruling’s migration is still reported when its id is the renamed record’s', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.migrations.push({ id: 'en-2020/side-step', kind: 'ruling', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'en-2020/side-step'],
+    ]));
+  it('a league’s migration is still reported when its id is the renamed concept’s', () =>
+    expect(
+      kinds((d) => {
+        renameSideStep(d);
+        d.migrations.push({ id: 'side-step', kind: 'league', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+      }),
+    ).toEqual([
+      ['record-renamed', 'en-2020/sidestep'],
+      ['migration-added', 'side-step'],
+    ]));
+});
+
+describe('rulings paired only under the same records', () => {
+  it('pairs a reworded question printed under records listed out of order', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.occurrences = [
+        { record: 'en-2020/leap', lines: [4, 5] },
+        { record: 'en-2020/dodge', lines: [2, 3] },
+      ];
+      return d;
+    };
+    expect(changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?' }), base).map((c) => c.kind)).toEqual([
+      'ruling-changed',
+    ]);
+  });
+  it('does not pair the same question and answer printed under another record', () =>
+    expect(
+      changesOf(
+        (d) =>
+          void (d.rulings[0] = {
+            ...d.rulings[0]!,
+            id: 'en-2020/leap/q-1',
+            records: ['en-2020/leap'],
+            occurrences: [{ record: 'en-2020/leap', lines: [2, 3] }],
+          }),
+      ).map((c) => [c.kind, c.id]),
+    ).toEqual([
+      ['ruling-added', 'en-2020/leap/q-1'],
+      ['ruling-removed', 'en-2020/dodge/q-1'],
+    ]));
+  it('pairs the closest of two new questions, listed first', () => {
+    const edit: Edit = (d) => {
+      const old = d.rulings[0]!;
+      d.rulings = [
+        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
+        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
+      ];
+    };
+    expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
+      ['ruling-added', 'en-2020/dodge/q-b'],
+      ['ruling-changed', 'en-2020/dodge/q-a'],
+    ]);
+  });
+  it('pairs a new question with the first old one that shares its record, each once', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
+      return d;
+    };
+    const edit: Edit = (d) =>
+      void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
+    expect(changesOf(edit, base).map((c) => [c.kind, c.id, c.previous])).toEqual([
+      ['ruling-removed', 'en-2020/dodge/q-9', null],
+      ['ruling-changed', 'en-2020/dodge/q-2', 'en-2020/dodge/q-1'],
     ]);
   });
 });

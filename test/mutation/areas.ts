@@ -89,6 +89,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/site/moved.test.ts',
       'test/site/loader.test.ts',
       'test/site/markdown.test.ts',
+      'test/site/dataset.test.ts',
+      'test/site/dataset-adapter.test.ts',
     ],
   },
 };

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCardIndex } from '../../site/src/lib/cards.ts';
-import { apiAvailable, listDataFiles } from '../../site/src/lib/data-dir.ts';
+import { apiAvailable, dataDir, listDataFiles } from '../../site/src/lib/data-dir.ts';
 import { sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
 import { anchor, byName, editionLang, editionName, strings } from '../../site/src/lib/i18n.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { reportUrl } from '../../site/src/lib/site-config.ts';
+import { repoRoot } from '../helpers.ts';
 
 const LABELS = { inserted: 'inserted', deleted: 'deleted' };
 const del = (text: string) => `<del><span class="sr-only">[deleted: </span>${text}<span class="sr-only">]</span></del>`;
@@ -44,6 +45,19 @@ describe('splitSentences', () => {
 });
 
 describe('sentenceDiff', () => {
+  it('pairs a reworded sentence after a removed one, the removed one on a row of its own', () =>
+    expect(sentenceDiff('Gain a bonus. Roll a D6 for the kick.', 'Roll two D6 for the kick.', LABELS).map((row) => row.kind)).toEqual(['removed', 'changed']));
+  it('pairs the one close sentence rather than two loosely alike ones (a third of their words each)', () =>
+    expect(
+      sentenceDiff('Roll a D6 for the kick. Then add one to the score.', 'The kick sails far and high. Roll a D6 and add one.', LABELS).map((row) => [
+        row.kind,
+        row.before === '' ? row.after : row.before,
+      ]),
+    ).toEqual([
+      ['added', ins('The kick sails far and high.')],
+      ['changed', `Roll a D6 ${del('for the kick')}.`],
+      ['removed', del('Then add one to the score.')],
+    ]));
   it('puts two sentences that share most words on one row, words marked', () =>
     expect(sentenceDiff('Roll a die and add one to the result.', 'Roll a die and add two to the result.', LABELS)).toEqual([
       {
@@ -97,6 +111,15 @@ describe('interface strings', () => {
 });
 
 describe('the dataset folder', () => {
+  it('is the project’s dist/data when NUFFLE_DATA_DIR is not set (`astro build` run by hand)', () => {
+    const before = process.env.NUFFLE_DATA_DIR;
+    delete process.env.NUFFLE_DATA_DIR;
+    try {
+      expect(dataDir()).toBe(join(repoRoot, 'dist/data'));
+    } finally {
+      if (before !== undefined) process.env.NUFFLE_DATA_DIR = before;
+    }
+  });
   it('lists its files with forward slashes, sorted as whole paths', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nuffle-data-dir-'));
     const before = process.env.NUFFLE_DATA_DIR;

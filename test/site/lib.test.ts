@@ -302,6 +302,16 @@ describe("the loader's errors", () => {
     );
   });
 
+  it('gives the path inside the record for an error deep in it', () =>
+    expect(describeErrors('rulings.json', [{ id: 'en-2020/q-1' }], [error('/0/occurrences/1/lines/0', 'must be integer')])).toBe(
+      'rulings.json: record en-2020/q-1: /occurrences/1/lines/0 must be integer',
+    ));
+
+  it('ends the line at the place when Ajv gives no message', () => {
+    const { message: _none, ...bare } = error('/0/text', '');
+    expect(describeErrors('skills.json', [{ id: 'en-2020/dodge' }], [bare])).toBe('skills.json: record en-2020/dodge: /text');
+  });
+
   it('stops after ten errors', () => {
     const errors = Array.from({ length: 25 }, (_, i) => error(`/${i}/id`, 'must be string'));
     expect(

@@ -120,6 +120,15 @@ describe('datasetLoader', () => {
     writeFileSync(join(dir, 'skills.json.sha256'), `${sha256(`${SKILLS} `)}  skills.json\n`);
     await expect(load('skills.json')).rejects.toThrow('[data/digest-mismatch]');
   });
+  it('refuses a file meta.json does not list', async () => {
+    publish({ 'crosswalk.json': ROWS });
+    await expect(load('skills.json')).rejects.toThrow(`${join(dir, 'skills.json')}: skills.json changed after it was published`);
+  });
+  it('refuses every file when meta.json lists none', async () => {
+    writeFileSync(join(dir, 'meta.json'), '{}');
+    writeFileSync(join(dir, 'meta.json.sha256'), `${sha256('{}')}  meta.json\n`);
+    await expect(load('skills.json')).rejects.toThrow(`${join(dir, 'skills.json')}: skills.json changed after it was published`);
+  });
   it('refuses a meta.json that does not match meta.json.sha256', async () => {
     publish(FILES, { 'meta.json': sha256('other') });
     await expect(load('skills.json')).rejects.toThrow('meta.json does not match meta.json.sha256 [data/digest-mismatch]');
@@ -150,6 +159,19 @@ describe('datasetLoader', () => {
       writeFileSync(join(folder, 'schema/late.schema.json'), JSON.stringify({ $id: 'https://example.org/late', type: 'array' }));
       publish({ ...FILES, 'late.json': '[]' }, {}, folder);
       await expect(load('late.json')).rejects.toThrow(`late.json: no published schema late.schema.json in ${folder}/schema`);
+    }));
+  it('refuses a schema with a keyword JSON Schema does not have (Ajv in strict mode)', () =>
+    inCopy(async (folder) => {
+      writeFileSync(join(folder, 'schema/odd.schema.json'), JSON.stringify({ $id: 'https://example.org/odd', type: 'array', itemz: {} }));
+      publish({ ...FILES, 'odd.json': '[]' }, {}, folder);
+      await expect(load('odd.json')).rejects.toThrow('strict mode: unknown keyword: "itemz"');
+    }));
+  it('reads a schema with a union type of two kinds (`type: ["string", "integer"]`)', () =>
+    inCopy(async (folder) => {
+      const schema = { $id: 'https://example.org/mixed', type: 'array', items: { type: 'object', properties: { id: { type: ['string', 'integer'] } } } };
+      writeFileSync(join(folder, 'schema/mixed.schema.json'), JSON.stringify(schema));
+      publish({ ...FILES, 'mixed.json': '[{"id":"a"},{"id":1}]' }, {}, folder);
+      expect([...(await load('mixed.json')).entries.keys()]).toEqual(['a', '1']);
     }));
   it('refuses a file without its published schema', async () => {
     publish({ ...FILES, 'leagues.json': '[]' });

@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -19,9 +19,10 @@ export function cardsDir(): string | null {
 export function listDataFiles(): string[] {
   const base = dataDir();
   const walk = (dir: string): string[] =>
+    // Stryker disable next-line MethodExpression: the whole paths are sorted again below, so the order a folder is walked in never shows
     readdirSync(dir)
       .sort()
-      .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(base, join(dir, name)).split('\\').join('/')]));
+      .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(base, join(dir, name)).split(sep).join('/')]));
   return walk(base).sort();
 }
 
