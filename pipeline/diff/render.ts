@@ -33,7 +33,7 @@ export function summaryLine(log: Changelog): string {
   const total = log.changes.length;
   const versions = `${log.from.datasetVersion} → ${log.to.datasetVersion}`;
   const schema = log.from.schemaVersion !== log.to.schemaVersion ? `; schema ${log.from.schemaVersion} → ${log.to.schemaVersion}` : '';
-  if (!total) return `no changes (${versions})${schema}`;
+  if (!total) return `no record changed (${versions})${schema}`;
   const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
     const n = log.counts[k]!;
     const [one] = LABEL[k];

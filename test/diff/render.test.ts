@@ -25,7 +25,7 @@ const log = (changes: Change[], options: { schema?: [string, string]; warnings?:
 const words = (...parts: [WordPart['op'], string][]): WordPart[] => parts.map(([op, value]) => ({ op, value }));
 
 describe('summaryLine', () => {
-  it('says there is no change, with the versions', () => expect(summaryLine(log([]))).toBe('no changes (0.1.0 → 0.2.0)'));
+  it('says there is no change, with the versions', () => expect(summaryLine(log([]))).toBe('no record changed (0.1.0 → 0.2.0)'));
   it('counts one change in the singular', () =>
     expect(summaryLine(log([change('record-added', 'en-2020/leap', 'Leap')]))).toBe('1 change (0.1.0 → 0.2.0): 1 record added'));
   it('puts the first word of a label in the plural', () =>
@@ -63,7 +63,7 @@ describe('changesMarkdown', () => {
   ]);
 
   it('heads the file with the versions and the summary line', () =>
-    expect(changesMarkdown(log([])).split('\n').slice(0, 3)).toEqual(['# Changes 0.1.0 → 0.2.0', '', 'no changes (0.1.0 → 0.2.0)']));
+    expect(changesMarkdown(log([])).split('\n').slice(0, 3)).toEqual(['# Changes 0.1.0 → 0.2.0', '', 'no record changed (0.1.0 → 0.2.0)']));
   it('writes the whole file', () =>
     expect(changesMarkdown(log([reworded], { schema: ['2.0.0', '2.1.0'], warnings: ['a ruling still names Dodge'] }))).toBe(
       [

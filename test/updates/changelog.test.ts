@@ -138,6 +138,6 @@ describe('the changelog of a rule update', () => {
     expect(removed.stderr).toContain('1 change of a --fail-on kind (removed)');
     expect(gate('price').status).toBe(1);
     expect(gate('colour').status).toBe(2);
-    expect(runCli(['diff', join(root, 'old/data'), join(root, 'old/data')]).stdout).toContain(`no changes (${current} → ${current})`);
+    expect(runCli(['diff', join(root, 'old/data'), join(root, 'old/data')]).stdout).toContain(`no record changed (${current} → ${current})`);
   });
 });
