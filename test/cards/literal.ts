@@ -44,6 +44,7 @@ export const edition = (id: string, label: string, lang: Edition['lang'] = 'en')
   parser: 'test',
   note: 'a literal edition',
   records: 0,
+  rulings: 0,
 });
 
 /** A record of the literal bundle's edition, with any field set. */
@@ -73,7 +74,15 @@ export function cardBundle(): DataBundle {
   const d = bundle();
   d.editions = [edition('en-2020', 'Blood Bowl 2020'), edition('fr-legacy', 'Règles françaises', 'fr'), edition('notes', 'Inducement notes')];
   d.skills.push(
-    record('esquive', { id: 'fr-legacy/esquive', edition: 'fr-legacy', lang: 'fr', name: 'Esquive', displayName: 'Esquive', concept: 'dodge', text: 'Le joueur esquive.' }),
+    record('esquive', {
+      id: 'fr-legacy/esquive',
+      edition: 'fr-legacy',
+      lang: 'fr',
+      name: 'Esquive',
+      displayName: 'Esquive',
+      concept: 'dodge',
+      text: 'Le joueur esquive.',
+    }),
   );
   d.concepts[0]!.names.fr = 'Esquive';
   d.concepts[0]!.records.push('fr-legacy/esquive');
