@@ -90,6 +90,14 @@ describe('continuation cards', () => {
     expect(partTexts(result)).toEqual([`${sentence(1)} ${sentence(2)}`, `Heading ${sentence(3)}`]);
   });
 
+  it('a heading a card would best end on moves to the next card with its text', () => {
+    // Without the rule, one sentence and the heading on the first card, two sentences on the second, at 9 pt.
+    const blocks = [block(sentences(1, 1)), block('Heading', { keepWithNext: true }), block(sentences(2, 2))];
+    const result = asFit(fitIn(blocks, 25));
+    expect(partTexts(result)).toEqual([sentence(1), `Heading ${sentence(2)} ${sentence(3)}`]);
+    expect(result.size).toBe(6.5);
+  });
+
   it('a paragraph cut between cards goes on without its list marker or the space above it', () => {
     const result = asFit(fitIn([block(sentences(1, 4), { marker: '•', depth: 1, spaceBefore: 0.45 })], 25));
     const [first, second] = result.parts;
