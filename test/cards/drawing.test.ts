@@ -243,6 +243,73 @@ describe('a front page', () => {
   });
 });
 
+describe('where each part of a front goes', () => {
+  const slot = home.slots[0]!;
+  const X = (mm: number) => pt(slot.x + mm);
+  const Y = (mm: number) => pt(slot.y + mm);
+  const at = (d: Drawn | undefined) => [d!.x, d!.y];
+  const close = (actual: number[], expected: number[]) => actual.forEach((n, i) => expect(n, `coordinate ${i}`).toBeCloseTo(expected[i]!, 6));
+
+  it('the marker sits in a box at the right of the band’s foot', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY' }));
+    const w = realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2);
+    const h = pt(3.3);
+    close(at(pages[0]!.find((d) => d.value === 'COMPULSORY')), [X(63 - 3.6) - w + pt(1.1), Y(13.5 - 1.3) - h + (h - 6) / 2 - 6 * 0.02]);
+  });
+
+  it('the subtitle sits at the band’s foot, left of the marker, clipped to the room the marker leaves', async () => {
+    const spec = { ...specOf('x'), marker: 'COMPULSORY', subtitle: `EN: ${'Long name '.repeat(8)}` };
+    const { pages } = await draw(fitted(spec));
+    const sub = pages[0]!.find((d) => d.value.startsWith('EN: '))!;
+    close(at(sub), [X(3.6), Y(13.5 - 1.4) - 6 * 1.05]);
+    const room = pt(63 - 7.2) - (realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2) + pt(1.5));
+    expect(realFonts.width(sub.value, 'italic', 6)).toBeLessThanOrEqual(room);
+    expect(realFonts.width(sub.value.replace(/…$/, 'Lo…'), 'italic', 6)).toBeGreaterThan(room - realFonts.width('Lo', 'italic', 6) - 1e-9);
+  });
+
+  it('the badge is centred in its circle, the kind after it; without a badge the kind starts at the padding', async () => {
+    const { pages } = await draw([...fitted(specOf('x')), ...fitted({ ...specOf('y'), badge: null, kindLabel: 'Player · 1 skill' })]);
+    const [cx, cy] = [X(3.6 + 1.65), Y(13.5 + 1.2 + 1.65 - 0.1)];
+    close(at(pages[0]!.find((d) => d.value === 'A')), [cx - realFonts.width('A', 'bold', 6.4) / 2, cy - 6.4 * 0.56]);
+    close(at(pages[0]!.find((d) => d.value === 'Skill · Agility')), [X(3.6 + 3.3 + 1.2), Y(13.5 + 1.2 + 0.3)]);
+    const second = home.slots[1]!;
+    close(at(pages[0]!.find((d) => d.value === 'Player · 1 skill')), [pt(second.x + 3.6), pt(second.y + 13.5 + 1.2 + 0.3)]);
+  });
+
+  it('the random slots end at the right padding, on the kind line', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), corner: 'BB 1-3·4' }));
+    close(at(pages[0]!.find((d) => d.value === 'BB 1-3·4')), [X(63 - 3.6) - realFonts.width('BB 1-3·4', 'bold', 6), Y(13.5 + 1.2 + 0.55)]);
+  });
+
+  it('a kind line too long for the room left by the badge and the slots shrinks, then is cut', async () => {
+    const kindLabel = 'Skill · A very long category name that cannot fit';
+    const { pages } = await draw(fitted({ ...specOf('x'), kindLabel, corner: 'BB 1-3·4 · DB 4-6·1' }));
+    const kind = pages[0]!.find((d) => d.value.startsWith('Skill · A very'))!;
+    const room = pt(63 - 7.2) - pt(3.3 + 1.2) - realFonts.width('BB 1-3·4 · DB 4-6·1', 'bold', 6) - pt(2);
+    expect(kind.size).toBe(6);
+    expect(kind.value.endsWith('…')).toBe(true);
+    expect(realFonts.width(kind.value, 'bold', 6)).toBeLessThanOrEqual(room);
+  });
+
+  it('the body’s lines go down by the line height; list items are indented, their markers left of them', async () => {
+    const { pages } = await draw(fitted(specOf('x', { text: 'First.\n\n- one' })));
+    const first = pages[0]!.find((d) => d.value === 'First.')!;
+    const item = pages[0]!.find((d) => d.value === 'one')!;
+    const marker = pages[0]!.find((d) => d.value === '•')!;
+    close(at(first), [X(3.6), Y(19.9)]);
+    close(at(item), [X(3.6) + 1.25 * 9, Y(19.9) + 9 * 1.2 + 0.12 * 9]);
+    close(at(marker), [X(3.6) + 1.25 * 9 - 1.25 * 9 * 0.85, item.y]);
+  });
+
+  it('the footer clips a long team and a long edition line to the card', async () => {
+    const spec = { ...specOf('x'), team: 'T'.repeat(80), footerLeft: 'E'.repeat(80) };
+    const { pages } = await draw(fitted(spec));
+    const footer = pages[0]!.filter((d) => d.size === 6 && d.y > Y(79));
+    expect(footer.map((d) => d.value.endsWith('…'))).toEqual([true, true]);
+    for (const d of footer) expect(realFonts.width(d.value, d.face as 'bold', 6)).toBeLessThanOrEqual(pt(63 - 7.2));
+  });
+});
+
 describe('low ink', () => {
   it('the name and badge are black, the subtitle grey: no white type on a band that is not printed', async () => {
     const french = skillCardSpec(data.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, context);
@@ -332,6 +399,27 @@ describe('backs', () => {
     expect(name.y).toBeCloseTo(pt(behind.y + 40) - 6.5, 6);
     expect(back[1]).toMatchObject({ face: 'bold', size: 10 });
     expect(back[2]).toMatchObject({ face: 'italic', size: 8 });
+  });
+
+  it('the category and the team are centred under the codex, a long team clipped', async () => {
+    const spec = skillCardSpec(record('dodge'), null, context, { team: `The ${'Very '.repeat(20)}Long Team`, players: [] });
+    const { pages } = await draw(fitted(spec), home, { backs: true });
+    const [, label, team] = pages[1]!;
+    const behind = home.slots[2]!;
+    const centre = pt(behind.x + 31.5);
+    expect(label!.x + realFonts.width(label!.value, 'bold', label!.size) / 2).toBeCloseTo(centre, 6);
+    expect(label!.y).toBeCloseTo(pt(behind.y + 49) - label!.size / 2, 6);
+    expect(team!.value.endsWith('…')).toBe(true);
+    expect(realFonts.width(team!.value, 'italic', 8)).toBeLessThanOrEqual(pt(63 - 12));
+    expect(team!.y).toBeCloseTo(pt(behind.y + 56) - 4, 6);
+  });
+
+  it('a long category on the back shrinks to fit', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), backLabel: 'Extraordinarily Long Category Name' }), home, { backs: true });
+    const label = pages[1]![1]!;
+    expect(label.size).toBeLessThan(10);
+    expect(realFonts.width(label.value, 'bold', label.size)).toBeLessThanOrEqual(pt(63 - 12));
+    expect(realFonts.width(label.value, 'bold', label.size + 0.25)).toBeGreaterThan(pt(63 - 12));
   });
 
   it('short-edge duplex puts the back of the first card under the last row', async () => {
