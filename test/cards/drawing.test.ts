@@ -248,7 +248,9 @@ describe('where each part of a front goes', () => {
   const X = (mm: number) => pt(slot.x + mm);
   const Y = (mm: number) => pt(slot.y + mm);
   const at = (d: Drawn | undefined) => [d!.x, d!.y];
-  const close = (actual: number[], expected: number[]) => actual.forEach((n, i) => expect(n, `coordinate ${i}`).toBeCloseTo(expected[i]!, 6));
+  const close = (actual: number[], expected: number[]) => {
+    for (const [i, n] of actual.entries()) expect(n, `coordinate ${i}`).toBeCloseTo(expected[i]!, 6);
+  };
 
   it('the marker sits in a box at the right of the band’s foot', async () => {
     const { pages } = await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY' }));

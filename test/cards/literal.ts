@@ -34,7 +34,7 @@ export const block = (text: string | Run[], extra: Partial<Block> = {}): Block =
   ...extra,
 });
 
-export const edition = (id: string, label: string, lang: Edition['lang'] = 'en'): Edition => ({
+const edition = (id: string, label: string, lang: Edition['lang'] = 'en'): Edition => ({
   id,
   label,
   lang,

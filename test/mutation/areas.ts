@@ -63,7 +63,19 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   cards: {
     about: 'the card PDFs: selection, layout, rich text, geometry, fonts',
     mutate: ['pipeline/emit/cards/*.ts'],
-    tests: ['test/cards/units.test.ts', 'test/cards/select.test.ts', 'test/cards/crop-marks.test.ts', 'test/cards/cards.test.ts'],
+    // The tables of labels, colours and sizes load once: each of their mutants would rerun every test of the area, the PDF-drawing ones too.
+    ignoreStatic: true,
+    // Literal inputs only: crop-marks, cards, print and select render or build the real dataset (15–25 s a mutant) for the promises these files name.
+    tests: [
+      'test/cards/units.test.ts',
+      'test/cards/geometry.test.ts',
+      'test/cards/rich-text.test.ts',
+      'test/cards/continuation.test.ts',
+      'test/cards/card-specs.test.ts',
+      'test/cards/fonts.test.ts',
+      'test/cards/selection.test.ts',
+      'test/cards/drawing.test.ts',
+    ],
   },
   validate: {
     about: 'the checks (not the generated validators)',
