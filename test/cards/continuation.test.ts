@@ -7,9 +7,9 @@
  * a 100 pt body (no two sentences share a line).
  */
 import { describe, expect, it } from 'vitest';
-import { fitBlocks, MAX_PARTS, type Fit, type TooLong } from '../../pipeline/emit/cards/continuation.ts';
+import { fitBlocks, MAX_PARTS, sentenceUnits, type Fit, type TooLong } from '../../pipeline/emit/cards/continuation.ts';
 import type { Block } from '../../pipeline/emit/cards/rich-text.ts';
-import { block, monoFonts } from './literal.ts';
+import { block, monoFonts, run } from './literal.ts';
 
 const fonts = monoFonts();
 const none = () => 0;
@@ -172,5 +172,35 @@ describe('too long', () => {
   it('a sentence cut at lines that needs more than four cards is refused too', () => {
     // 6 lines of 7.2 pt: 43.2 pt over cards of 14.3 pt would be 4 cards, but a card holds 1 line, the last 2: 5 cards.
     expect(fitIn([block(Array(48).fill('aaa').join(' '))], 15, () => 0.7)).toEqual({ needed: 5 });
+  });
+});
+
+describe('sentence ends', () => {
+  const units = (text: string) => sentenceUnits([block(text)]).map((u) => u.runs.map((r) => r.text).join(''));
+
+  it('a sentence ends at a full stop, an exclamation or question mark, or an ellipsis', () => {
+    expect(units('One! Two? Three… Four. Five')).toEqual(['One! ', 'Two? ', 'Three… ', 'Four. ', 'Five']);
+  });
+
+  it('closing brackets and quotes after the mark stay with the sentence', () => {
+    expect(units('A (b.) C "d." E «f.» G “h.” I ‘j.’ K \'l.\' M')).toEqual(['A (b.) ', 'C "d." ', 'E «f.» ', 'G “h.” ', 'I ‘j.’ ', "K 'l.' ", 'M']);
+  });
+
+  it('a new line, a tab or a carriage return after the mark ends a sentence too, however many', () => {
+    expect(units('One.\nTwo.\tThree.\r\nFour.  Five.')).toEqual(['One.\n', 'Two.\t', 'Three.\r\n', 'Four.  ', 'Five.']);
+  });
+
+  it('the next sentence may open with a capital, a digit, a bracket or a quote', () => {
+    expect(units('Go. (b) go. «c» go. "d" go. “e” go. 6 go. Élan.')).toEqual(['Go. ', '(b) go. ', '«c» go. ', '"d" go. ', '“e” go. ', '6 go. ', 'Élan.']);
+  });
+
+  it('no end inside a word, before a lower-case word, at the end of the text, or before other marks', () => {
+    expect(units('a.b a. b a.')).toEqual(['a.b a. b a.']);
+    expect(units('a. [b] a. -c a. ’d')).toEqual(['a. [b] a. -c a. ’d']);
+  });
+
+  it('a sentence that ends with its run leaves no empty run behind', () => {
+    const cut = sentenceUnits([block([run('One. '), run('Two.', 'bold'), run(' Three.')])]).map((u) => u.runs);
+    expect(cut).toEqual([[run('One. ')], [run('Two.', 'bold'), run(' ')], [run('Three.')]]);
   });
 });

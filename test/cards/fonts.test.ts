@@ -5,7 +5,7 @@
  * values, defaults and bleed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkGlyphs, FACES, type Fonts, type UsedText } from '../../pipeline/emit/cards/fonts.ts';
+import { checkGlyphs, FACES, retagSubsets, type Fonts, type UsedText } from '../../pipeline/emit/cards/fonts.ts';
 import {
   cardsOptions,
   DEFAULT_CARDS_OPTIONS,
@@ -116,5 +116,33 @@ describe('the print options', () => {
     expect(hasBleed({ bleed: false, layout: 'sheet' })).toBe(false);
     expect(hasBleed({ bleed: true, layout: 'sheet' })).toBe(true);
     expect(hasBleed({ bleed: false, layout: 'single' })).toBe(true);
+  });
+});
+
+describe('subset tags', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const text = (pdf: Uint8Array) => new TextDecoder().decode(pdf);
+  const tags = (pdf: Uint8Array) => [...text(pdf).matchAll(/\/([A-Z]{6})\+DejaVu/g)].map((m) => m[1]);
+
+  it('any six capitals from A to Z are a tag, even the last bytes of the file', () => {
+    const out = retagSubsets(bytes('[/AAAAAA+DejaVuSans /ZZZZZZ+DejaVuSans-Bold\n/BZZZZZ+DejaVu'));
+    expect(tags(out)).toHaveLength(3);
+    expect(tags(out).filter((t) => ['AAAAAA', 'ZZZZZZ', 'BZZZZZ'].includes(t!))).toEqual([]);
+  });
+
+  it('one tag gets one new tag wherever it stands, whatever comes before it', () => {
+    const out = tags(retagSubsets(bytes('[/BZZZZZ+DejaVuSans]\n<</FontName /BZZZZZ+DejaVuSans>> x/BZZZZZ+DejaVu')));
+    expect(new Set(out).size).toBe(1);
+  });
+
+  it('leaves alone what is not a tag: five or seven capitals, lower case, another family, no slash', () => {
+    const kept = '/BZZZZ+DejaVu /BZZZZZZ+DejaVu /bzzzzz+DejaVu /BZZZZZ+Other BZZZZZ+DejaVu /BZZZZ[+DejaVu /BZZZZZ-DejaVu';
+    expect(text(retagSubsets(bytes(kept)))).toBe(kept);
+  });
+
+  it('the new tags are six capitals, different for each old tag', () => {
+    const out = tags(retagSubsets(bytes('/BZZZZZ+DejaVu /CZZZZZ+DejaVu /DZZZZZ+DejaVu /EZZZZZ+DejaVu')));
+    expect(out.every((t) => /^[A-Z]{6}$/.test(t!))).toBe(true);
+    expect(new Set(out).size).toBe(4);
   });
 });
