@@ -21,9 +21,10 @@ import type { Inducement } from '../../pipeline/model/schema-types.ts';
 import { cardBundle, coach, record, run } from './literal.ts';
 
 const data = cardBundle();
-const context = specContextOf(data);
-const spec = (extra: Parameters<typeof record>[1] = {}, parameter: string | null = null) => skillCardSpec(record('dodge', extra), parameter, context);
-const french = () => skillCardSpec(data.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, context);
+// Looked up inside each test: a context made when the file loads would count as every test's (Stryker's per-test coverage).
+const contextOf = () => specContextOf(data);
+const spec = (extra: Parameters<typeof record>[1] = {}, parameter: string | null = null) => skillCardSpec(record('dodge', extra), parameter, contextOf());
+const french = () => skillCardSpec(data.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, contextOf());
 
 describe('a skill card', () => {
   it('is keyed and titled by the record, in its language', () => {
@@ -44,7 +45,7 @@ describe('a skill card', () => {
 
   it("the badge is the category's letter in the card's language", () => {
     expect(spec({ category: 'strength' }).badge).toBe('S');
-    expect(skillCardSpec(record('x', { lang: 'fr', category: 'strength' }), null, context).badge).toBe('F');
+    expect(skillCardSpec(record('x', { lang: 'fr', category: 'strength' }), null, contextOf()).badge).toBe('F');
   });
 
   it('the colour and the back are the category’s', () => {
@@ -65,7 +66,7 @@ describe('a skill card', () => {
   });
 
   it('a French card of no concept has no subtitle', () => {
-    expect(skillCardSpec(record('x', { lang: 'fr', concept: null }), null, context).subtitle).toBeNull();
+    expect(skillCardSpec(record('x', { lang: 'fr', concept: null }), null, contextOf()).subtitle).toBeNull();
   });
 
   it('the compulsory marker: the record’s own, else the 2020 value of its concept naming the edition', () => {
@@ -76,7 +77,7 @@ describe('a skill card', () => {
     const withConcept = (compulsory: boolean | null) => skillCardSpec(record('dodge', { compulsory } as never), null, specContextOf(d)).marker;
     expect([withConcept(null), withConcept(false)]).toEqual(['COMPULSORY IN 2020', null]);
     expect(spec({ compulsory: null } as never).marker).toBeNull();
-    expect(skillCardSpec(record('x', { lang: 'fr', compulsory: true }), null, context).marker).toBe('OBLIGATOIRE');
+    expect(skillCardSpec(record('x', { lang: 'fr', compulsory: true }), null, contextOf()).marker).toBe('OBLIGATOIRE');
   });
 
   it('the corner lists the random-table slots of both games', () => {
@@ -106,7 +107,7 @@ describe('a skill card', () => {
 });
 
 describe('a team deck card', () => {
-  const deck = (players: string[]) => skillCardSpec(record('dodge', { text: 'One.' }), null, context, { team: 'Reikland Reavers', players });
+  const deck = (players: string[]) => skillCardSpec(record('dodge', { text: 'One.' }), null, contextOf(), { team: 'Reikland Reavers', players });
 
   it('carries the team', () => {
     expect(deck([]).team).toBe('Reikland Reavers');
@@ -124,7 +125,7 @@ describe('a team deck card', () => {
   });
 
   it('French players are « Joueurs : »', () => {
-    const card = skillCardSpec(record('x', { lang: 'fr', text: 'Un.' }), null, context, { team: null, players: ['Gork'] });
+    const card = skillCardSpec(record('x', { lang: 'fr', text: 'Un.' }), null, contextOf(), { team: null, players: ['Gork'] });
     expect(card.body[0]!.runs[0]).toEqual(run('Joueurs : ', 'bold'));
   });
 });
@@ -138,7 +139,7 @@ describe("a roster player's card", () => {
       { record: loner, parameter: null },
     ],
     position: string | null = 'Blitzer',
-  ) => playerCardSpec({ name: 'Griff', position, skills }, 'Reavers', 'team.yaml', context);
+  ) => playerCardSpec({ name: 'Griff', position, skills }, 'Reavers', 'team.yaml', contextOf());
 
   it('is titled by the player, keyed by the player, with position and team in small type', () => {
     const card = player();
@@ -147,7 +148,7 @@ describe("a roster player's card", () => {
 
   it('with no position, the team alone; with neither, no subtitle', () => {
     expect(player(undefined, null).subtitle).toBe('Reavers');
-    expect(playerCardSpec({ name: 'Griff', position: null, skills: [] }, null, 'team.yaml', context).subtitle).toBeNull();
+    expect(playerCardSpec({ name: 'Griff', position: null, skills: [] }, null, 'team.yaml', contextOf()).subtitle).toBeNull();
   });
 
   it('each skill is a bold heading that never ends a card, then its text', () => {
@@ -210,7 +211,7 @@ describe('an inducement card', () => {
   });
 
   it('the text, then each ability as a bold heading and its text, at the source line of the ability', () => {
-    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, context);
+    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect(card.body.map((b) => [b.runs.map((r) => `${r.face}:${r.text}`).join(''), b.spaceBefore, b.sourceLine, b.keepWithNext ?? false])).toEqual([
       ['regular:A coach of renown.', 0, undefined, false],
       ['bold:MASSAGE THERAPY', 0.7, 40, true],
@@ -219,7 +220,7 @@ describe('an inducement card', () => {
   });
 
   it('a wizard with no text of its own starts with its first spell; later paragraphs of a spell keep their space', () => {
-    const card = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, context);
+    const card = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, contextOf());
     expect(card.body.map((b) => [b.runs[0]!.text, b.spaceBefore, b.sourceLine])).toEqual([
       ['Fireball', 0, 50],
       ['Burns.', 0.1, 50],
@@ -230,21 +231,21 @@ describe('an inducement card', () => {
   });
 
   it('counts the spells in small type, and writes the limits as the marker', () => {
-    const card = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, context);
+    const card = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, contextOf());
     expect([card.subtitle, card.marker]).toEqual(['2 spells', 'ONCE PER GAME']);
     const one = inducementCardSpec(
       wizard({ spells: [wizard().spells[0]!], limits: { max: 2, oncePerGame: true } }) as Inducement & { kind: 'wizard' },
-      context,
+      contextOf(),
     );
     expect([one.subtitle, one.marker]).toEqual(['1 spell', '0-2 · ONCE PER GAME']);
-    const coachCard = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, context);
+    const coachCard = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect([coachCard.subtitle, coachCard.marker]).toEqual([null, '0-1']);
-    const free = inducementCardSpec(coach({ limits: { max: null, oncePerGame: false } }) as Inducement & { kind: 'coaching-staff' }, context);
+    const free = inducementCardSpec(coach({ limits: { max: null, oncePerGame: false } }) as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect(free.marker).toBeNull();
   });
 
   it('names its kind, colour and back; keyed and footed by its id and edition', () => {
-    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, context);
+    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect([card.key, card.lang, card.title, card.kindLabel, card.colour, card.backLabel, card.footerLeft, card.footerRight]).toEqual([
       'notes/ayleen-andar',
       'en',
@@ -255,15 +256,15 @@ describe('an inducement card', () => {
       'Inducement notes',
       'notes/ayleen-andar',
     ]);
-    const w = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, context);
+    const w = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, contextOf());
     expect([w.kindLabel, w.colour, w.backLabel]).toEqual(['Inducement · Wizard', COLOURS.wizard, 'Wizard']);
     expect([card.corner, card.badge, card.team]).toEqual([null, null, null]);
   });
 
   it("errors point at the edition's file and the inducement's first line, else its source", () => {
-    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, context);
+    const card = inducementCardSpec(coach() as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect(card.origin).toEqual({ record: 'notes/ayleen-andar', file: 'sources/raw/notes.txt', line: 38 });
-    const elsewhere = inducementCardSpec(coach({ edition: 'unlisted' }) as Inducement & { kind: 'coaching-staff' }, context);
+    const elsewhere = inducementCardSpec(coach({ edition: 'unlisted' }) as Inducement & { kind: 'coaching-staff' }, contextOf());
     expect([elsewhere.origin.file, elsewhere.footerLeft]).toEqual(['notes-source', 'unlisted']);
   });
 });
