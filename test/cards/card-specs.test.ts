@@ -219,6 +219,14 @@ describe('an inducement card', () => {
     ]);
   });
 
+  it('coaching staff with no text of their own start with their first ability, with no space above it', () => {
+    const card = inducementCardSpec(coach({ text: ' \n' }) as Inducement & { kind: 'coaching-staff' }, contextOf());
+    expect(card.body.map((b) => [b.runs[0]!.text, b.spaceBefore])).toEqual([
+      ['MASSAGE THERAPY', 0],
+      ['Heals a player.', 0.1],
+    ]);
+  });
+
   it('a wizard with no text of its own starts with its first spell; later paragraphs of a spell keep their space', () => {
     const card = inducementCardSpec(wizard() as Inducement & { kind: 'wizard' }, contextOf());
     expect(card.body.map((b) => [b.runs[0]!.text, b.spaceBefore, b.sourceLine])).toEqual([
