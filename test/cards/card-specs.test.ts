@@ -80,6 +80,10 @@ describe('a skill card', () => {
     expect(skillCardSpec(record('x', { lang: 'fr', compulsory: true }), null, contextOf()).marker).toBe('OBLIGATOIRE');
   });
 
+  it('a record of no concept and no compulsory value of its own has no marker', () => {
+    expect(spec({ compulsory: null, concept: null } as never).marker).toBeNull();
+  });
+
   it('the corner lists the random-table slots of both games', () => {
     expect(spec().corner).toBeNull();
     const slots = [
@@ -176,6 +180,14 @@ describe("a roster player's card", () => {
       { record: dodge, parameter: '+1' },
     ]);
     expect([card.footerLeft, card.footerRight, card.corner, card.badge, card.marker]).toEqual(['Blood Bowl 2020, Inducement notes', '', null, null, null]);
+  });
+
+  it("a skill with no compulsory value of its own takes its concept's, naming 2020", () => {
+    const d = cardBundle();
+    d.concepts[0]!.compulsory = true;
+    const own = record('dodge', { name: 'Dodge', compulsory: null } as never);
+    const card = playerCardSpec({ name: 'Griff', position: null, skills: [{ record: own, parameter: null }] }, null, 'team.yaml', specContextOf(d));
+    expect(card.body[0]!.runs[0]!.text).toBe('Dodge (compulsory in 2020)');
   });
 
   it("a parameter asked for is in the skill's heading", () => {
