@@ -77,6 +77,13 @@ describe('continuation cards', () => {
     expect(asFit(fitIn([block(sentences(1, 7))], 25)).parts).toHaveLength(3);
   });
 
+  it('a text that needs four cards is split at sentences, its blocks kept to lay out again', () => {
+    // Eight lines; a card of 15 pt holds two lines of 6 pt (14.4), one of any larger size.
+    const result = asFit(fitIn([block(sentences(1, 8))], 15));
+    expect([result.size, result.parts.length]).toEqual([6, 4]);
+    expect(result.parts.map((p) => p.blocks.length)).toEqual([1, 1, 1, 1]);
+  });
+
   it('every card but the last keeps room for the "continued" line', () => {
     // Four lines on two cards of 20 pt: two lines of 8 pt (19.2) fit each; with 5 pt kept free only two of 6 pt (14.4).
     expect(asFit(fitIn([block(sentences(1, 4))], 20)).size).toBe(8);
