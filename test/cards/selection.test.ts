@@ -394,3 +394,61 @@ describe('planning a selection', () => {
     }
   });
 });
+
+describe('planning a selection: the edges', () => {
+  const input = (extra: Partial<SelectionInput> = {}): SelectionInput => ({
+    skills: null,
+    edition: null,
+    lang: null,
+    roster: null,
+    perPlayer: false,
+    ...extra,
+  });
+  const plan = (extra: Partial<SelectionInput>, d: DataBundle = data()) => {
+    const result = planSelection(d, input(extra), validator);
+    if ('usage' in result) throw new Error(result.usage);
+    return result;
+  };
+  const roster = (text: string) => ({ text, file: 'team.yaml' });
+
+  it('selection errors come from the select stage and say what to do', () => {
+    const empty = plan({ edition: 'en-2020', lang: 'fr' }).diagnostics[0]!;
+    expect([empty.source, empty.note]).toEqual([
+      'select',
+      'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
+    ]);
+    expect(plan({ roster: roster('edition: en-1987\nplayers:\n  - name: Griff\n') }).diagnostics[0]!.source).toBe('select');
+  });
+
+  it('a plan with no card is titled "none"', () => {
+    expect(plan({ edition: 'en-2020', lang: 'fr' }).plan.title).toBe('skill cards (none)');
+  });
+
+  it('--team on a skills list adds no players line', () => {
+    const { plan: p } = plan({ skills: 'Leap', edition: 'en-2020', team: 'Reavers' });
+    expect(p.specs[0]!.body.map((b) => b.runs.map((r) => r.text).join(''))).toEqual(['leap text, the rule as printed.']);
+  });
+
+  it('a team deck skips a name it cannot resolve, and says so', () => {
+    const { plan: p, diagnostics } = plan({ roster: roster('players:\n  - name: Griff\n    skills: [Leap, Nope]\n'), edition: 'en-2020' });
+    expect(p.specs.map((s) => s.key)).toEqual(['en-2020/leap']);
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['cards/unknown-name']);
+  });
+
+  it('the editions with cards are listed in order, whatever the order of the records', () => {
+    const d = data();
+    d.skills.reverse();
+    expect(planSelection(d, input({ edition: 'x' }), validator)).toEqual({ usage: 'unknown edition "x"; editions with cards: en-2020, fr-legacy' });
+  });
+
+  it("--edition wins over a roster's unknown edition", () => {
+    const { plan: p, diagnostics } = plan({ roster: roster('edition: en-1987\nplayers:\n  - name: Griff\n    skills: [Dodge]\n'), edition: 'en-2020' });
+    expect(diagnostics).toEqual([]);
+    expect(p.specs.map((s) => s.key)).toEqual(['en-2020/dodge']);
+  });
+
+  it('a roster that is not YAML is a roster error, whatever the edition', () => {
+    const { diagnostics } = plan({ roster: roster('players: [\n') });
+    expect(diagnostics.map((d) => [d.ruleId, d.file])).toEqual([['cards/bad-roster', 'team.yaml']]);
+  });
+});
