@@ -173,9 +173,12 @@ function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; texts: 
   return { strokes, fills, texts };
 }
 
-/** Every page of a PDF, in order, with its boxes and strokes. */
-export function readPdfPages(file: string): PdfPage[] {
-  const pdf = readFileSync(file).toString('latin1');
+/** Every page of a PDF file, in order, with its boxes and strokes. */
+export const readPdfPages = (file: string): PdfPage[] => readPdfBytes(readFileSync(file));
+
+/** Every page of a PDF in memory, in order, with its boxes and strokes. */
+export function readPdfBytes(bytes: Uint8Array): PdfPage[] {
+  const pdf = Buffer.from(bytes).toString('latin1');
   // Objects by id: the dictionary, and the stream's bytes (exactly /Length of them) when there is one.
   const objects = new Map<string, { dict: string; stream: Buffer | null }>();
   const header = /(\d+) 0 obj\b/g;

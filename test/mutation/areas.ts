@@ -61,9 +61,27 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     tests: ['test/emit/*.test.ts'],
   },
   cards: {
-    about: 'the card PDFs: selection, layout, rich text, geometry, fonts',
-    mutate: ['pipeline/emit/cards/*.ts'],
-    tests: ['test/cards/units.test.ts', 'test/cards/select.test.ts', 'test/cards/crop-marks.test.ts', 'test/cards/cards.test.ts'],
+    about: 'the card stage before drawing: selection, card specs, rich text, continuation, geometry, fonts, options',
+    mutate: ['pipeline/emit/cards/*.ts', '!pipeline/emit/cards/layout.ts', '!pipeline/emit/cards/emit-cards.ts'],
+    // The tables of labels, colours and sizes load once: each of their mutants would rerun every test of the area.
+    ignoreStatic: true,
+    // Literal inputs only: crop-marks, cards, print and select render or build the real dataset (15–25 s a mutant) for the promises these files name.
+    tests: [
+      'test/cards/units.test.ts',
+      'test/cards/geometry.test.ts',
+      'test/cards/rich-text.test.ts',
+      'test/cards/continuation.test.ts',
+      'test/cards/card-specs.test.ts',
+      'test/cards/fonts.test.ts',
+      'test/cards/selection.test.ts',
+    ],
+  },
+  'cards-pdf': {
+    about: 'the card PDFs: drawing (layout.ts) and the orchestrator (emit-cards.ts)',
+    mutate: ['pipeline/emit/cards/layout.ts', 'pipeline/emit/cards/emit-cards.ts'],
+    ignoreStatic: true,
+    // Its own area: the drawing tests reach every module above, and each of those mutants would redraw PDFs.
+    tests: ['test/cards/drawing.test.ts'],
   },
   validate: {
     about: 'the checks (not the generated validators)',

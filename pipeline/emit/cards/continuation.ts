@@ -48,6 +48,7 @@ const startsSentence = (c: string | undefined) => c !== undefined && (/\p{Lu}|\p
 /** Offsets just after each sentence end in `text` (the end mark, closing marks and the spaces after it). */
 function sentenceBreaks(text: string): number[] {
   const breaks: number[] = [];
+  // Stryker disable next-line EqualityOperator: text[text.length] is undefined, never a sentence end
   for (let i = 0; i < text.length; i++) {
     if (!SENTENCE_END.has(text[i]!)) continue;
     let j = i + 1;
@@ -66,8 +67,10 @@ function cutRuns(runs: readonly Run[], offsets: readonly number[]): Run[][] {
   let next = 0;
   for (const run of runs) {
     let from = 0;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: past the last offset the comparison with undefined is false; a cut at a run's end made at the next run's start gives the same pieces
     while (next < offsets.length && offsets[next]! <= at + run.text.length) {
       const cut = offsets[next++]! - at;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a cut is never at the start of its run (an offset at a run's end is taken by that run), so cut > from always
       if (cut > from) pieces.at(-1)!.push({ text: run.text.slice(from, cut), face: run.face });
       pieces.push([]);
       from = cut;
@@ -75,6 +78,7 @@ function cutRuns(runs: readonly Run[], offsets: readonly number[]): Run[][] {
     if (from < run.text.length) pieces.at(-1)!.push({ text: run.text.slice(from), face: run.face });
     at += run.text.length;
   }
+  // Stryker disable next-line MethodExpression: no piece is left empty (a sentence never ends at the end of the text, and a cut at a run's end is filled by the next run)
   return pieces.filter((p) => p.length);
 }
 
@@ -125,10 +129,12 @@ function layoutMemo(blocks: readonly Block[], units: readonly Unit[], size: numb
   return (from, to) => {
     const key = `${from}:${to}`;
     let hit = memo.get(key);
+    // Stryker disable next-line ConditionalExpression: a cache; laying a range out again gives the same lines
     if (!hit) {
       const part = blocksOfUnits(blocks, units, from, to);
       const result = layoutBlocks(part, width, size, fonts);
       hit = { blocks: part, height: result.height, lines: result.lines };
+      // Stryker disable next-line CallExpression: a cache; laying a range out again gives the same lines
       memo.set(key, hit);
     }
     return hit;
@@ -200,6 +206,7 @@ function splitLines(blocks: readonly Block[], fonts: Fonts, limits: Limits): Par
 export function fitBlocks(blocks: readonly Block[], width: number, height: number, fonts: Fonts, reserve: (size: number) => number): Fit | TooLong {
   const floor = layoutBlocks(blocks, width, FLOOR_SIZE, fonts);
   for (const size of BODY_SIZES) {
+    // Stryker disable next-line ConditionalExpression: the floor size laid out again gives the same lines as `floor`
     const laid = size === FLOOR_SIZE ? floor : layoutBlocks(blocks, width, size, fonts);
     if (laid.height <= height + 0.01) return { size, lineHeight: laid.lineHeight, parts: [{ blocks: [...blocks], lines: laid.lines }] };
   }

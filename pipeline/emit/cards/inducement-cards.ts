@@ -34,6 +34,7 @@ function section(name: string, text: string, line: number, first: boolean): Bloc
 }
 
 export function inducementCardSpec(inducement: Inducement & { kind: CardKind }, context: SpecContext): CardSpec {
+  // Stryker disable next-line MethodExpression: blank Markdown parses to no block, so the text untrimmed gives the same empty body
   const body: Block[] = inducement.text.trim() ? blocksOf(markdownToMdast(inducement.text)) : [];
   for (const ability of inducement.abilities) body.push(...section(ability.name, ability.text, ability.line, body.length === 0));
   for (const spell of inducement.spells) body.push(...section(spell.name, spell.text, spell.line, body.length === 0));

@@ -100,7 +100,7 @@ export function blocksOf(root: Root): Block[] {
         });
         pendingMarker = null;
       } else if (node.type === 'list') {
-        walkList(node, depth + (inItem ? 1 : 0), line);
+        walkList(node, depth, line);
       } else if (node.type === 'blockquote') {
         walk(node.children, depth + 1, null, false);
       } else if ('value' in node && typeof node.value === 'string') {

@@ -1,0 +1,588 @@
+/**
+ * The drawing and the card stage's orchestrator on literal cards and a small
+ * literal bundle, with the real fonts: what each page draws (every text with
+ * its face, size, colour and place, recorded from pdfkit's calls), the page
+ * boxes and crop marks read back from the PDF bytes, the backs, low ink, the
+ * fit of each card (continuation, uniform sizes, the error past four cards),
+ * the documents of the full set and index.json.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CODEX_NAME, skillCardSpec, specContextOf, type CardSpec } from '../../pipeline/emit/cards/card-specs.ts';
+import { indexJson, planAllDocuments, renderDocuments } from '../../pipeline/emit/cards/emit-cards.ts';
+import type { Fonts } from '../../pipeline/emit/cards/fonts.ts';
+import { pdfBox, pt, sheetFor, type Sheet } from '../../pipeline/emit/cards/geometry.ts';
+import { drawDocument, fitCard, uniformSizes, type DocumentMeta, type FittedCard } from '../../pipeline/emit/cards/layout.ts';
+import { cardsOptions, type CardsOptions } from '../../pipeline/emit/cards/options.ts';
+import { cardFonts } from '../../pipeline/targets/cards.ts';
+import { cardBundle, coach, record } from './literal.ts';
+import { isPureBlack, readPdfBytes } from './pdf-geometry.ts';
+
+let realFonts: Fonts;
+beforeAll(async () => {
+  realFonts = await cardFonts();
+});
+
+interface Drawn {
+  value: string;
+  face: string;
+  size: number;
+  colour: unknown;
+  x: number;
+  y: number;
+}
+
+/** The real fonts, with a pdfkit class that records each page's texts and the document's options. */
+function recorder(fonts: Fonts) {
+  const pages: Drawn[][] = [];
+  const documents: Record<string, unknown>[] = [];
+  const Base = fonts.pdf as unknown as new (options: object) => object;
+  const base = (fonts.pdf as unknown as { prototype: Record<string, (...a: unknown[]) => unknown> }).prototype;
+  class Recording extends Base {
+    face = '';
+    constructor(options: Record<string, unknown>) {
+      super(options);
+      documents.push(options);
+    }
+    font = (name: unknown, ...rest: unknown[]) => {
+      this.face = String(name);
+      return base.font!.call(this, name, ...rest);
+    };
+    addPage = (options: unknown) => {
+      pages.push([]);
+      return base.addPage!.call(this, options);
+    };
+    text = (value: unknown, x: unknown, y: unknown, options: unknown) => {
+      const self = this as unknown as { _fontSize: number; _fillColor?: unknown[] };
+      pages.at(-1)!.push({ value: String(value), face: this.face, size: self._fontSize, colour: self._fillColor?.[0], x: Number(x), y: Number(y) });
+      return base.text!.call(this, value, x, y, options);
+    };
+  }
+  return { fonts: { ...fonts, pdf: Recording as unknown as Fonts['pdf'] }, pages, documents };
+}
+
+const data = cardBundle();
+const context = specContextOf(data);
+const meta: DocumentMeta = { title: 'T', subject: 'S', datasetVersion: '1.0.0', creationDate: new Date(Date.UTC(2020, 0, 1)), lang: 'en' };
+const specOf = (slug: string, extra: Parameters<typeof record>[1] = {}): CardSpec => skillCardSpec(record(slug, extra), null, context);
+const fitted = (spec: CardSpec): FittedCard[] => fitCard(spec, realFonts).cards;
+const home = sheetFor(cardsOptions());
+const values = (page: Drawn[]) => page.map((d) => d.value);
+const BLACK = [0, 0, 0, 100];
+const WHITE = [0, 0, 0, 0];
+const GREY = [0, 0, 0, 65];
+
+async function draw(cards: FittedCard[], sheet: Sheet = home, options: Partial<CardsOptions> = {}) {
+  const rec = recorder(realFonts);
+  const result = await drawDocument(cards, sheet, rec.fonts, meta, { ...cardsOptions(), ...options });
+  return { ...result, pages: rec.pages, count: result.pages, documents: rec.documents, read: () => readPdfBytes(result.bytes) };
+}
+
+/** A rule text of `n` sentences, long enough to continue at n ≥ 40. */
+const longText = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i + 1} of the rule is here.`).join(' ');
+
+describe('fitting a card', () => {
+  it('a short rule is one card at 9 pt', () => {
+    const [card, ...rest] = fitCard(specOf('dodge'), realFonts).cards;
+    expect(rest).toEqual([]);
+    expect([card!.part, card!.parts, card!.size]).toEqual([0, 1, 9]);
+  });
+
+  it('a long rule continues over cards numbered in order', () => {
+    const cards = fitted(specOf('long', { text: longText(40) }));
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards.map((c) => [c.part, c.parts])).toEqual(cards.map((_, n) => [n, cards.length]));
+    expect(new Set(cards.map((c) => c.size)).size).toBe(1);
+  });
+
+  it('a rule too long for four cards is an error at its record, and no card', () => {
+    const spec = specOf('endless', { text: longText(400), source: { id: 's', lines: [12, 13], errata: [] } });
+    const { cards, diagnostic } = fitCard(spec, realFonts);
+    expect(cards).toEqual([]);
+    expect(diagnostic).toMatchObject({ ruleId: 'cards/text-too-long', file: 'sources/raw/en-2020.txt', place: { line: 12 }, fatal: true, source: 'emit' });
+    expect(diagnostic!.reason).toMatch(/^en-2020\/endless: the text needs \d+ cards at 6 pt; a card continues on at most 4$/);
+    expect(diagnostic!.note).toMatch(/pasted duplicate/);
+  });
+
+  it("a player's card too long names the player and says to give fewer skills", () => {
+    const spec: CardSpec = { ...specOf('endless', { text: longText(400) }), key: 'player:Griff', title: 'Griff' };
+    const { diagnostic } = fitCard(spec, realFonts);
+    expect(diagnostic!.reason).toMatch(/^Griff: the text needs/);
+    expect(diagnostic!.note).toMatch(/fewer skills/);
+  });
+});
+
+describe('uniform sizes', () => {
+  it('every card of a page takes the smallest size on it; the next page keeps its own', () => {
+    const small = fitted(specOf('a', { text: longText(20) }))[0]!;
+    const big = fitted(specOf('b', { text: 'Short.' }))[0]!;
+    expect(small.size).toBeLessThan(9);
+    const out = uniformSizes([big, small, big, big], 2, realFonts);
+    expect(out.map((c) => c.size)).toEqual([small.size, small.size, 9, 9]);
+    expect(out[0]!.lines).toEqual(fitCard(specOf('b', { text: 'Short.' }), realFonts).cards[0]!.lines.map((l) => l));
+    expect(out[0]!.lineHeight).toBeCloseTo(small.size * 1.2, 9);
+    expect(out[1]).toBe(small);
+  });
+
+  it('relays the text out at the smaller size', () => {
+    const big = fitted(specOf('b', { text: longText(8) }))[0]!;
+    const tiny = { ...big, size: 6 };
+    const [out] = uniformSizes([big, tiny], 2, realFonts);
+    expect(out!.size).toBe(6);
+    expect(out!.lines.length).toBeLessThan(big.lines.length);
+  });
+
+  it('a part cut at a line keeps its size', () => {
+    const cut: FittedCard = { ...fitted(specOf('b'))[0]!, blocks: [], size: 7 };
+    const small = { ...cut, size: 6 };
+    expect(uniformSizes([cut, small], 2, realFonts)[0]).toBe(cut);
+  });
+});
+
+describe('a front page', () => {
+  it('draws the name in bold white on the band, the kind line, the text and the footer', async () => {
+    const { pages } = await draw(fitted(specOf('dodge', { name: 'Dodge', text: 'Move away.' })));
+    const [page] = pages;
+    const slot = home.slots[0]!;
+    expect(page!.find((d) => d.value === 'Dodge')).toEqual({
+      value: 'Dodge',
+      face: 'bold',
+      size: 10.5,
+      colour: WHITE,
+      x: pt(slot.x + 3.6),
+      y: pt(slot.y + 2.4),
+    });
+    expect(page!.find((d) => d.value === 'Skill · Agility')).toMatchObject({ face: 'bold', colour: BLACK, size: 6.6 });
+    expect(page!.find((d) => d.value === 'Move away.')).toMatchObject({ face: 'regular', size: 9, colour: BLACK, x: pt(slot.x + 3.6), y: pt(slot.y + 19.9) });
+    expect(page!.find((d) => d.value === 'Blood Bowl 2020')).toMatchObject({ face: 'regular', size: 6, colour: GREY, y: pt(slot.y + (88 - 8.6 + 1.0)) });
+    expect(page!.find((d) => d.value === 'en-2020/dodge')).toMatchObject({ face: 'regular', size: 6, colour: GREY, y: pt(slot.y + (88 - 8.6 + 3.4)) });
+  });
+
+  it('the category badge is a white letter; the random slots sit right of the kind line in grey', async () => {
+    const spec = { ...specOf('dodge'), corner: 'BB 1-3·4' };
+    const { pages } = await draw(fitted(spec));
+    const slot = home.slots[0]!;
+    expect(pages[0]!.find((d) => d.value === 'A')).toMatchObject({ face: 'bold', size: 6.4, colour: WHITE });
+    const corner = pages[0]!.find((d) => d.value === 'BB 1-3·4')!;
+    expect(corner).toMatchObject({ face: 'bold', size: 6, colour: GREY });
+    expect(corner.x + realFonts.width('BB 1-3·4', 'bold', 6)).toBeCloseTo(pt(slot.x + 63 - 3.6), 6);
+  });
+
+  it('each card goes in its slot, row by row', async () => {
+    const cards = ['a', 'b', 'c', 'd'].flatMap((s) => fitted(specOf(s)));
+    const { pages } = await draw(cards);
+    const titles = pages[0]!.filter((d) => /^[a-d]$/.test(d.value));
+    expect(titles.map((d) => [d.value, d.x, d.y])).toEqual(home.slots.slice(0, 4).map((s, n) => ['abcd'[n], pt(s.x + 3.6), pt(s.y + 2.4)]));
+  });
+
+  it('a compulsory card has its marker in black on a white box; the French name in small white type', async () => {
+    const french = skillCardSpec(data.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, context);
+    const { pages } = await draw(fitted({ ...french, marker: 'OBLIGATOIRE' }));
+    expect(pages[0]!.find((d) => d.value === 'OBLIGATOIRE')).toMatchObject({ face: 'bold', size: 6, colour: BLACK });
+    expect(pages[0]!.find((d) => d.value === 'EN: dodge')).toMatchObject({ face: 'italic', size: 6.2, colour: WHITE });
+  });
+
+  it('a subtitle too long for the band is cut with an ellipsis', async () => {
+    const spec = { ...specOf('x'), subtitle: `EN: ${'Very long English name '.repeat(6)}` };
+    const { pages } = await draw(fitted(spec));
+    const drawn = pages[0]!.find((d) => d.value.startsWith('EN: Very'))!;
+    expect(drawn.value.endsWith('…')).toBe(true);
+    expect(drawn.size).toBe(6);
+    expect(realFonts.width(drawn.value, 'italic', 6)).toBeLessThanOrEqual(pt(63 - 7.2));
+  });
+
+  it('a long name shrinks to fit one line, else goes on two', async () => {
+    const medium = 'Abcdefghij Klmnopqrst Uvwxyz Abcdef';
+    const long = 'Abcdefghij Klmnopqrst Uvwxyz Abcdefghij Klmnopqrst Uvwxyz';
+    const { pages } = await draw([...fitted(specOf('m', { name: medium })), ...fitted(specOf('l', { name: long }))]);
+    const one = pages[0]!.find((d) => d.value === medium)!;
+    expect(one.size).toBeLessThan(10.5);
+    expect(one.size).toBeGreaterThanOrEqual(8);
+    expect(realFonts.width(medium, 'bold', one.size)).toBeLessThanOrEqual(pt(63 - 7.2));
+    expect(realFonts.width(medium, 'bold', one.size + 0.25)).toBeGreaterThan(pt(63 - 7.2));
+    const lines = pages[0]!.filter((d) => d.face === 'bold' && long.startsWith(d.value.trim()) && d.value.length > 5);
+    const two = pages[0]!.filter((d) => d.face === 'bold' && d.y > pt(home.slots[1]!.y) - 1 && long.includes(d.value.trim()) && d.value.length > 5);
+    expect(lines.length + two.length).toBeGreaterThan(0);
+    const titleLines = pages[0]!.filter((d) => d.x === pt(home.slots[1]!.x + 3.6) && d.y < pt(home.slots[1]!.y + 13.5) && d.face === 'bold');
+    expect(titleLines).toHaveLength(2);
+    expect(titleLines.map((d) => d.value).join(' ')).toBe(long);
+    expect(titleLines[1]!.y - titleLines[0]!.y).toBeCloseTo(titleLines[0]!.size * 1.08, 6);
+  });
+
+  it('a continued card is headed (1/2), (2/2) and says it continues on all but the last', async () => {
+    const cards = fitted(specOf('long', { name: 'Long', text: longText(40) }));
+    expect(cards.length).toBe(2);
+    const { pages } = await draw(cards);
+    expect(values(pages[0]!)).toContain('Long (1/2)');
+    expect(values(pages[0]!)).toContain('Long (2/2)');
+    const next = pages[0]!.filter((d) => d.value === 'continued on the next card →');
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ face: 'italic', size: 6, colour: GREY });
+    expect(next[0]!.x + realFonts.width(next[0]!.value, 'italic', 6)).toBeCloseTo(pt(home.slots[0]!.x + 3.6 + 55.8), 6);
+    expect(next[0]!.y).toBeCloseTo(pt(home.slots[0]!.y + 19.9 + 58.1) - 7.5, 6);
+  });
+
+  it('a team card puts the team first in the footer, in bold black, then the edition and the id', async () => {
+    const spec = skillCardSpec(record('dodge'), null, context, { team: 'Reavers', players: [] });
+    const { pages } = await draw(fitted(spec));
+    expect(pages[0]!.find((d) => d.value === 'Reavers')).toMatchObject({ face: 'bold', size: 6, colour: BLACK });
+    expect(pages[0]!.find((d) => d.value === 'Blood Bowl 2020 · en-2020/dodge')).toMatchObject({ face: 'regular', colour: GREY });
+  });
+
+  it('a card with no id and one footer line draws one line', async () => {
+    const spec = { ...specOf('x'), footerRight: '', team: 'Reavers', footerLeft: '' };
+    const { pages } = await draw(fitted(spec));
+    expect(pages[0]!.filter((d) => d.size === 6 && d.y > pt(home.slots[0]!.y + 79)).map((d) => d.value)).toEqual(['Reavers']);
+  });
+
+  it('list markers are drawn left of their text', async () => {
+    const { pages } = await draw(fitted(specOf('x', { text: '- one' })));
+    const marker = pages[0]!.find((d) => d.value === '•')!;
+    const item = pages[0]!.find((d) => d.value === 'one')!;
+    expect(marker.x).toBeLessThan(item.x);
+    expect(marker.y).toBe(item.y);
+  });
+});
+
+describe('where each part of a front goes', () => {
+  const slot = home.slots[0]!;
+  const X = (mm: number) => pt(slot.x + mm);
+  const Y = (mm: number) => pt(slot.y + mm);
+  const at = (d: Drawn | undefined) => [d!.x, d!.y];
+  const close = (actual: number[], expected: number[]) => {
+    for (const [i, n] of actual.entries()) expect(n, `coordinate ${i}`).toBeCloseTo(expected[i]!, 6);
+  };
+
+  it('the marker sits in a box at the right of the band’s foot', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY' }));
+    const w = realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2);
+    const h = pt(3.3);
+    close(at(pages[0]!.find((d) => d.value === 'COMPULSORY')), [X(63 - 3.6) - w + pt(1.1), Y(13.5 - 1.3) - h + (h - 6) / 2 - 6 * 0.02]);
+  });
+
+  it('the subtitle sits at the band’s foot, left of the marker, clipped to the room the marker leaves', async () => {
+    const spec = { ...specOf('x'), marker: 'COMPULSORY', subtitle: `EN: ${'Long name '.repeat(8)}` };
+    const { pages } = await draw(fitted(spec));
+    const sub = pages[0]!.find((d) => d.value.startsWith('EN: '))!;
+    close(at(sub), [X(3.6), Y(13.5 - 1.4) - 6 * 1.05]);
+    const room = pt(63 - 7.2) - (realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2) + pt(1.5));
+    expect(realFonts.width(sub.value, 'italic', 6)).toBeLessThanOrEqual(room);
+    expect(realFonts.width(sub.value.replace(/…$/, 'Lo…'), 'italic', 6)).toBeGreaterThan(room - realFonts.width('Lo', 'italic', 6) - 1e-9);
+  });
+
+  it('the badge is centred in its circle, the kind after it; without a badge the kind starts at the padding', async () => {
+    const { pages } = await draw([...fitted(specOf('x')), ...fitted({ ...specOf('y'), badge: null, kindLabel: 'Player · 1 skill' })]);
+    const [cx, cy] = [X(3.6 + 1.65), Y(13.5 + 1.2 + 1.65 - 0.1)];
+    close(at(pages[0]!.find((d) => d.value === 'A')), [cx - realFonts.width('A', 'bold', 6.4) / 2, cy - 6.4 * 0.56]);
+    close(at(pages[0]!.find((d) => d.value === 'Skill · Agility')), [X(3.6 + 3.3 + 1.2), Y(13.5 + 1.2 + 0.3)]);
+    const second = home.slots[1]!;
+    close(at(pages[0]!.find((d) => d.value === 'Player · 1 skill')), [pt(second.x + 3.6), pt(second.y + 13.5 + 1.2 + 0.3)]);
+  });
+
+  it('the random slots end at the right padding, on the kind line', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), corner: 'BB 1-3·4' }));
+    close(at(pages[0]!.find((d) => d.value === 'BB 1-3·4')), [X(63 - 3.6) - realFonts.width('BB 1-3·4', 'bold', 6), Y(13.5 + 1.2 + 0.55)]);
+  });
+
+  it('a kind line too long for the room left by the badge and the slots shrinks, then is cut', async () => {
+    const kindLabel = 'Skill · A very long category name that cannot fit';
+    const { pages } = await draw(fitted({ ...specOf('x'), kindLabel, corner: 'BB 1-3·4 · DB 4-6·1' }));
+    const kind = pages[0]!.find((d) => d.value.startsWith('Skill · A very'))!;
+    const room = pt(63 - 7.2) - pt(3.3 + 1.2) - realFonts.width('BB 1-3·4 · DB 4-6·1', 'bold', 6) - pt(2);
+    expect(kind.size).toBe(6);
+    expect(kind.value.endsWith('…')).toBe(true);
+    expect(realFonts.width(kind.value, 'bold', 6)).toBeLessThanOrEqual(room);
+  });
+
+  it('the body’s lines go down by the line height; list items are indented, their markers left of them', async () => {
+    const { pages } = await draw(fitted(specOf('x', { text: 'First.\n\n- one' })));
+    const first = pages[0]!.find((d) => d.value === 'First.')!;
+    const item = pages[0]!.find((d) => d.value === 'one')!;
+    const marker = pages[0]!.find((d) => d.value === '•')!;
+    close(at(first), [X(3.6), Y(19.9)]);
+    close(at(item), [X(3.6) + 1.25 * 9, Y(19.9) + 9 * 1.2 + 0.12 * 9]);
+    close(at(marker), [X(3.6) + 1.25 * 9 - 1.25 * 9 * 0.85, item.y]);
+  });
+
+  it('the footer clips a long team and a long edition line to the card', async () => {
+    const spec = { ...specOf('x'), team: 'T'.repeat(80), footerLeft: 'E'.repeat(80) };
+    const { pages } = await draw(fitted(spec));
+    const footer = pages[0]!.filter((d) => d.size === 6 && d.y > Y(79));
+    expect(footer.map((d) => d.value.endsWith('…'))).toEqual([true, true]);
+    for (const d of footer) expect(realFonts.width(d.value, d.face as 'bold', 6)).toBeLessThanOrEqual(pt(63 - 7.2));
+  });
+});
+
+describe('low ink', () => {
+  it('the name and badge are black, the subtitle grey: no white type on a band that is not printed', async () => {
+    const french = skillCardSpec(data.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, context);
+    const { pages } = await draw(fitted(french), home, { ink: 'low' });
+    expect(pages[0]!.find((d) => d.value === 'Esquive')!.colour).toEqual(BLACK);
+    expect(pages[0]!.find((d) => d.value === 'A')!.colour).toEqual(BLACK);
+    expect(pages[0]!.find((d) => d.value === 'EN: dodge')!.colour).toEqual(GREY);
+  });
+
+  it('fills nothing in colour on the front: the band is an outline', async () => {
+    const full = (await draw(fitted(specOf('x')))).read()[0]!;
+    const low = (await draw(fitted(specOf('x')), home, { ink: 'low' })).read()[0]!;
+    expect(full.fills.some((f) => f.colour.space === 'rgb')).toBe(true);
+    expect(low.fills.filter((f) => f.colour.space === 'rgb')).toEqual([]);
+  });
+
+  it('the back is not filled, and its text is black', async () => {
+    const { pages, read } = await draw(fitted(specOf('x')), home, { ink: 'low', backs: true });
+    expect(pages[1]!.find((d) => d.value === CODEX_NAME.toUpperCase())!.colour).toEqual(BLACK);
+    expect(read()[1]!.fills.filter((f) => f.colour.space === 'rgb')).toEqual([]);
+  });
+});
+
+describe('pages, boxes and crop marks', () => {
+  it('a sheet holds nine cards; the tenth starts a page', async () => {
+    const cards = Array.from({ length: 10 }, (_, n) => fitted(specOf(`s${n}`))[0]!);
+    const { count, read } = await draw(cards);
+    expect(count).toBe(2);
+    expect(read()).toHaveLength(2);
+    expect((await draw(cards.slice(0, 9))).count).toBe(1);
+  });
+
+  it('with backs, a back page follows each front page', async () => {
+    const cards = Array.from({ length: 10 }, (_, n) => fitted(specOf(`s${n}`))[0]!);
+    const { count, pages } = await draw(cards, home, { backs: true });
+    expect(count).toBe(4);
+    expect(pages.map((p) => p.some((d) => d.value === CODEX_NAME.toUpperCase()))).toEqual([false, true, false, true]);
+  });
+
+  it('every page has the paper size, a TrimBox on the cut lines and a BleedBox round the bleed', async () => {
+    const bleed = sheetFor({ paper: 'a4', layout: 'sheet', bleed: true });
+    const pages = (await draw(fitted(specOf('x')), bleed, { backs: true })).read();
+    for (const page of pages) {
+      expect(page.mediaBox.map((n) => Math.round(n * 1000) / 1000)).toEqual([0, 0, 841.89, 595.276]);
+      expect(page.trimBox).toEqual(pdfBox(bleed, bleed.trim));
+      expect(page.bleedBox).toEqual(pdfBox(bleed, bleed.bleedBox));
+    }
+    expect(pdfBox(bleed, bleed.trim)).not.toEqual(pdfBox(bleed, bleed.bleedBox));
+  });
+
+  it('the crop marks are drawn in black 0.3 pt lines where the sheet puts them, on the fronts only', async () => {
+    const [front, back] = (await draw(fitted(specOf('x')), home, { backs: true })).read();
+    const marks = front!.strokes.filter((s) => isPureBlack(s) && s.width === 0.3);
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const expected = home.marks.map((m) => [pt(m.x1), pt(home.height - m.y1), pt(m.x2), pt(home.height - m.y2)].map(round));
+    expect(marks.map((s) => [s.x1, s.y1, s.x2, s.y2].map(round))).toEqual(expected);
+    expect(back!.strokes.filter((s) => s.width === 0.3)).toEqual([]);
+  });
+
+  it('one card per page: the page is the card and its bleed', async () => {
+    const single = sheetFor({ paper: 'a4', layout: 'single', bleed: false });
+    const { count, read } = await draw([...fitted(specOf('a')), ...fitted(specOf('b'))], single);
+    expect(count).toBe(2);
+    expect(read()[0]!.mediaBox.map((n) => Math.round(n * 1000) / 1000)).toEqual([0, 0, 195.591, 266.457]);
+  });
+
+  it('the band runs into the bleed on three sides when the cards have bleed', async () => {
+    const bleed = sheetFor({ paper: 'a4', layout: 'sheet', bleed: true });
+    const [page] = (await draw(fitted(specOf('x')), bleed)).read();
+    const band = page!.fills.find((f) => f.colour.space === 'rgb')!;
+    const slot = bleed.slots[0]!;
+    const round = (n: number) => Math.round(n * 100) / 100;
+    expect(band.box.map(round)).toEqual([pt(slot.x - 3), pt(bleed.height - slot.y - 13.5), pt(slot.x + 63 + 3), pt(bleed.height - slot.y + 3)].map(round));
+  });
+});
+
+describe('backs', () => {
+  it('the back of a card shows the codex, its category and its team, centred on the slot behind it', async () => {
+    const spec = skillCardSpec(record('dodge'), null, context, { team: 'Reavers', players: [] });
+    const { pages } = await draw(fitted(spec), home, { backs: true });
+    const back = pages[1]!;
+    expect(values(back)).toEqual([CODEX_NAME.toUpperCase(), 'Agility', 'Reavers']);
+    const behind = home.slots[2]!;
+    const name = back[0]!;
+    expect(name).toMatchObject({ face: 'bold', size: 13, colour: WHITE });
+    expect(name.x + realFonts.width(name.value, 'bold', 13) / 2).toBeCloseTo(pt(behind.x + 31.5), 6);
+    expect(name.y).toBeCloseTo(pt(behind.y + 40) - 6.5, 6);
+    expect(back[1]).toMatchObject({ face: 'bold', size: 10 });
+    expect(back[2]).toMatchObject({ face: 'italic', size: 8 });
+  });
+
+  it('the category and the team are centred under the codex, a long team clipped', async () => {
+    const spec = skillCardSpec(record('dodge'), null, context, { team: `The ${'Very '.repeat(20)}Long Team`, players: [] });
+    const { pages } = await draw(fitted(spec), home, { backs: true });
+    const [, label, team] = pages[1]!;
+    const behind = home.slots[2]!;
+    const centre = pt(behind.x + 31.5);
+    expect(label!.x + realFonts.width(label!.value, 'bold', label!.size) / 2).toBeCloseTo(centre, 6);
+    expect(label!.y).toBeCloseTo(pt(behind.y + 49) - label!.size / 2, 6);
+    expect(team!.value.endsWith('…')).toBe(true);
+    expect(realFonts.width(team!.value, 'italic', 8)).toBeLessThanOrEqual(pt(63 - 12));
+    expect(team!.y).toBeCloseTo(pt(behind.y + 56) - 4, 6);
+  });
+
+  it('a long category on the back shrinks to fit', async () => {
+    const { pages } = await draw(fitted({ ...specOf('x'), backLabel: 'Extraordinarily Long Category Name' }), home, { backs: true });
+    const label = pages[1]![1]!;
+    expect(label.size).toBeLessThan(10);
+    expect(realFonts.width(label.value, 'bold', label.size)).toBeLessThanOrEqual(pt(63 - 12));
+    expect(realFonts.width(label.value, 'bold', label.size + 0.25)).toBeGreaterThan(pt(63 - 12));
+  });
+
+  it('short-edge duplex puts the back of the first card under the last row', async () => {
+    const { pages } = await draw(fitted(specOf('x')), home, { backs: true, duplex: 'short' });
+    const name = pages[1]![0]!;
+    expect(name.x + realFonts.width(name.value, 'bold', 13) / 2).toBeCloseTo(pt(home.slots[6]!.x + 31.5), 6);
+    expect(name.y).toBeCloseTo(pt(home.slots[6]!.y + 40) - 6.5, 6);
+  });
+
+  it('the back of a full-colour card is the category colour to the bleed', async () => {
+    const bleed = sheetFor({ paper: 'a4', layout: 'sheet', bleed: true });
+    const [, back] = (await draw(fitted(specOf('x')), bleed, { backs: true, duplex: 'long' })).read();
+    const fill = back!.fills.find((f) => f.colour.space === 'rgb')!;
+    const slot = bleed.slots[4]!;
+    const round = (n: number) => Math.round(n * 100) / 100;
+    expect(fill.box.map(round)).toEqual([pt(slot.x - 3), pt(bleed.height - slot.y - 91), pt(slot.x + 66), pt(bleed.height - slot.y + 3)].map(round));
+  });
+});
+
+describe('the document', () => {
+  it('is deterministic: the same cards give the same bytes', async () => {
+    const cards = fitted(specOf('x'));
+    expect((await draw(cards)).bytes).toEqual((await draw(cards)).bytes);
+  });
+
+  it('carries its title, subject, dataset version, language and fixed dates, with no standard font', async () => {
+    const { documents } = await draw(fitted(specOf('x')));
+    expect(documents[0]).toMatchObject({
+      font: null,
+      autoFirstPage: false,
+      lang: 'en',
+      displayTitle: true,
+      info: {
+        Title: 'T',
+        Subject: 'S',
+        Author: 'Nuffle Codex',
+        Keywords: 'Blood Bowl; skill cards; dataset 1.0.0',
+        Creator: 'Nuffle Codex (nuffle cards)',
+        Producer: 'PDFKit',
+        CreationDate: meta.creationDate,
+        ModDate: meta.creationDate,
+        DatasetVersion: '1.0.0',
+      },
+    });
+  });
+
+  it('is a PDF whose font subset tags are its own', async () => {
+    const { bytes } = await draw(fitted(specOf('x')));
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(text).not.toMatch(/\/[B-E]ZZZZZ\+DejaVu/);
+  });
+});
+
+describe('the full set and index.json', () => {
+  it('one document per edition with records, in editions order, cards by name; then the inducement cards', () => {
+    const plans = planAllDocuments(data);
+    expect(plans.map((p) => [p.file, p.edition, p.label, p.language, p.title])).toEqual([
+      ['en-2020.pdf', 'en-2020', 'Blood Bowl 2020', 'en', 'Blood Bowl 2020: skill and trait cards'],
+      ['fr-legacy.pdf', 'fr-legacy', 'Règles françaises', 'fr', 'Règles françaises: skill and trait cards'],
+      ['inducements.pdf', 'notes', 'Inducement notes', 'en', 'Inducement cards: infamous coaching staff and wizards'],
+    ]);
+    expect(plans[0]!.specs.map((s) => s.key)).toEqual([
+      'en-2020/diving-tackle',
+      'en-2020/dodge',
+      'en-2020/leap',
+      'en-2020/side-step',
+      'en-2020/sprint',
+      'en-2020/sure-feet',
+    ]);
+    expect(plans[2]!.specs.map((s) => s.key)).toEqual(['notes/ayleen-andar']);
+  });
+
+  it('records of one name are ordered by id; inducements by kind, then name', () => {
+    const d = cardBundle();
+    d.skills = [record('b', { name: 'Same' }), record('a', { name: 'Same' })];
+    d.inducements = [coach({ id: 'notes/w', name: 'A wizard', kind: 'wizard' }), coach({ id: 'notes/z', name: 'Zed' }), coach({ id: 'notes/y', name: 'Yan' })];
+    const plans = planAllDocuments(d);
+    expect(plans[0]!.specs.map((s) => s.key)).toEqual(['en-2020/a', 'en-2020/b']);
+    expect(plans.at(-1)!.specs.map((s) => s.key)).toEqual(['notes/y', 'notes/z', 'notes/w']);
+  });
+
+  it('no inducement card, no inducements.pdf; an unlisted edition is labelled by its id', () => {
+    const d = cardBundle();
+    d.inducements = d.inducements.filter((i) => i.kind !== 'coaching-staff');
+    expect(planAllDocuments(d).map((p) => p.file)).toEqual(['en-2020.pdf', 'fr-legacy.pdf']);
+    d.inducements = [coach({ edition: 'unlisted' })];
+    expect(planAllDocuments(d).at(-1)!.label).toBe('unlisted');
+  });
+
+  it('renders each plan, and index.json lists each file with its counts', async () => {
+    const d = cardBundle();
+    d.skills[0]!.text = longText(40);
+    const options = cardsOptions({ backs: true });
+    const result = await renderDocuments(planAllDocuments(d), d, options, realFonts);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.documents.map(({ bytes: _b, ...entry }) => entry)).toEqual([
+      { file: 'en-2020.pdf', edition: 'en-2020', label: 'Blood Bowl 2020', language: 'en', records: 6, cards: 7, pages: 2, continued: ['en-2020/dodge'] },
+      { file: 'fr-legacy.pdf', edition: 'fr-legacy', label: 'Règles françaises', language: 'fr', records: 1, cards: 1, pages: 2, continued: [] },
+      { file: 'inducements.pdf', edition: 'notes', label: 'Inducement notes', language: 'en', records: 1, cards: 1, pages: 2, continued: [] },
+    ]);
+    const index = JSON.parse(indexJson(result.documents, d, options));
+    expect(index).toEqual({
+      datasetVersion: '1.0.0',
+      paper: 'a4',
+      bleed: false,
+      backs: true,
+      files: result.documents.map(({ bytes: _b, ...entry }) => entry),
+    });
+    expect(indexJson(result.documents, d, options).endsWith('}\n')).toBe(true);
+  });
+
+  it("says the sheet, the backs, the ink and the dataset in each PDF's subject", async () => {
+    const rec = recorder(realFonts);
+    const d = cardBundle();
+    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions({ backs: true, duplex: 'short', ink: 'low', bleed: true }), rec.fonts);
+    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions(), rec.fonts);
+    const subjects = rec.documents.map((o) => (o.info as { Subject: string }).Subject);
+    expect(subjects).toEqual([
+      'Printable poker-size cards (63 × 88 mm; A4 landscape, 4 × 2, 3 mm bleed round every card; with backs for short-edge duplex, low ink) from the Nuffle Codex dataset 1.0.0',
+      'Printable poker-size cards (63 × 88 mm; A4, 3 × 3) from the Nuffle Codex dataset 1.0.0',
+    ]);
+    expect(rec.documents.map((o) => [(o.info as { Title: string }).Title, o.lang])).toEqual([
+      ['Blood Bowl 2020: skill and trait cards', 'en'],
+      ['Blood Bowl 2020: skill and trait cards', 'en'],
+    ]);
+    expect((rec.documents[0]!.info as { CreationDate: Date }).CreationDate.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+  });
+
+  it('with uniform sizes, every card of a sheet is drawn at the smallest size on it', async () => {
+    const d = cardBundle();
+    d.skills[1]!.text = longText(20);
+    const rec = recorder(realFonts);
+    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions({ size: 'uniform' }), rec.fonts);
+    const bodySizes = new Set(rec.pages[0]!.filter((t) => t.value.includes('text, the rule as printed')).map((t) => t.size));
+    expect(bodySizes.size).toBe(1);
+    expect([...bodySizes][0]).toBeLessThan(9);
+  });
+
+  it('a character the font lacks stops every document, naming the record, the character and the line', async () => {
+    const d = cardBundle();
+    d.skills[0]!.text = 'A kanji 漢 here.';
+    d.skills[0]!.source = { id: 'test-source', lines: [7, 8], errata: [] };
+    const result = await renderDocuments(planAllDocuments(d), d, cardsOptions(), realFonts);
+    expect(result.documents).toEqual([]);
+    expect(result.diagnostics.map((x) => [x.ruleId, x.file, x.place?.line, x.reason])).toEqual([
+      [
+        'cards/missing-glyph',
+        'sources/raw/en-2020.txt',
+        7,
+        "the character '漢' (U+6F22) in en-2020/dodge (text line 1) has no glyph in DejaVu Sans Condensed Regular",
+      ],
+    ]);
+  });
+
+  it('a text too long for four cards stops every document', async () => {
+    const d = cardBundle();
+    d.skills[0]!.text = longText(400);
+    const result = await renderDocuments(planAllDocuments(d), d, cardsOptions(), realFonts);
+    expect(result.documents).toEqual([]);
+    expect(result.diagnostics.map((x) => x.ruleId)).toEqual(['cards/text-too-long']);
+  });
+});
