@@ -56,9 +56,10 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     tests: ['test/consumer/lookups.test.ts', 'test/consumer/arguments.test.ts'],
   },
   'emit-data': {
-    about: 'SQLite, the static API, the release package',
-    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
-    tests: ['test/emit/*.test.ts'],
+    about: 'SQLite, the static API, the CSV tables, the release package, the JSON files',
+    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/csv.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
+    // Literal inputs only: the *-values tests check the same emitters on the real build (realBuild(), 15–25 s per mutant).
+    tests: ['test/emit/*-units.test.ts'],
   },
   cards: {
     about: 'the card PDFs: selection, layout, rich text, geometry, fonts',
