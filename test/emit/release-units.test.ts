@@ -159,6 +159,8 @@ describe('datapackage.json', () => {
     const out = JSON.parse(emitDataPackage({ datasetVersion: '1', schemaVersion: '1', sources: [], files: new Map([['Odd Name+1.json', '[]']]) }));
     expect(out.resources[0].name).toBe('odd-name-1.json');
   });
-  it('ends with a newline, two-space indented', () =>
-    expect(emitDataPackage({ datasetVersion: '1', schemaVersion: '1', sources: [], files: new Map() })).toMatch(/^\{\n {2}"\$schema"[^]*\}\n$/));
+  it('is two-space indented JSON ending with a newline', () => {
+    const text = emitDataPackage({ datasetVersion: '1', schemaVersion: '1', sources: [], files: new Map() });
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+  });
 });
