@@ -6,10 +6,11 @@
  * the concept, record, ruling and index endpoints on the real build).
  */
 import { describe, expect, it } from 'vitest';
-import { emitApi } from '../../pipeline/emit/api.ts';
+import { apiTexts, emitApi, hostFiles } from '../../pipeline/emit/api.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import type { Migration } from '../../pipeline/model/schema-types.ts';
 import { bundle, league, skill } from '../diff/bundle.ts';
+import { literalBundle } from './literal-bundle.ts';
 
 const migration = (id: string, kind: Migration['kind'], action: Migration['action'], to: string | null): Migration => ({
   id,
@@ -162,4 +163,109 @@ describe('the bulk-data manifest', () => {
       ],
     }));
   it('is linked from the index', () => expect((at('v1/index.json').value as { bulkData: string }).bulkData).toBe('v1/bulk-data.json'));
+});
+
+describe('the concept, record and ruling endpoints, on the literal dataset of test/emit/literal-bundle.ts', () => {
+  const d = literalBundle();
+  const api = emitApi(d);
+  const get = (path: string) => api.find((f) => f.path === path)!;
+  const skill = (id: string) => d.skills.find((s) => s.id === id)!;
+  const ruling = (id: string) => d.rulings.find((r) => r.id === id)!;
+
+  it('give a concept its records, their crosswalk rows, their rulings once each, and the concepts it relates to', () =>
+    expect(get('v1/concepts/dodge.json')).toEqual({
+      path: 'v1/concepts/dodge.json',
+      kind: 'concept',
+      value: {
+        url: 'v1/concepts/dodge.json',
+        concept: d.concepts[0],
+        records: [skill('en-2020/dodge'), skill('fr-legacy/esquive')],
+        crosswalk: [d.crosswalk[0], d.crosswalk[2]],
+        rulings: [ruling('en-2020/dodge/q-1')],
+        related: [d.concepts[1]],
+      },
+    }));
+  it('give a concept the rulings of all its records, sorted by id', () =>
+    expect((get('v1/concepts/mighty-blow.json').value as { rulings: { id: string }[] }).rulings.map((r) => r.id)).toEqual([
+      'en-2020/dodge/q-1',
+      'en-2020/mighty-blow/q-2',
+    ]));
+  it('give a record its concept, its crosswalk row, its rulings and the tables it has a slot in', () =>
+    expect(get('v1/records/en-2020/dodge.json').value).toEqual({
+      url: 'v1/records/en-2020/dodge.json',
+      record: skill('en-2020/dodge'),
+      concept: d.concepts[0],
+      crosswalk: d.crosswalk[0],
+      rulings: [ruling('en-2020/dodge/q-1')],
+      randomTables: [d.randomTables[0]],
+    }));
+  it('give a record without a concept, a crosswalk row or a slot null and empty lists', () => {
+    const e = literalBundle();
+    const alone = { ...e.skills[2]!, id: 'fr-legacy/seul', concept: null, rulings: [] };
+    e.skills.push(alone);
+    expect(emitApi(e).find((f) => f.path === 'v1/records/fr-legacy/seul.json')!.value).toEqual({
+      url: 'v1/records/fr-legacy/seul.json',
+      record: alone,
+      concept: null,
+      crosswalk: null,
+      rulings: [],
+      randomTables: [],
+    });
+  });
+  it('give a ruling the records it is about', () =>
+    expect(get('v1/rulings/en-2020/dodge/q-1.json')).toEqual({
+      path: 'v1/rulings/en-2020/dodge/q-1.json',
+      kind: 'ruling',
+      value: { url: 'v1/rulings/en-2020/dodge/q-1.json', ruling: ruling('en-2020/dodge/q-1'), records: [skill('en-2020/dodge'), skill('en-2020/mighty-blow')] },
+    }));
+  it('are listed in the index with their names, paths and kinds', () =>
+    expect((get('v1/index.json').value as { endpoints: unknown[] }).endpoints).toEqual([
+      { id: 'dodge', name: 'Dodge', path: 'concepts/dodge.json', kind: 'concepts', names: { en: 'Dodge', fr: 'Esquive' } },
+      { id: 'mighty-blow', name: 'Mighty Blow', path: 'concepts/mighty-blow.json', kind: 'concepts', names: { en: 'Mighty Blow' } },
+      { id: 'en-2020/dodge', name: 'Dodge', path: 'records/en-2020/dodge.json', kind: 'records', lang: 'en' },
+      { id: 'en-2020/mighty-blow', name: 'Mighty Blow', path: 'records/en-2020/mighty-blow.json', kind: 'records', lang: 'en' },
+      { id: 'fr-legacy/esquive', name: 'Esquive', path: 'records/fr-legacy/esquive.json', kind: 'records', lang: 'fr' },
+      { id: 'en-2020/dodge/q-1', name: 'Can a player Dodge twice?', path: 'rulings/en-2020/dodge/q-1.json', kind: 'rulings' },
+      { id: 'en-2020/mighty-blow/q-2', name: 'Does Mighty Blow stack?', path: 'rulings/en-2020/mighty-blow/q-2.json', kind: 'rulings' },
+    ]));
+  it('give the index the API, dataset and schema versions', () =>
+    expect(get('v1/index.json').value).toMatchObject({ apiVersion: 'v1', datasetVersion: '1.2.3', schemaVersion: '4.5.6' }));
+  it('are sorted by path with every other endpoint', () => expect(api.map((f) => f.path)).toEqual(api.map((f) => f.path).sort()));
+  it('are written as two-space JSON texts by path', () =>
+    expect(apiTexts(api).get('v1/rulings.json')).toBe(`${JSON.stringify(get('v1/rulings.json').value, null, 2)}\n`));
+});
+
+describe('the bulk-data manifest’s content types', () => {
+  it('serves a TypeScript file as TypeScript and another file as plain text', () => {
+    const d = literalBundle();
+    d.meta.files = [
+      { path: 'types.ts', sha256: '1'.repeat(64), records: null },
+      { path: 'notes.txt', sha256: '2'.repeat(64), records: null },
+      { path: 'csv/skills.csv', sha256: '3'.repeat(64), records: null },
+    ];
+    const manifest = emitApi(d).find((f) => f.kind === 'bulkData')!.value as { files: { path: string; contentType: string }[] };
+    expect(manifest.files.map((f) => [f.path, f.contentType])).toEqual([
+      ['SHA256SUMS', 'text/plain'],
+      ['meta.json', 'application/json'],
+    ]);
+  });
+});
+
+describe('the host files', () => {
+  it('serve JSON with CORS open to any origin, under the root given', () =>
+    expect(hostFiles([], '/api/').get('_headers')).toBe('/api/v1/*\n  Access-Control-Allow-Origin: *\n  Content-Type: application/json; charset=utf-8\n'));
+  it('redirect each retired id that leads somewhere, and nothing for a deletion', () =>
+    expect(hostFiles(files).get('_redirects')).toBe(
+      [
+        '/v1/concepts/side-step-old.json /v1/concepts/side-step.json 301',
+        '/v1/concepts/sidestep.json /v1/concepts/side-step.json 301',
+        '/v1/rulings/en-2020/dodge/q-0.json /v1/rulings/en-2020/dodge/q-1.json 301',
+        '',
+      ].join('\n'),
+    ));
+  it('write an empty _redirects when no id was retired', () => {
+    const d = literalBundle();
+    d.migrations = [];
+    expect(hostFiles(emitApi(d)).get('_redirects')).toBe('');
+  });
 });
