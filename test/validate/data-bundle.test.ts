@@ -75,7 +75,16 @@ describe('checkBundle', () => {
 
   it('gives the bundle when every file fits its schema, each checked against x.schema.json', () => {
     const seen: string[] = [];
-    const { bundle, diagnostics } = checkBundle(values(), () => ({ validate: (schema, _value, file) => (seen.push(`${schema} ${file}`), []) }), label);
+    const { bundle, diagnostics } = checkBundle(
+      values(),
+      () => ({
+        validate: (schema, _value, file) => {
+          seen.push(`${schema} ${file}`);
+          return [];
+        },
+      }),
+      label,
+    );
     expect(diagnostics).toEqual([]);
     expect(bundle?.meta).toEqual(META);
     expect(seen).toEqual(Object.values(BUNDLE_FILES).map((f) => `${f.replace('.json', '.schema.json')} data/${f}`));
@@ -90,7 +99,16 @@ describe('checkBundle', () => {
     const v = values();
     delete v.skills;
     const seen: string[] = [];
-    checkBundle(v, () => ({ validate: (schema) => (seen.push(schema), []) }), label);
+    checkBundle(
+      v,
+      () => ({
+        validate: (schema) => {
+          seen.push(schema);
+          return [];
+        },
+      }),
+      label,
+    );
     expect(seen).not.toContain('skills.schema.json');
   });
   it('refuses data of another schema major before reading its schemas, naming both versions', () => {

@@ -38,7 +38,10 @@ describe('toDiagnostic', () => {
     ));
   it('reads a crosswalk row’s record as its name, and unescapes ~1 and ~0 in the path', () => {
     const paths: unknown[] = [];
-    const d = toDiagnostic(problem({ instancePath: '/2/a~1b~0c/0' }), VALUE, 's.json', 'f', (path) => (paths.push(path), null));
+    const d = toDiagnostic(problem({ instancePath: '/2/a~1b~0c/0' }), VALUE, 's.json', 'f', (path) => {
+      paths.push(path);
+      return null;
+    });
     expect(paths).toEqual([[2, 'a/b~c', 0]]);
     expect(d.reason).toBe('fr-legacy/esquive: /2/a~1b~0c/0 must be string');
     expect(d.actual).toBe('"x"');

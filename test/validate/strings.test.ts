@@ -265,7 +265,10 @@ describe('checkAnnotationStrings', () => {
   const annotation = (value: unknown) => ({
     file: 'aliases.yaml',
     value,
-    locate: (path: readonly (string | number)[]) => (paths.push(path), { line: path.length }),
+    locate: (path: readonly (string | number)[]) => {
+      paths.push(path);
+      return { line: path.length };
+    },
   });
   it('reports a hidden character in any string, at its node', () =>
     expect(checkAnnotationStrings([annotation({ notes: [{ reason: `a${ZWSP}` }] })])).toEqual([
