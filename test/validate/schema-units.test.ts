@@ -4,9 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { readSchemaFiles } from '../../pipeline/io.ts';
+import type { SchemaFile } from '../../pipeline/model/generate-types.ts';
 import { createRosterValidator, ROSTER_SCHEMA } from '../../pipeline/validate/roster-validator.ts';
+import { createValidator, SchemaError } from '../../pipeline/validate/schemas.ts';
 import { toDiagnostic } from '../../pipeline/validate/schema-diagnostic.ts';
 import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from '../../pipeline/validate/schema-digest.ts';
+import { repoRoot } from '../helpers.ts';
 
 const problem = (fields: Partial<ErrorObject>): ErrorObject => ({
   keyword: 'type',
@@ -105,4 +109,78 @@ describe('the roster validator', () => {
   it('checks rosters only', () =>
     expect(() => validator.validate('skills.schema.json', [], 'f')).toThrow(/checks input\/roster\.schema\.json only, not skills\.schema\.json/));
   it('knows the roster schema’s path', () => expect(ROSTER_SCHEMA).toBe('input/roster.schema.json'));
+});
+
+describe('createValidator', () => {
+  const id = (path: string) => `${SCHEMA_BASE}${path}`;
+  const own = readSchemaFiles(repoRoot);
+  const item: SchemaFile = {
+    path: 'item.schema.json',
+    schema: { $id: id('item.schema.json'), type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+  };
+  const list: SchemaFile = { path: 'api/list.schema.json', schema: { $id: id('api/list.schema.json'), type: 'array', items: { $ref: '../item.schema.json' } } };
+
+  it('compiles schemas the generated validators do not know, and checks a value against one by its path', () => {
+    const validator = createValidator([list, item]);
+    expect(validator.validate('api/list.schema.json', [{ n: 1 }], 'f')).toEqual([]);
+    expect(validator.validate('api/list.schema.json', [{ n: 'x' }], 'list.json').map((d) => d.reason)).toEqual(['/0/n must be integer']);
+    expect(validator.validate('item.schema.json', { n: 'x' }, 'item.json', () => ({ line: 4 }))).toEqual([
+      {
+        reason: '/n must be integer',
+        file: 'item.json',
+        place: { line: 4 },
+        ruleId: 'schema/invalid',
+        source: 'validate',
+        fatal: true,
+        expected: 'item.schema.json#/properties/n/type',
+        actual: '"x"',
+      },
+    ]);
+  });
+  it('reports every error of a value, not the first only', () =>
+    expect(
+      createValidator([item]).validate('item.schema.json', [{ n: 'x' }, 3], 'f').length +
+        createValidator([item]).validate('item.schema.json', { m: 1, n: 'x' }, 'f').length,
+    ).toBe(2));
+  it('accepts an $id of a published version', () =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, $id: 'https://nuffle-codex.dev/schema/3.1.0/item.schema.json' } }])).not.toThrow());
+  it('refuses an $id that is not the schema’s path under the base, naming the file and the id expected', () =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, $id: id('other.schema.json') } }])).toThrow(
+      new SchemaError(
+        'item.schema.json',
+        `$id must be ${id('item.schema.json')} (or, published, https://nuffle-codex.dev/schema/<schemaVersion>/item.schema.json), found ${id('other.schema.json')}`,
+      ),
+    ));
+  it('refuses an $id whose version segment is neither v<major> nor a version', () =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, $id: 'https://nuffle-codex.dev/schema/latest/item.schema.json' } }])).toThrow(
+      /^schema\/item\.schema\.json: \$id must be/,
+    ));
+  it('names a schema ajv cannot compile (strict mode: an unknown keyword)', () => {
+    const error = (() => {
+      try {
+        createValidator([{ ...item, schema: { ...item.schema, tpye: 'object' } }]);
+      } catch (cause) {
+        return cause as SchemaError;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(SchemaError);
+    expect(error!.path).toBe('item.schema.json');
+    expect(error!.message).toMatch(/^schema\/item\.schema\.json: .*tpye/);
+  });
+  it('names a schema whose reference does not resolve', () =>
+    expect(() => createValidator([{ ...list, schema: { ...list.schema, items: { $ref: '../nowhere.schema.json' } } }])).toThrow(
+      /^schema\/api\/list\.schema\.json: /,
+    ));
+  it('refuses a value checked against a schema it does not have', () =>
+    expect(() => createValidator([item]).validate('nowhere.schema.json', 1, 'f')).toThrow('no schema nowhere.schema.json'));
+  it('uses the generated validators for this project’s own schemas', () => {
+    const validator = createValidator(own);
+    expect(validator.validate('leagues.schema.json', [{ id: 'x' }], 'leagues.json').map((d) => d.ruleId)).toEqual(['schema/invalid', 'schema/invalid']);
+    expect(() => validator.validate('nowhere.schema.json', 1, 'f')).toThrow('no schema nowhere.schema.json');
+  });
+  it('checks the $ids of the generated validators’ schemas too', () => {
+    const renamed = own.map((s) => (s.path === 'leagues.schema.json' ? { ...s, schema: { ...s.schema, $id: id('x.schema.json') } } : s));
+    expect(() => createValidator(renamed)).toThrow(/^schema\/leagues\.schema\.json: \$id must be/);
+  });
 });
