@@ -111,4 +111,15 @@ describe('emitSqlite on a literal dataset', () => {
     expect((db.prepare("SELECT text FROM search WHERE id = 'notes/wizard'").get() as { text: string }).text).toBe(
       'A wizard casts one spell per game.\nFireball\nBurns a square.\nZap\nTurns a player into a frog.\nFireball\nRoll for each player.',
     ));
+
+  it('indexes a concept no alias names with empty aliases, and a record without a concept under its own name', () => {
+    const d = literalBundle();
+    d.names = [];
+    d.skills[2]!.concept = null;
+    const search = open(d);
+    expect(search.prepare("SELECT aliases FROM search WHERE kind = 'concept' AND id = 'dodge'").get()).toEqual({ aliases: '' });
+    expect(search.prepare("SELECT name FROM search WHERE id = 'fr-legacy/esquive'").get()).toEqual({ name: 'Esquive' });
+  });
+
+  it('writes pages of 4096 bytes', () => expect(db.prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
 });
