@@ -47,9 +47,10 @@ function data(): DataBundle {
   return d;
 }
 
-const files = emitApi(data());
+/** The endpoints, emitted in each test (so that each test, not the file, reaches the emitter). */
+const files = () => emitApi(data());
 const at = (path: string) => {
-  const file = files.find((f) => f.path === path);
+  const file = files().find((f) => f.path === path);
   if (!file) throw new Error(`no endpoint ${path}`);
   return file;
 };
@@ -89,7 +90,11 @@ describe('the stub at a retired id', () => {
       url: 'v1/rulings/en-2020/dodge/q-1.json',
     }));
   it('is not written for a kind without endpoints of its own (inducements, leagues)', () =>
-    expect(files.filter((f) => f.kind === 'moved').map((f) => f.path)).toEqual([
+    expect(
+      files()
+        .filter((f) => f.kind === 'moved')
+        .map((f) => f.path),
+    ).toEqual([
       'v1/concepts/side-step-old.json',
       'v1/concepts/sidestep.json',
       'v1/records/en-2020/jump.json',
@@ -167,8 +172,8 @@ describe('the bulk-data manifest', () => {
 
 describe('the concept, record and ruling endpoints, on the literal dataset of test/emit/literal-bundle.ts', () => {
   const d = literalBundle();
-  const api = emitApi(d);
-  const get = (path: string) => api.find((f) => f.path === path)!;
+  const api = () => emitApi(d);
+  const get = (path: string) => api().find((f) => f.path === path)!;
   const skill = (id: string) => d.skills.find((s) => s.id === id)!;
   const ruling = (id: string) => d.rulings.find((r) => r.id === id)!;
 
@@ -190,6 +195,12 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
       'en-2020/dodge/q-1',
       'en-2020/mighty-blow/q-2',
     ]));
+  it('list a ruling about two records of one concept once on the concept', () => {
+    const e = literalBundle();
+    e.rulings[0]!.records.push('fr-legacy/esquive');
+    const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { rulings: { id: string }[] };
+    expect(value.rulings.map((r) => r.id)).toEqual(['en-2020/dodge/q-1']);
+  });
   it('give a record its concept, its crosswalk row, its rulings and the tables it has a slot in', () =>
     expect(get('v1/records/en-2020/dodge.json').value).toEqual({
       url: 'v1/records/en-2020/dodge.json',
@@ -230,9 +241,14 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
     ]));
   it('give the index the API, dataset and schema versions', () =>
     expect(get('v1/index.json').value).toMatchObject({ apiVersion: 'v1', datasetVersion: '1.2.3', schemaVersion: '4.5.6' }));
-  it('are sorted by path with every other endpoint', () => expect(api.map((f) => f.path)).toEqual(api.map((f) => f.path).sort()));
+  it('are sorted by path with every other endpoint', () =>
+    expect(api().map((f) => f.path)).toEqual(
+      api()
+        .map((f) => f.path)
+        .sort(),
+    ));
   it('are written as two-space JSON texts by path', () =>
-    expect(apiTexts(api).get('v1/rulings.json')).toBe(`${JSON.stringify(get('v1/rulings.json').value, null, 2)}\n`));
+    expect(apiTexts(api()).get('v1/rulings.json')).toBe(`${JSON.stringify(get('v1/rulings.json').value, null, 2)}\n`));
 });
 
 describe('the bulk-data manifest’s content types', () => {
@@ -255,7 +271,7 @@ describe('the host files', () => {
   it('serve JSON with CORS open to any origin, under the root given', () =>
     expect(hostFiles([], '/api/').get('_headers')).toBe('/api/v1/*\n  Access-Control-Allow-Origin: *\n  Content-Type: application/json; charset=utf-8\n'));
   it('redirect each retired id that leads somewhere, and nothing for a deletion', () =>
-    expect(hostFiles(files).get('_redirects')).toBe(
+    expect(hostFiles(files()).get('_redirects')).toBe(
       [
         '/v1/concepts/side-step-old.json /v1/concepts/side-step.json 301',
         '/v1/concepts/sidestep.json /v1/concepts/side-step.json 301',

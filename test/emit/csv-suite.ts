@@ -6,7 +6,7 @@
  * and foreign keys), and holds the values of the JSON it comes from: every
  * JSON data file is rebuilt here from the tables alone and equals the file.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DataPackage } from '../../pipeline/model/schema-types.ts';
 import { csvField } from '../../pipeline/emit/csv.ts';
 
@@ -100,7 +100,8 @@ const list = <T>(table: Map<string, Cells[]>, parent: string, value: (row: Cells
  * the CSV tables, by their paths in dist/data).
  */
 export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8Array>): void {
-  beforeAll(() => load(read));
+  // Read in each test, so that each test, not the file, reaches the emitters (mutation testing's per-test coverage).
+  beforeEach(() => load(read));
 
   describe('RFC 4180', () => {
     it.each([

@@ -13,20 +13,21 @@ import { literalBundle } from './literal-bundle.ts';
 import { canonical, expectedTables, type Row } from './sqlite-expected.ts';
 
 function open(data: DataBundle): DatabaseSync {
-  const db = new DatabaseSync(':memory:');
-  db.deserialize(emitSqlite(data));
-  return db;
+  const out = new DatabaseSync(':memory:');
+  out.deserialize(emitSqlite(data));
+  return out;
 }
 
 const data = literalBundle();
-const db = open(data);
+/** The database of the literal dataset, built in each test (so that each test, not the file, reaches the emitter). */
+const db = () => open(data);
 const expected = expectedTables(data);
-const rows = (table: string, from = db): Row[] => from.prepare(`SELECT * FROM "${table}"`).all() as Row[];
+const rows = (table: string, from = db()): Row[] => from.prepare(`SELECT * FROM "${table}"`).all() as Row[];
 
 describe('emitSqlite on a literal dataset', () => {
   it('has exactly the tables derived from the JSON data', () => {
     const tables = (
-      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]
+      db().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]
     ).map((r) => r.name);
     expect(tables).toEqual(Object.keys(expected).sort());
   });
@@ -37,14 +38,14 @@ describe('emitSqlite on a literal dataset', () => {
   });
 
   it('writes a compulsory value as 1, 0 or NULL', () =>
-    expect((db.prepare('SELECT id, compulsory FROM skills ORDER BY id').all() as Row[]).map((r) => ({ ...r }))).toEqual([
+    expect((db().prepare('SELECT id, compulsory FROM skills ORDER BY id').all() as Row[]).map((r) => ({ ...r }))).toEqual([
       { id: 'en-2020/dodge', compulsory: 0 },
       { id: 'en-2020/mighty-blow', compulsory: 1 },
       { id: 'fr-legacy/esquive', compulsory: null },
     ]));
 
   it('keeps a whole inducement as its JSON text', () => {
-    const json = (db.prepare("SELECT json FROM inducements WHERE id = 'notes/wizard'").get() as { json: string }).json;
+    const json = (db().prepare("SELECT json FROM inducements WHERE id = 'notes/wizard'").get() as { json: string }).json;
     expect(JSON.parse(json)).toEqual(data.inducements.find((i) => i.id === 'notes/wizard'));
   });
 
@@ -52,7 +53,7 @@ describe('emitSqlite on a literal dataset', () => {
     expect(Buffer.from(emitSqlite(literalBundle())).equals(Buffer.from(emitSqlite(literalBundle())))).toBe(true));
 
   it('leaves no free page behind (the database is vacuumed)', () =>
-    expect((db.prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count).toBe(0));
+    expect((db().prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count).toBe(0));
 
   it('gives an empty table for a list no record fills', () => {
     const d = literalBundle();
@@ -86,7 +87,7 @@ describe('emitSqlite on a literal dataset', () => {
 
   it('names a ruling in the index by the names of the records it is about, each once', () =>
     expect(
-      db
+      db()
         .prepare("SELECT name, text FROM search WHERE kind = 'ruling' ORDER BY id")
         .all()
         .map((r) => ({ ...r })),
@@ -97,7 +98,7 @@ describe('emitSqlite on a literal dataset', () => {
 
   it('names a record in the index by its own name and its concept’s names, each once', () =>
     expect(
-      db
+      db()
         .prepare("SELECT id, name FROM search WHERE kind = 'record' ORDER BY id")
         .all()
         .map((r) => ({ ...r })),
@@ -108,7 +109,7 @@ describe('emitSqlite on a literal dataset', () => {
     ]));
 
   it('indexes an inducement with its abilities and spells', () =>
-    expect((db.prepare("SELECT text FROM search WHERE id = 'notes/wizard'").get() as { text: string }).text).toBe(
+    expect((db().prepare("SELECT text FROM search WHERE id = 'notes/wizard'").get() as { text: string }).text).toBe(
       'A wizard casts one spell per game.\nFireball\nBurns a square.\nZap\nTurns a player into a frog.\nFireball\nRoll for each player.',
     ));
 
@@ -121,5 +122,5 @@ describe('emitSqlite on a literal dataset', () => {
     expect(search.prepare("SELECT name FROM search WHERE id = 'fr-legacy/esquive'").get()).toEqual({ name: 'Esquive' });
   });
 
-  it('writes pages of 4096 bytes', () => expect(db.prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
+  it('writes pages of 4096 bytes', () => expect(db().prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
 });

@@ -94,6 +94,12 @@ describe('the diagnostics', () => {
       actual: '11 of 12 slots filled',
     });
   });
+  it('a table with two cells missing (a withdrawn skill in each band) gives both declarations', () => {
+    const [d] = build(grid(['1-3·3', '4-6·6'])).diagnostics;
+    expect(d!.reason).toBe('The Blood Bowl agility table of en-2020 is incomplete: no entry for 1-3·3, 4-6·6');
+    expect(d!.expected!.match(/- table: /g)).toHaveLength(2);
+    expect(d!.note).toBeDefined();
+  });
   it('a table with three cells missing is a cut-short source: no declarations offered', () => {
     const [d] = build(grid(['1-3·1', '1-3·2', '4-6·6'])).diagnostics;
     expect(d).toMatchObject({ expected: '12 slots (1-3·1 … 4-6·6)', actual: '9 of 12 slots filled' });

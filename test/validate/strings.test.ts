@@ -146,6 +146,8 @@ describe('textProblems', () => {
     expect(textProblems('text', `abcdefghijklmnop${ZWSP}end`, held(['x']), files).diagnostics[0]!.note).toContain(
       '    after: "efghijklmnop"\n    before: "end"\n',
     ));
+  it('keeps every word before the character when the text starts within reach', () =>
+    expect(textProblems('text', `ab cd${ZWSP}`, held(['x']), files).diagnostics[0]!.note).toContain('    after: "ab cd"\n'));
   it('leaves out an empty side of the acceptance', () => {
     const note = textProblems('text', ZWSP, held(['x']), files).diagnostics[0]!.note!;
     expect(note).not.toContain('after:');
