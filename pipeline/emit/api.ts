@@ -168,14 +168,8 @@ const DATA_ROUTE = '/data/';
 
 /** The bulk-data manifest: the data files, datapackage.json, the SQLite database, SHA256SUMS and meta.json, with where to download each and its digest. */
 function bulkData(data: DataBundle): ApiFile {
-  const type = (path: string) =>
-    path.endsWith('.json')
-      ? 'application/json'
-      : path.endsWith('.sqlite')
-        ? 'application/vnd.sqlite3'
-        : path.endsWith('.ts')
-          ? 'application/typescript'
-          : 'text/plain';
+  // Only the JSON files, the database and SHA256SUMS are listed (`downloadable`, `own`).
+  const type = (path: string) => (path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : 'text/plain');
   const downloadable = (path: string) =>
     !path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite'));
   const listed = data.meta.files.filter((f) => downloadable(f.path)).map((f) => ({ path: f.path, sha256: f.sha256, records: f.records }));

@@ -201,6 +201,12 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
     const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { rulings: { id: string }[] };
     expect(value.rulings.map((r) => r.id)).toEqual(['en-2020/dodge/q-1']);
   });
+  it('leave out of a concept’s crosswalk a record that has no row', () => {
+    const e = literalBundle();
+    e.crosswalk = e.crosswalk.filter((r) => r.record !== 'fr-legacy/esquive');
+    const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { crosswalk: unknown[] };
+    expect(value.crosswalk).toEqual([e.crosswalk[0]]);
+  });
   it('give a record its concept, its crosswalk row, its rulings and the tables it has a slot in', () =>
     expect(get('v1/records/en-2020/dodge.json').value).toEqual({
       url: 'v1/records/en-2020/dodge.json',
@@ -252,7 +258,7 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
 });
 
 describe('the bulk-data manifest’s content types', () => {
-  it('serves a TypeScript file as TypeScript and another file as plain text', () => {
+  it('lists no TypeScript, text or CSV file, nor a file in a folder', () => {
     const d = literalBundle();
     d.meta.files = [
       { path: 'types.ts', sha256: '1'.repeat(64), records: null },
