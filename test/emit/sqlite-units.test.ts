@@ -122,5 +122,13 @@ describe('emitSqlite on a literal dataset', () => {
     expect(search.prepare("SELECT name FROM search WHERE id = 'fr-legacy/esquive'").get()).toEqual({ name: 'Esquive' });
   });
 
+  it('writes a vacuumed database: vacuuming it again changes no page (only the 100-byte header’s counters)', () => {
+    const bytes = emitSqlite(literalBundle());
+    const again = new DatabaseSync(':memory:');
+    again.deserialize(bytes);
+    again.exec('VACUUM');
+    expect(Buffer.from(again.serialize()).subarray(100).equals(Buffer.from(bytes).subarray(100))).toBe(true);
+  });
+
   it('writes pages of 4096 bytes', () => expect(db().prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
 });
