@@ -198,9 +198,9 @@ describe('readBundle', () => {
 });
 
 describe('incompatibleSchemaChange', () => {
-  const schema = (type: unknown, extra: object = {}): SchemaFile => ({
+  const schema = (type: string): SchemaFile => ({
     path: 'a.schema.json',
-    schema: { type: 'object', properties: { x: { type } }, ...extra },
+    schema: { type: 'object', properties: { x: { type } } },
   });
   it('is null for the same schemas, or schemas that differ by additions', () => {
     expect(incompatibleSchemaChange([schema('string')], [schema('string')])).toBeNull();
@@ -209,7 +209,7 @@ describe('incompatibleSchemaChange', () => {
   it('names the first change that is major both ways', () =>
     expect(incompatibleSchemaChange([schema('string')], [schema('integer')])).toBe('a.schema.json#/properties/x/type: type "string" → "integer"'));
   it('prefers a change major both ways to one major one way only (a property removed)', () => {
-    const a = (properties: object): SchemaFile => ({ path: 'a.schema.json', schema: { type: 'object', properties } });
+    const a = (properties: Record<string, Record<string, never>>): SchemaFile => ({ path: 'a.schema.json', schema: { type: 'object', properties } });
     const b = (type: string): SchemaFile => ({ path: 'b.schema.json', schema: { type } });
     expect(incompatibleSchemaChange([a({ x: {}, y: {} }), b('string')], [a({ x: {} }), b('integer')])).toBe('b.schema.json#/type: type "string" → "integer"');
   });

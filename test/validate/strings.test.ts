@@ -170,7 +170,7 @@ describe('textProblems', () => {
     expect(check(entry({ character: 'U+200C' })).accepted).toEqual([]);
     expect(check(entry({ before: 'c' })).accepted).toEqual([]);
     expect(check(entry({ after: 'z' })).accepted).toEqual([]);
-    expect(check(entry({ after: undefined, before: undefined })).accepted).toEqual([0]);
+    expect(check({ source: 'src', character: 'U+200B', reason: 'r' }).accepted).toEqual([0]);
   });
   it('reports the first character no entry allows, after those allowed', () => {
     const accepted = [{ source: 'src', after: 'a', character: 'U+200B', reason: 'r' }];
