@@ -207,6 +207,40 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
     const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { crosswalk: unknown[] };
     expect(value.crosswalk).toEqual([e.crosswalk[0]]);
   });
+  it('give a concept its records and related concepts sorted by id, and its rulings sorted by id', () => {
+    const e = literalBundle();
+    e.concepts[0]!.records.reverse();
+    e.concepts[0]!.relations.push({ type: 'replaces', concept: 'dodge', record: 'en-2020/dodge' });
+    e.rulings.reverse();
+    const dodge = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { records: { id: string }[]; related: { id: string }[] };
+    expect(dodge.records.map((r) => r.id)).toEqual(['en-2020/dodge', 'fr-legacy/esquive']);
+    expect(dodge.related.map((r) => r.id)).toEqual(['dodge', 'mighty-blow']);
+    const blow = emitApi(e).find((f) => f.path === 'v1/concepts/mighty-blow.json')!.value as { rulings: { id: string }[] };
+    expect(blow.rulings.map((r) => r.id)).toEqual(['en-2020/dodge/q-1', 'en-2020/mighty-blow/q-2']);
+  });
+  it('name each endpoint’s kind, for the schema it is checked against', () =>
+    expect(Object.fromEntries(api().map((f) => [f.path, f.kind]))).toMatchObject({
+      'v1/index.json': 'index',
+      'v1/concepts/dodge.json': 'concept',
+      'v1/records/en-2020/dodge.json': 'record',
+      'v1/rulings/en-2020/dodge/q-1.json': 'ruling',
+      'v1/records/en-2020/leap.json': 'moved',
+      'v1/concepts.json': 'list',
+      'v1/bulk-data.json': 'bulkData',
+    }));
+  it('list the editions of the records in the index sorted by id', () => {
+    const e = literalBundle();
+    e.skills.reverse();
+    const index = emitApi(e).find((f) => f.kind === 'index')!.value as { lists: { records: object } };
+    expect(Object.keys(index.lists.records)).toEqual(['en-2020', 'fr-legacy']);
+  });
+  it('are endpoint files only, nothing for a retired inducement or league id', () => {
+    const e = literalBundle();
+    e.migrations.push({ id: 'notes/old', kind: 'inducement', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+    const all = emitApi(e);
+    expect(all.every((f) => typeof f === 'object' && typeof f.path === 'string')).toBe(true);
+    expect(all.some((f) => f.path.includes('notes/old'))).toBe(false);
+  });
   it('give a record its concept, its crosswalk row, its rulings and the tables it has a slot in', () =>
     expect(get('v1/records/en-2020/dodge.json').value).toEqual({
       url: 'v1/records/en-2020/dodge.json',
