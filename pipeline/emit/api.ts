@@ -47,8 +47,8 @@ export function emitApi(data: DataBundle): ApiFile[] {
   const rulingsOf = new Map<string, Ruling[]>();
   for (const ruling of data.rulings) for (const id of ruling.records) rulingsOf.set(id, [...(rulingsOf.get(id) ?? []), ruling]);
   const tablesOf = new Map<string, RandomTable[]>();
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: a vacant slot's null (or any id no record has) only adds a key no record looks up
   for (const table of data.randomTables) {
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: a vacant slot's null (or any id no record has) only adds a key no record looks up
     for (const id of new Set(table.slots.flatMap((s) => (s.record === null ? [] : [s.record])))) tablesOf.set(id, [...(tablesOf.get(id) ?? []), table]);
   }
   const pick = <T>(ids: Iterable<string>, from: Map<string, T>): T[] => [...new Set(ids)].sort(compare).map((id) => from.get(id)!);
