@@ -109,6 +109,15 @@ describe('the files', () => {
     expect(skills).toContain('fr-legacy/esquive,fr-legacy,fr,Esquive,Esquive,,,trait,');
   });
 
+  it('number the alias index from 1, in the order of names.json', () =>
+    expect(
+      csvFiles(data)
+        .get('csv/aliases.csv')!
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(data.names.map((_, i) => String(i + 1))));
+
   it('write a boolean as true or false', () => {
     expect(csvField(true)).toBe('true');
     expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,medium,/m);
