@@ -6,10 +6,11 @@
  * the concept, record, ruling and index endpoints on the real build).
  */
 import { describe, expect, it } from 'vitest';
-import { emitApi } from '../../pipeline/emit/api.ts';
+import { apiTexts, emitApi, hostFiles } from '../../pipeline/emit/api.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import type { Migration } from '../../pipeline/model/schema-types.ts';
 import { bundle, league, skill } from '../diff/bundle.ts';
+import { literalBundle } from './literal-bundle.ts';
 
 const migration = (id: string, kind: Migration['kind'], action: Migration['action'], to: string | null): Migration => ({
   id,
@@ -46,9 +47,10 @@ function data(): DataBundle {
   return d;
 }
 
-const files = emitApi(data());
+/** The endpoints, emitted in each test (so that each test, not the file, reaches the emitter). */
+const files = () => emitApi(data());
 const at = (path: string) => {
-  const file = files.find((f) => f.path === path);
+  const file = files().find((f) => f.path === path);
   if (!file) throw new Error(`no endpoint ${path}`);
   return file;
 };
@@ -88,7 +90,11 @@ describe('the stub at a retired id', () => {
       url: 'v1/rulings/en-2020/dodge/q-1.json',
     }));
   it('is not written for a kind without endpoints of its own (inducements, leagues)', () =>
-    expect(files.filter((f) => f.kind === 'moved').map((f) => f.path)).toEqual([
+    expect(
+      files()
+        .filter((f) => f.kind === 'moved')
+        .map((f) => f.path),
+    ).toEqual([
       'v1/concepts/side-step-old.json',
       'v1/concepts/sidestep.json',
       'v1/records/en-2020/jump.json',
@@ -162,4 +168,160 @@ describe('the bulk-data manifest', () => {
       ],
     }));
   it('is linked from the index', () => expect((at('v1/index.json').value as { bulkData: string }).bulkData).toBe('v1/bulk-data.json'));
+});
+
+describe('the concept, record and ruling endpoints, on the literal dataset of test/emit/literal-bundle.ts', () => {
+  const d = literalBundle();
+  const api = () => emitApi(d);
+  const get = (path: string) => api().find((f) => f.path === path)!;
+  const skill = (id: string) => d.skills.find((s) => s.id === id)!;
+  const ruling = (id: string) => d.rulings.find((r) => r.id === id)!;
+
+  it('give a concept its records, their crosswalk rows, their rulings once each, and the concepts it relates to', () =>
+    expect(get('v1/concepts/dodge.json')).toEqual({
+      path: 'v1/concepts/dodge.json',
+      kind: 'concept',
+      value: {
+        url: 'v1/concepts/dodge.json',
+        concept: d.concepts[0],
+        records: [skill('en-2020/dodge'), skill('fr-legacy/esquive')],
+        crosswalk: [d.crosswalk[0], d.crosswalk[2]],
+        rulings: [ruling('en-2020/dodge/q-1')],
+        related: [d.concepts[1]],
+      },
+    }));
+  it('give a concept the rulings of all its records, sorted by id', () =>
+    expect((get('v1/concepts/mighty-blow.json').value as { rulings: { id: string }[] }).rulings.map((r) => r.id)).toEqual([
+      'en-2020/dodge/q-1',
+      'en-2020/mighty-blow/q-2',
+    ]));
+  it('list a ruling about two records of one concept once on the concept', () => {
+    const e = literalBundle();
+    e.rulings[0]!.records.push('fr-legacy/esquive');
+    const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { rulings: { id: string }[] };
+    expect(value.rulings.map((r) => r.id)).toEqual(['en-2020/dodge/q-1']);
+  });
+  it('leave out of a concept’s crosswalk a record that has no row', () => {
+    const e = literalBundle();
+    e.crosswalk = e.crosswalk.filter((r) => r.record !== 'fr-legacy/esquive');
+    const value = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { crosswalk: unknown[] };
+    expect(value.crosswalk).toEqual([e.crosswalk[0]]);
+  });
+  it('give a concept its records and related concepts sorted by id, and its rulings sorted by id', () => {
+    const e = literalBundle();
+    e.concepts[0]!.records.reverse();
+    e.concepts[0]!.relations.push({ type: 'replaces', concept: 'dodge', record: 'en-2020/dodge' });
+    e.rulings.reverse();
+    const dodge = emitApi(e).find((f) => f.path === 'v1/concepts/dodge.json')!.value as { records: { id: string }[]; related: { id: string }[] };
+    expect(dodge.records.map((r) => r.id)).toEqual(['en-2020/dodge', 'fr-legacy/esquive']);
+    expect(dodge.related.map((r) => r.id)).toEqual(['dodge', 'mighty-blow']);
+    const blow = emitApi(e).find((f) => f.path === 'v1/concepts/mighty-blow.json')!.value as { rulings: { id: string }[] };
+    expect(blow.rulings.map((r) => r.id)).toEqual(['en-2020/dodge/q-1', 'en-2020/mighty-blow/q-2']);
+  });
+  it('name each endpoint’s kind, for the schema it is checked against', () =>
+    expect(Object.fromEntries(api().map((f) => [f.path, f.kind]))).toMatchObject({
+      'v1/index.json': 'index',
+      'v1/concepts/dodge.json': 'concept',
+      'v1/records/en-2020/dodge.json': 'record',
+      'v1/rulings/en-2020/dodge/q-1.json': 'ruling',
+      'v1/records/en-2020/leap.json': 'moved',
+      'v1/concepts.json': 'list',
+      'v1/bulk-data.json': 'bulkData',
+    }));
+  it('list the editions of the records in the index sorted by id', () => {
+    const e = literalBundle();
+    e.skills.reverse();
+    const index = emitApi(e).find((f) => f.kind === 'index')!.value as { lists: { records: object } };
+    expect(Object.keys(index.lists.records)).toEqual(['en-2020', 'fr-legacy']);
+  });
+  it('are endpoint files only, nothing for a retired inducement or league id', () => {
+    const e = literalBundle();
+    e.migrations.push({ id: 'notes/old', kind: 'inducement', action: 'deleted', to: null, since: '1.1.0', note: 'gone' });
+    const all = emitApi(e);
+    expect(all.every((f) => typeof f === 'object' && typeof f.path === 'string')).toBe(true);
+    expect(all.some((f) => f.path.includes('notes/old'))).toBe(false);
+  });
+  it('give a record its concept, its crosswalk row, its rulings and the tables it has a slot in', () =>
+    expect(get('v1/records/en-2020/dodge.json').value).toEqual({
+      url: 'v1/records/en-2020/dodge.json',
+      record: skill('en-2020/dodge'),
+      concept: d.concepts[0],
+      crosswalk: d.crosswalk[0],
+      rulings: [ruling('en-2020/dodge/q-1')],
+      randomTables: [d.randomTables[0]],
+    }));
+  it('give a record without a concept, a crosswalk row or a slot null and empty lists', () => {
+    const e = literalBundle();
+    const alone = { ...e.skills[2]!, id: 'fr-legacy/seul', concept: null, rulings: [] };
+    e.skills.push(alone);
+    expect(emitApi(e).find((f) => f.path === 'v1/records/fr-legacy/seul.json')!.value).toEqual({
+      url: 'v1/records/fr-legacy/seul.json',
+      record: alone,
+      concept: null,
+      crosswalk: null,
+      rulings: [],
+      randomTables: [],
+    });
+  });
+  it('give a ruling the records it is about', () =>
+    expect(get('v1/rulings/en-2020/dodge/q-1.json')).toEqual({
+      path: 'v1/rulings/en-2020/dodge/q-1.json',
+      kind: 'ruling',
+      value: { url: 'v1/rulings/en-2020/dodge/q-1.json', ruling: ruling('en-2020/dodge/q-1'), records: [skill('en-2020/dodge'), skill('en-2020/mighty-blow')] },
+    }));
+  it('are listed in the index with their names, paths and kinds', () =>
+    expect((get('v1/index.json').value as { endpoints: unknown[] }).endpoints).toEqual([
+      { id: 'dodge', name: 'Dodge', path: 'concepts/dodge.json', kind: 'concepts', names: { en: 'Dodge', fr: 'Esquive' } },
+      { id: 'mighty-blow', name: 'Mighty Blow', path: 'concepts/mighty-blow.json', kind: 'concepts', names: { en: 'Mighty Blow' } },
+      { id: 'en-2020/dodge', name: 'Dodge', path: 'records/en-2020/dodge.json', kind: 'records', lang: 'en' },
+      { id: 'en-2020/mighty-blow', name: 'Mighty Blow', path: 'records/en-2020/mighty-blow.json', kind: 'records', lang: 'en' },
+      { id: 'fr-legacy/esquive', name: 'Esquive', path: 'records/fr-legacy/esquive.json', kind: 'records', lang: 'fr' },
+      { id: 'en-2020/dodge/q-1', name: 'Can a player Dodge twice?', path: 'rulings/en-2020/dodge/q-1.json', kind: 'rulings' },
+      { id: 'en-2020/mighty-blow/q-2', name: 'Does Mighty Blow stack?', path: 'rulings/en-2020/mighty-blow/q-2.json', kind: 'rulings' },
+    ]));
+  it('give the index the API, dataset and schema versions', () =>
+    expect(get('v1/index.json').value).toMatchObject({ apiVersion: 'v1', datasetVersion: '1.2.3', schemaVersion: '4.5.6' }));
+  it('are sorted by path with every other endpoint', () =>
+    expect(api().map((f) => f.path)).toEqual(
+      api()
+        .map((f) => f.path)
+        .sort(),
+    ));
+  it('are written as two-space JSON texts by path', () =>
+    expect(apiTexts(api()).get('v1/rulings.json')).toBe(`${JSON.stringify(get('v1/rulings.json').value, null, 2)}\n`));
+});
+
+describe('the bulk-data manifest’s content types', () => {
+  it('lists no TypeScript, text or CSV file, nor a file in a folder', () => {
+    const d = literalBundle();
+    d.meta.files = [
+      { path: 'types.ts', sha256: '1'.repeat(64), records: null },
+      { path: 'notes.txt', sha256: '2'.repeat(64), records: null },
+      { path: 'csv/skills.csv', sha256: '3'.repeat(64), records: null },
+    ];
+    const manifest = emitApi(d).find((f) => f.kind === 'bulkData')!.value as { files: { path: string; contentType: string }[] };
+    expect(manifest.files.map((f) => [f.path, f.contentType])).toEqual([
+      ['SHA256SUMS', 'text/plain'],
+      ['meta.json', 'application/json'],
+    ]);
+  });
+});
+
+describe('the host files', () => {
+  it('serve JSON with CORS open to any origin, under the root given', () =>
+    expect(hostFiles([], '/api/').get('_headers')).toBe('/api/v1/*\n  Access-Control-Allow-Origin: *\n  Content-Type: application/json; charset=utf-8\n'));
+  it('redirect each retired id that leads somewhere, and nothing for a deletion', () =>
+    expect(hostFiles(files()).get('_redirects')).toBe(
+      [
+        '/v1/concepts/side-step-old.json /v1/concepts/side-step.json 301',
+        '/v1/concepts/sidestep.json /v1/concepts/side-step.json 301',
+        '/v1/rulings/en-2020/dodge/q-0.json /v1/rulings/en-2020/dodge/q-1.json 301',
+        '',
+      ].join('\n'),
+    ));
+  it('write an empty _redirects when no id was retired', () => {
+    const d = literalBundle();
+    d.migrations = [];
+    expect(hostFiles(emitApi(d)).get('_redirects')).toBe('');
+  });
 });

@@ -56,9 +56,12 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     tests: ['test/consumer/lookups.test.ts', 'test/consumer/arguments.test.ts'],
   },
   'emit-data': {
-    about: 'SQLite, the static API, the release package',
-    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
-    tests: ['test/emit/*.test.ts'],
+    about: 'SQLite, the static API, the CSV tables, the release package, the JSON files',
+    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/csv.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
+    // The CSV tables' and the data package's names and descriptions load once: four fifths of the mutants, each rerunning every test (test/emit/csv-units.test.ts checks each is there and non-empty).
+    ignoreStatic: true,
+    // Literal inputs only: the *-values tests check the same emitters on the real build (realBuild(), 15–25 s per mutant).
+    tests: ['test/emit/*-units.test.ts'],
   },
   cards: {
     about: 'the card stage before drawing: selection, card specs, rich text, continuation, geometry, fonts, options',
@@ -86,14 +89,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   validate: {
     about: 'the checks (not the generated validators)',
     mutate: ['pipeline/validate/*.ts', '!pipeline/validate/generate-validators.ts'],
-    tests: [
-      'test/validate/*.test.ts',
-      'test/integrity.test.ts',
-      'test/compulsory.test.ts',
-      'test/strings.test.ts',
-      'test/schema-compat.test.ts',
-      'test/updates/renames.test.ts',
-    ],
+    // Literal inputs only: test/integrity.test.ts, compulsory.test.ts, strings.test.ts and updates/renames.test.ts build the real dataset for the same checks.
+    tests: ['test/validate/*.test.ts', 'test/schema-compat.test.ts', 'test/strings-parts.test.ts', 'test/random-tables.test.ts'],
   },
   'site-lib': {
     about: "the site's TypeScript (site/src/lib)",

@@ -1,0 +1,134 @@
+/**
+ * `emitSqlite` on the small literal dataset of test/emit/literal-bundle.ts:
+ * every table and join table holds the values of the records written there
+ * (derived by column name in test/emit/sqlite-expected.ts), the keys are
+ * enforced, an empty list gives an empty table, and the full-text index
+ * finds names without their accents. The real dataset: sqlite-values.test.ts.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { emitSqlite } from '../../pipeline/emit/sqlite.ts';
+import type { DataBundle } from '../../pipeline/model/dataset.ts';
+import { literalBundle } from './literal-bundle.ts';
+import { canonical, expectedTables, type Row } from './sqlite-expected.ts';
+
+function open(data: DataBundle): DatabaseSync {
+  const out = new DatabaseSync(':memory:');
+  out.deserialize(emitSqlite(data));
+  return out;
+}
+
+const data = literalBundle();
+/** The database of the literal dataset, built in each test (so that each test, not the file, reaches the emitter). */
+const db = () => open(data);
+const expected = expectedTables(data);
+const rows = (table: string, from = db()): Row[] => from.prepare(`SELECT * FROM "${table}"`).all() as Row[];
+
+describe('emitSqlite on a literal dataset', () => {
+  it('has exactly the tables derived from the JSON data', () => {
+    const tables = (
+      db().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(tables).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.keys(expectedTables(literalBundle())))('holds every row of %s with the values of the literal records', (table) => {
+    expect(expected[table]!.length, `the literal dataset gives ${table} rows`).toBeGreaterThan(0);
+    expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
+  });
+
+  it('writes a compulsory value as 1, 0 or NULL', () =>
+    expect((db().prepare('SELECT id, compulsory FROM skills ORDER BY id').all() as Row[]).map((r) => ({ ...r }))).toEqual([
+      { id: 'en-2020/dodge', compulsory: 0 },
+      { id: 'en-2020/mighty-blow', compulsory: 1 },
+      { id: 'fr-legacy/esquive', compulsory: null },
+    ]));
+
+  it('keeps a whole inducement as its JSON text', () => {
+    const json = (db().prepare("SELECT json FROM inducements WHERE id = 'notes/wizard'").get() as { json: string }).json;
+    expect(JSON.parse(json)).toEqual(data.inducements.find((i) => i.id === 'notes/wizard'));
+  });
+
+  it('writes the same bytes for the same data', () =>
+    expect(Buffer.from(emitSqlite(literalBundle())).equals(Buffer.from(emitSqlite(literalBundle())))).toBe(true));
+
+  it('leaves no free page behind (the database is vacuumed)', () =>
+    expect((db().prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count).toBe(0));
+
+  it('gives an empty table for a list no record fills', () => {
+    const d = literalBundle();
+    d.rulings = [];
+    for (const s of d.skills) s.rulings = [];
+    const empty = open(d);
+    expect(rows('rulings', empty)).toEqual([]);
+    expect(rows('ruling_records', empty)).toEqual([]);
+    expect(rows('skills', empty)).toHaveLength(d.skills.length);
+  });
+
+  it('refuses a ruling about a record the dataset does not have (foreign keys are enforced)', () => {
+    const d = literalBundle();
+    d.rulings[0]!.records.push('en-2020/nowhere');
+    expect(() => emitSqlite(d)).toThrow(/FOREIGN KEY/);
+  });
+
+  it('accepts concepts and records that name each other (the keys are checked at the commit)', () => {
+    const d = literalBundle();
+    expect(d.concepts[0]!.compulsoryFrom).toBe('en-2020/dodge');
+    expect(() => emitSqlite(d)).not.toThrow();
+  });
+
+  it('finds a French name without its accents, and a concept by a spelling of the alias index', () => {
+    const d = literalBundle();
+    d.skills[2]!.name = 'Châtaigne';
+    const search = open(d).prepare('SELECT kind, id FROM search WHERE search MATCH ? ORDER BY kind, id');
+    expect(search.all('name:chataigne').map((r) => ({ ...r }))).toEqual([{ kind: 'record', id: 'fr-legacy/esquive' }]);
+    expect(search.all('aliases:mightyblow1').map((r) => ({ ...r }))).toEqual([{ kind: 'concept', id: 'mighty-blow' }]);
+  });
+
+  it('names a ruling in the index by the names of the records it is about, each once', () =>
+    expect(
+      db()
+        .prepare("SELECT name, text FROM search WHERE kind = 'ruling' ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([
+      { name: 'Dodge · Mighty Blow', text: 'Can a player Dodge twice?\nYes, once per turn.' },
+      { name: 'Mighty Blow', text: 'Does Mighty Blow stack?\nNo.' },
+    ]));
+
+  it('names a record in the index by its own name and its concept’s names, each once', () =>
+    expect(
+      db()
+        .prepare("SELECT id, name FROM search WHERE kind = 'record' ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([
+      { id: 'en-2020/dodge', name: 'Dodge · Esquive' },
+      { id: 'en-2020/mighty-blow', name: 'Mighty Blow' },
+      { id: 'fr-legacy/esquive', name: 'Esquive · Dodge' },
+    ]));
+
+  it('indexes an inducement with its abilities and spells', () =>
+    expect((db().prepare("SELECT text FROM search WHERE id = 'notes/wizard'").get() as { text: string }).text).toBe(
+      'A wizard casts one spell per game.\nFireball\nBurns a square.\nZap\nTurns a player into a frog.\nFireball\nRoll for each player.',
+    ));
+
+  it('indexes a concept no alias names with empty aliases, and a record without a concept under its own name', () => {
+    const d = literalBundle();
+    d.names = [];
+    d.skills[2]!.concept = null;
+    const search = open(d);
+    expect(search.prepare("SELECT aliases FROM search WHERE kind = 'concept' AND id = 'dodge'").get()).toEqual({ aliases: '' });
+    expect(search.prepare("SELECT name FROM search WHERE id = 'fr-legacy/esquive'").get()).toEqual({ name: 'Esquive' });
+  });
+
+  it('writes a vacuumed database: vacuuming it again changes no page (only the 100-byte header’s counters)', () => {
+    const bytes = emitSqlite(literalBundle());
+    const again = new DatabaseSync(':memory:');
+    again.deserialize(bytes);
+    again.exec('VACUUM');
+    expect(Buffer.from(again.serialize()).subarray(100).equals(Buffer.from(bytes).subarray(100))).toBe(true);
+  });
+
+  it('writes pages of 4096 bytes', () => expect(db().prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
+});
