@@ -334,7 +334,7 @@ describe('what a reader sees in chromium', () => {
     await page.locator('.pagefind-ui__result-link').first().waitFor();
     expect(requested.some((p) => p.includes('/pagefind/'))).toBe(true);
     // The results are styled as Starlight styles them: a flex row each, the page icon beside the title.
-    expect(await page.locator('.pagefind-ui__result').first().evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('.pagefind-ui__result')).display`)).toBe('flex');
     await page.close();
   });
 
