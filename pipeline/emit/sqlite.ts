@@ -19,7 +19,7 @@ const SQLITE_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE editions (
   id TEXT PRIMARY KEY, label TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, file TEXT NOT NULL,
-  sha256 TEXT NOT NULL, parser TEXT NOT NULL, records INTEGER NOT NULL, rulings INTEGER NOT NULL
+  sha256 TEXT NOT NULL, parser TEXT NOT NULL, note TEXT, records INTEGER NOT NULL, rulings INTEGER NOT NULL
 ) STRICT;
 CREATE TABLE concepts (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT NOT NULL, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
@@ -40,7 +40,7 @@ CREATE TABLE concept_relations (
 ) STRICT;
 CREATE TABLE crosswalk (
   record TEXT PRIMARY KEY REFERENCES skills(id), concept TEXT NOT NULL REFERENCES concepts(id), relation TEXT NOT NULL,
-  confidence TEXT NOT NULL, rationale TEXT NOT NULL, declared_by TEXT NOT NULL, false_friend TEXT
+  confidence TEXT NOT NULL, rationale TEXT NOT NULL, summary TEXT, declared_by TEXT NOT NULL, false_friend TEXT
 ) STRICT;
 CREATE TABLE crosswalk_related (record TEXT NOT NULL REFERENCES crosswalk(record), concept TEXT NOT NULL REFERENCES concepts(id), PRIMARY KEY (record, concept)) STRICT;
 CREATE TABLE rulings (
@@ -73,6 +73,9 @@ CREATE TABLE aliases (
   record TEXT REFERENCES skills(id)
 ) STRICT;
 CREATE INDEX aliases_folded ON aliases(folded);
+CREATE TABLE migrations (
+  id TEXT NOT NULL, kind TEXT NOT NULL, action TEXT NOT NULL, "to" TEXT, since TEXT NOT NULL, note TEXT NOT NULL, PRIMARY KEY (kind, id)
+) STRICT;
 CREATE VIRTUAL TABLE search USING fts5(kind UNINDEXED, id UNINDEXED, lang UNINDEXED, name, aliases, text, tokenize = 'unicode61 remove_diacritics 2');
 `;
 
@@ -95,7 +98,7 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
       ['schemaVersion', data.meta.schemaVersion],
     ],
   ],
-  ['editions', (data) => data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.records, e.rulings])],
+  ['editions', (data) => data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.note ?? null, e.records, e.rulings])],
   ['concepts', (data) => data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom])],
   [
     'skills',
@@ -121,7 +124,10 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
   ['skill_errata', (data) => data.skills.flatMap((s) => s.source.errata.map((e) => [s.id, e]))],
   ['concept_records', (data) => data.concepts.flatMap((c) => c.records.map((r) => [c.id, r]))],
   ['concept_relations', (data) => data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record]))],
-  ['crosswalk', (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.declaredBy, r.falseFriend])],
+  [
+    'crosswalk',
+    (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.summary ?? null, r.declaredBy, r.falseFriend]),
+  ],
   ['crosswalk_related', (data) => data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c]))],
   ['rulings', (data) => data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]])],
   ['ruling_pages', (data) => data.rulings.flatMap((r) => r.pages.map((p) => [r.id, p]))],
@@ -139,6 +145,7 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
   ['inducement_spells', (data) => data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text]))],
   ['inducement_mentions', (data) => data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c]))],
   ['aliases', (data) => data.names.map((n) => [n.alias, n.folded, n.concept, n.lang, n.source, n.record])],
+  ['migrations', (data) => (data.migrations ?? []).map((m) => [m.id, m.kind, m.action, m.to, m.since, m.note])],
   ['search', (data) => searchRows(data)],
 ];
 

@@ -26,6 +26,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
       file: e.file,
       sha256: e.sha256,
       parser: e.parser,
+      note: e.note ?? null,
       records: e.records,
       rulings: e.rulings,
     })),
@@ -65,6 +66,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
       relation: r.relation,
       confidence: r.confidence,
       rationale: r.rationale,
+      summary: r.summary ?? null,
       declared_by: r.declaredBy,
       false_friend: r.falseFriend,
     })),
@@ -100,6 +102,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
     inducement_spells: d.inducements.flatMap((i) => i.spells.map((s) => ({ id: s.id, inducement: i.id, name: s.name, text: s.text }))),
     inducement_mentions: d.inducements.flatMap((i) => i.mentions.map((concept) => ({ inducement: i.id, concept }))),
     aliases: d.names.map((n) => ({ alias: n.alias, folded: n.folded, concept: n.concept, lang: n.lang, source: n.source, record: n.record })),
+    migrations: (d.migrations ?? []).map((m) => ({ id: m.id, kind: m.kind, action: m.action, to: m.to, since: m.since, note: m.note })),
     // Full-text search: every concept's names and its aliases (as written and folded), every record's names (its own and its concept's),
     // every ruling under its skills' names, every inducement.
     search: [
