@@ -56,12 +56,22 @@ describe('the SQLite database', () => {
     }
   });
 
-  it.each(['meta', 'editions', 'concepts', 'skills', 'crosswalk', 'rulings', 'random_tables', 'leagues', 'inducements', 'inducement_spells', 'aliases', 'migrations'])(
-    'holds every row of %s with the values of the JSON data',
-    (table) => {
-      expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
-    },
-  );
+  it.each([
+    'meta',
+    'editions',
+    'concepts',
+    'skills',
+    'crosswalk',
+    'rulings',
+    'random_tables',
+    'leagues',
+    'inducements',
+    'inducement_spells',
+    'aliases',
+    'migrations',
+  ])('holds every row of %s with the values of the JSON data', (table) => {
+    expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
+  });
 
   it.each([
     'skill_games',
