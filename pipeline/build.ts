@@ -11,7 +11,7 @@ import type { Erratum, ManifestSource, MentionRules, RandomTable, Ruling, Skill 
 import type { BuildInput, BuildResult } from './build/types.ts';
 import { linkRulings } from './link/rulings.ts';
 import { applyErrata } from './parse/errata.ts';
-import { withMarkdownMemo } from './parse/markdown.ts';
+import { withMarkdownMemo } from './model/markdown.ts';
 import { PARSERS } from './parse/parsers.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import {

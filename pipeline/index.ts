@@ -7,8 +7,8 @@ export { parseEn2020, parsePages, rulingHash, EN2020_CATEGORIES } from './parse/
 export { parseTraitsAlt } from './parse/traits-alt.ts';
 export { parseFrLegacy, FR_BLOCKS } from './parse/fr-legacy.ts';
 export { parseInducementNotes } from './parse/inducements.ts';
-export { parsePriceBullet } from './parse/price-list.ts';
-export { linesToMdast, markdownToMdast, mdastToMarkdown, plainText } from './parse/markdown.ts';
+export { parsePriceBullet } from './link/price-list.ts';
+export { linesToMdast, markdownToMdast, mdastToMarkdown, plainText } from './model/markdown.ts';
 export { createMentionFinder, type Mention, type NamedTarget } from './link/mentions.ts';
 export { linkRulings } from './link/rulings.ts';
 export { linkConcepts } from './link/crosswalk.ts';

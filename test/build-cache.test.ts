@@ -19,7 +19,7 @@ import {
 } from '../pipeline/cache/build-cache.ts';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
-import { createMemo } from '../pipeline/cache/memo.ts';
+import { createMemo } from '../pipeline/model/memo.ts';
 import { copyProject, realBuild, repoRoot, treeDigest } from './helpers.ts';
 
 const REPLAYED = 'from the build cache';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
-import { createMemo } from '../pipeline/cache/memo.ts';
+import { createMemo } from '../pipeline/model/memo.ts';
 import type { MetaFile } from '../pipeline/model/schema-types.ts';
 import { realData, repoRoot } from './helpers.ts';
 

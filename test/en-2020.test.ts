@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { markdownToMdast, plainText } from '../pipeline/parse/markdown.ts';
+import { markdownToMdast, plainText } from '../pipeline/model/markdown.ts';
 import { parsePages } from '../pipeline/parse/en-2020/index.ts';
 import type { Erratum, RandomTable } from '../pipeline/model/schema-types.ts';
 import { applyErrata } from '../pipeline/parse/errata.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePriceBullet } from '../pipeline/parse/price-list.ts';
+import { parsePriceBullet } from '../pipeline/link/price-list.ts';
 import type { Inducement, League, PriceItem } from '../pipeline/model/schema-types.ts';
 import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli, withFileChanged } from './helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf } from '../pipeline/parse/markdown.ts';
+import { linesToMdast, markdownToMdast, mdastToMarkdown, structureOf } from '../pipeline/model/markdown.ts';
 
 const roundTrips = (...lines: string[]) => {
   const tree = linesToMdast(lines.map((text, n) => ({ line: n + 1, text })));

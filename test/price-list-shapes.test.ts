@@ -1,11 +1,11 @@
 /**
- * The price-list bullet's shape readers (parse/price-list.ts), each on small
+ * The price-list bullet's shape readers (link/price-list.ts), each on small
  * literal inputs: one behaviour per test. Each reader says null for a text of
  * another shape, so parsePriceBullet tries them in order; the real notes are
  * inducements.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePriceBullet, readAnyCharacteristic, readPackage, readSkillCategory, readStatChanges } from '../pipeline/parse/price-list.ts';
+import { parsePriceBullet, readAnyCharacteristic, readPackage, readSkillCategory, readStatChanges } from '../pipeline/link/price-list.ts';
 
 /** A shape's fields left empty: each test names what its shape fills. */
 const EMPTY = { category: null, count: null, except: [], skills: [], changes: [], removes: [] };

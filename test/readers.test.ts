@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { error, excerpt, formatDiagnostic, hasErrors, sortDiagnostics, warning, type Diagnostic } from '../pipeline/model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceManifest } from '../pipeline/model/schema-types.ts';
-import { applyErrata, closestText, errataWithin, splitLines } from '../pipeline/parse/errata.ts';
+import { applyErrata, closestText, splitLines } from '../pipeline/parse/errata.ts';
+import { errataWithin } from '../pipeline/model/source.ts';
 import { firstInvalidUtf8, insideRawFolder, parseSources } from '../pipeline/parse/sources.ts';
 import { parseYaml } from '../pipeline/parse/yaml.ts';
 import { PARSERS } from '../pipeline/build.ts';

@@ -3,7 +3,7 @@
  * a table of file → schema → key, read and validated in one loop.
  */
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { memoKey, type StageMemo } from '../cache/memo.ts';
+import { memoKey, type StageMemo } from '../model/memo.ts';
 import type {
   AcceptedCharacter,
   AliasAnnotations,
@@ -18,7 +18,7 @@ import type {
   SourceManifest,
 } from '../model/schema-types.ts';
 import { parseYaml, type ParsedYaml } from '../parse/yaml.ts';
-import type { Validator } from '../validate/schemas.ts';
+import type { Validator } from '../model/validator.ts';
 import type { BuildInput, TextFile } from './types.ts';
 import { ALIASES_PATH, RANDOM_TABLES_PATH } from '../model/paths.ts';
 

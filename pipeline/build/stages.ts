@@ -4,7 +4,7 @@
  * build goes on. build.ts lists them in order.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
-import { memoKey } from '../cache/memo.ts';
+import { memoKey } from '../model/memo.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
@@ -25,7 +25,8 @@ import { checkObligations } from '../validate/compulsory.ts';
 import { checkIds, parseLock, type RecordShape } from '../validate/ids.ts';
 import { checkIntegrity } from '../validate/integrity.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
-import { createValidator, SchemaError, type Validator } from '../validate/schemas.ts';
+import { createValidator, SchemaError } from '../validate/schemas.ts';
+import type { Validator } from '../model/validator.ts';
 import { checkAnnotationStrings, checkSourceStrings, staleAcceptances, type Limits, type SourceStrings } from '../validate/strings.ts';
 import type { BuildInput, BuildResult, LinkedModel } from './types.ts';
 import { ANNOTATION_FILES, readAnnotations, type Annotations } from './annotations.ts';

@@ -4,7 +4,7 @@
  * (build.ts) with its stages (build/stages.ts). Its own module, so that the
  * stages need not import the orchestrator that lists them.
  */
-import type { StageMemo } from '../cache/memo.ts';
+import type { StageMemo } from '../model/memo.ts';
 import type { UnlinkedRecord } from '../link/crosswalk.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
@@ -46,7 +46,7 @@ export interface BuildInput {
   strict?: boolean;
   schemas: readonly SchemaFile[];
   /**
-   * Results of per-file stages from earlier builds (cache/memo.ts): a YAML
+   * Results of per-file stages from earlier builds (model/memo.ts): a YAML
    * file, a source or a plain text whose inputs are unchanged is recalled,
    * not recomputed; what this build computes is remembered. Optional: the
    * result is the same with or without it.

@@ -15,7 +15,7 @@
  * The cache is one folder, named by its key and written atomically; an entry that cannot be read
  * (missing, cut short, another format) is a miss, never an error.
  *
- * Beside it, the stage memo (cache/memo.ts, stages.json): the per-file
+ * Beside it, the stage memo (model/memo.ts, stages.json): the per-file
  * results (YAML read, source parsed, plain texts) of the last build that ran
  * the stages, under the same code fingerprint. A build after an edit recalls
  * every file the edit did not touch, and stores what it used.
@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { writeFileAtomically } from '../io.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { createMemo, type MemoStage, type StageMemo } from './memo.ts';
+import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
 /** Bump when the entry's layout or what the key covers changes. */
 const FORMAT = 2;

@@ -23,7 +23,7 @@ import { slugify } from '../model/slug.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import { splitDisplayName } from '../model/names.ts';
 import { foldSpaces } from '../model/fold.ts';
-import { plainTextOfMarkdown } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../model/markdown.ts';
 import { createSuggester, type Candidate, type Query, type Suggestion } from './suggest.ts';
 import { byId, compare } from '../model/order.ts';
 

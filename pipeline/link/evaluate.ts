@@ -6,7 +6,7 @@
  * be found this way; they are counted apart.
  */
 import type { Concept, CrosswalkRow, GlossaryTerm, Skill } from '../model/schema-types.ts';
-import { plainTextOfMarkdown } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../model/markdown.ts';
 import { createSuggesterFor } from './crosswalk.ts';
 import { compare } from '../model/order.ts';
 

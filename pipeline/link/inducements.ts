@@ -12,10 +12,10 @@ import { compare } from '../model/order.ts';
 import type { Inducement, InducementAbility, InducementAnnotations, InducementSpell, League, ManifestSource, PriceItem } from '../model/schema-types.ts';
 import { slugify } from '../model/slug.ts';
 import { foldSpaces } from '../model/fold.ts';
-import { errataWithin } from '../parse/errata.ts';
+import { errataWithin } from '../model/source.ts';
 import type { NoteBlock, NoteLine } from '../model/parse-result.ts';
-import { mdastToMarkdown } from '../parse/markdown.ts';
-import { parsePriceBullet } from '../parse/price-list.ts';
+import { mdastToMarkdown } from '../model/markdown.ts';
+import { parsePriceBullet } from './price-list.ts';
 
 export interface InducementInput {
   blocks: readonly NoteBlock[];

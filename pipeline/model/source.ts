@@ -25,3 +25,15 @@ export interface UnnamedRecord {
   games: Game[];
   source: SourceRef;
 }
+
+/** Errata ids applied within a range of lines, in line order, each once. */
+export function errataWithin(applied: ReadonlyMap<number, string[]>, first: number, last: number): string[] {
+  return [
+    ...new Set(
+      [...applied]
+        .filter(([line]) => line >= first && line <= last)
+        .sort(([a], [b]) => a - b)
+        .flatMap(([, ids]) => ids),
+    ),
+  ];
+}

@@ -201,15 +201,3 @@ export function closestText(text: string, find: string): { start: number; end: n
   }
   return { start: best.start, end: best.end };
 }
-
-/** Errata ids applied within a range of lines, in line order, each once. */
-export function errataWithin(applied: ReadonlyMap<number, string[]>, first: number, last: number): string[] {
-  return [
-    ...new Set(
-      [...applied]
-        .filter(([line]) => line >= first && line <= last)
-        .sort(([a], [b]) => a - b)
-        .flatMap(([, ids]) => ids),
-    ),
-  ];
-}

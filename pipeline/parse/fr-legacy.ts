@@ -14,8 +14,8 @@ import { byId } from '../model/order.ts';
 import { slugify } from '../model/slug.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from '../model/parse-result.ts';
-import { errataWithin } from './errata.ts';
-import { mdastToMarkdown } from './markdown.ts';
+import { errataWithin } from '../model/source.ts';
+import { mdastToMarkdown } from '../model/markdown.ts';
 import { joinWrapped, splitBlocks } from './paragraphs.ts';
 import type { Root } from 'mdast';
 

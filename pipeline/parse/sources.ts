@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
-import { memoKey, type StageMemo } from '../cache/memo.ts';
+import { memoKey, type StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from '../model/parse-result.ts';
 import { applyErrata, needsRecordLines, splitLines, type RecordLines } from './errata.ts';

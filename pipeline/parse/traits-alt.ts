@@ -8,8 +8,8 @@
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import type { SourceInput } from '../model/source.ts';
-import { errataWithin } from './errata.ts';
-import { linesToMdast, mdastToMarkdown } from './markdown.ts';
+import { errataWithin } from '../model/source.ts';
+import { linesToMdast, mdastToMarkdown } from '../model/markdown.ts';
 import { splitBlocks } from './paragraphs.ts';
 import type { ParseResult } from '../model/parse-result.ts';
 

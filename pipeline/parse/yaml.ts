@@ -1,11 +1,11 @@
 /**
  * Curated YAML (manifest, annotations) → plain values, located
- * (parse/yaml-document.ts). The YAML parser loads on first use: a build whose
+ * (model/yaml-document.ts). The YAML parser loads on first use: a build whose
  * YAML files all come from the stage memo never loads it.
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import { parseYamlWith, type ParsedYaml, type YamlFile } from './yaml-document.ts';
+import { parseYamlWith, type ParsedYaml, type YamlFile } from '../model/yaml-document.ts';
 
 export type { ParsedYaml, YamlFile };
 

@@ -17,7 +17,7 @@ import { dataDirReader, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
-import type { Validator } from '../validate/schemas.ts';
+import type { Validator } from '../model/validator.ts';
 import type { TargetContext } from './context.ts';
 
 export async function buildApiTarget(context: TargetContext): Promise<number> {

@@ -9,7 +9,7 @@
  */
 import { warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { CompulsoryReview, Skill } from '../model/schema-types.ts';
-import { plainTextOfMarkdown } from '../parse/markdown.ts';
+import { plainTextOfMarkdown } from '../model/markdown.ts';
 import { foldQuotes, foldSpaces } from '../model/fold.ts';
 
 /** Words that make a sentence an obligation. */

@@ -10,7 +10,8 @@ import type { SchemaFile } from '../model/generate-types.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { compareSchemas, requiredBump } from './schema-compat.ts';
 import { SCHEMA_BASE } from './schema-digest.ts';
-import { createValidator, type Validator } from './schemas.ts';
+import { createValidator } from './schemas.ts';
+import type { Validator } from '../model/validator.ts';
 
 /** The schema major this tool reads and writes (the `/v<major>/` of every `$id`). */
 export const SCHEMA_MAJOR = Number(/\/v(\d+)\/$/.exec(SCHEMA_BASE)![1]);

@@ -11,7 +11,7 @@ import { BUNDLE_FILES } from '../model/dataset.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Concept, CrosswalkRow, MetaFile, Ruling, Skill } from '../model/schema-types.ts';
 import { checkIntegrity } from './integrity.ts';
-import type { Validator } from './schemas.ts';
+import type { Validator } from '../model/validator.ts';
 
 const DIGEST_SUFFIX = '.sha256';
 /** The list of every file's digest at the root (`sha256sum -c SHA256SUMS`). */

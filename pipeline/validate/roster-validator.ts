@@ -6,7 +6,7 @@
  */
 import { validateRoster } from './generated/roster-validator.js';
 import { toDiagnostic } from './schema-diagnostic.ts';
-import type { Validator } from './schemas.ts';
+import type { Validator } from '../model/validator.ts';
 
 /** The path of the roster's schema under schema/, as `Validator.validate` names it. */
 export const ROSTER_SCHEMA = 'input/roster.schema.json';

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Diagnostic, Place } from '../model/diagnostic.ts';
+import type { Validator } from '../model/validator.ts';
 import { toDiagnostic } from './schema-diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from './schema-digest.ts';
@@ -18,14 +18,6 @@ export class SchemaError extends Error {
     super(`schema/${path}: ${message}`);
     this.path = path;
   }
-}
-
-export interface Validator {
-  /**
-   * Validate `value` against `schema/<schemaPath>`. `file` names the data in
-   * messages; `locate` maps an instance path to a source line when known.
-   */
-  validate: (schemaPath: string, value: unknown, file: string, locate?: (path: (string | number)[]) => Place | null) => Diagnostic[];
 }
 
 export function createValidator(schemas: readonly SchemaFile[]): Validator {

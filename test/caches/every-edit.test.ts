@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOnce, readProject } from '../../pipeline/cli.ts';
-import { forgetPlainTexts } from '../../pipeline/parse/markdown.ts';
+import { forgetPlainTexts } from '../../pipeline/model/markdown.ts';
 import { copyProject, treeDigest } from '../helpers.ts';
 
 interface Edit {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BuildInput, BuildResult } from '../../pipeline/build.ts';
 import { buildKey, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild, writeStageMemo } from '../../pipeline/cache/build-cache.ts';
-import { createMemo } from '../../pipeline/cache/memo.ts';
+import { createMemo } from '../../pipeline/model/memo.ts';
 import type { JsonSchema } from '../../pipeline/model/generate-types.ts';
 
 const text = (path: string, body: string) => ({ path, text: body });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDir, cacheEnabled } from '../../pipeline/cache/build-cache.ts';
-import { createMemo, memoKey } from '../../pipeline/cache/memo.ts';
+import { createMemo, memoKey } from '../../pipeline/model/memo.ts';
 
 describe('memoKey', () => {
   it('is the sha256 of the parts as one JSON list', () => expect(memoKey('a', 1)).toBe(createHash('sha256').update('["a",1]').digest('hex')));

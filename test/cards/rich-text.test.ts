@@ -4,7 +4,7 @@
  * half the size wide, a bold one 0.6), so each line break is counted by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { markdownToMdast } from '../../pipeline/parse/markdown-tree.ts';
+import { markdownToMdast } from '../../pipeline/model/markdown-tree.ts';
 import { blocksOf, layoutBlocks, usedTextOf, type Block } from '../../pipeline/emit/cards/rich-text.ts';
 import { block, monoFonts, run } from './literal.ts';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEn2020, parsePages } from '../../pipeline/parse/en-2020/index.ts';
-import { parsePriceBullet } from '../../pipeline/parse/price-list.ts';
+import { parsePriceBullet } from '../../pipeline/link/price-list.ts';
 import { parseFrLegacy } from '../../pipeline/parse/fr-legacy.ts';
 import { parseInducementNotes } from '../../pipeline/parse/inducements.ts';
 import { parseTraitsAlt } from '../../pipeline/parse/traits-alt.ts';

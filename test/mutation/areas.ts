@@ -23,7 +23,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     about: 'the YAML reader, the source reader, the errata patcher, diagnostics, the atomic write',
     mutate: [
       'pipeline/parse/yaml.ts',
-      'pipeline/parse/yaml-document.ts',
+      'pipeline/model/yaml-document.ts',
       'pipeline/parse/sources.ts',
       'pipeline/parse/errata.ts',
       'pipeline/model/diagnostic.ts',
@@ -40,7 +40,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   },
   caches: {
     about: 'the build cache and the stage memo',
-    mutate: ['pipeline/cache/build-cache.ts', 'pipeline/cache/memo.ts'],
+    mutate: ['pipeline/cache/build-cache.ts', 'pipeline/model/memo.ts'],
     // Literal inputs only: test/build-cache.test.ts runs the CLI (no mutant there) and the real build for the same promises.
     tests: ['test/caches/units.test.ts', 'test/caches/store.test.ts'],
   },

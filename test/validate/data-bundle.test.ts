@@ -9,7 +9,7 @@ import { BUNDLE_FILES } from '../../pipeline/model/dataset.ts';
 import type { SchemaFile } from '../../pipeline/model/generate-types.ts';
 import { readSchemaFiles } from '../../pipeline/io.ts';
 import { checkBundle, incompatibleSchemaChange, parseBundleFiles, readBundle, SCHEMA_MAJOR } from '../../pipeline/validate/data-bundle.ts';
-import type { Validator } from '../../pipeline/validate/schemas.ts';
+import type { Validator } from '../../pipeline/model/validator.ts';
 import { repoRoot } from '../helpers.ts';
 
 const label = (file: string) => `data/${file}`;

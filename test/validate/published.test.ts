@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../pipeline/model/diagnostic.ts';
 import { checkPublishedData } from '../../pipeline/validate/published.ts';
-import type { Validator } from '../../pipeline/validate/schemas.ts';
+import type { Validator } from '../../pipeline/model/validator.ts';
 import { ruling, skill } from '../diff/bundle.ts';
 
 const REBUILD = 'rebuild the dataset with `nuffle build --only data`; dist/data is never edited by hand';

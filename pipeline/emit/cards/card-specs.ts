@@ -4,7 +4,7 @@
  * category with their colour, compulsory marker, random-table corner index,
  * footer, and the rule text as blocks. Labels in the card's language. Pure.
  */
-import { markdownToMdast } from '../../parse/markdown-tree.ts';
+import { markdownToMdast } from '../../model/markdown-tree.ts';
 import type { DataBundle } from '../../model/dataset.ts';
 import { ENUM_LABELS } from '../../model/labels.ts';
 import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';

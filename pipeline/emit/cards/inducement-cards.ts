@@ -3,7 +3,7 @@
  * its abilities and spells (name in bold, then the text), in their own PDF.
  * Pure: inducement records in, `CardSpec`s out.
  */
-import { markdownToMdast } from '../../parse/markdown-tree.ts';
+import { markdownToMdast } from '../../model/markdown-tree.ts';
 import type { Inducement } from '../../model/schema-types.ts';
 import { COLOURS, type CardSpec, type SpecContext } from './card-specs.ts';
 import { blocksOf, type Block } from './rich-text.ts';

@@ -9,7 +9,7 @@ import type { DataBundle } from '../../model/dataset.ts';
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import { compare } from '../../model/order.ts';
 import type { Lang } from '../../model/schema-types.ts';
-import type { Validator } from '../../validate/schemas.ts';
+import type { Validator } from '../../model/validator.ts';
 import { playerCardSpec, skillCardSpec, specContextOf, type CardSpec, type SpecContext } from './card-specs.ts';
 import type { CardDocumentPlan } from './emit-cards.ts';
 import { createResolver, parseRoster, parseSkillList, resolveAll, skippedNames, type Filter, type Resolver, type Roster, type Selected } from './select.ts';

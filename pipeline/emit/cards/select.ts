@@ -8,14 +8,14 @@
 import * as Yaml from 'yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { DataBundle } from '../../model/dataset.ts';
-import { parseYamlWith } from '../../parse/yaml-document.ts';
+import { parseYamlWith } from '../../model/yaml-document.ts';
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { followMigrations } from '../../model/migrations.ts';
 import { splitParameter } from '../../model/fold.ts';
 import { buildNameIndex, createNameResolver, sameParameter, type NameResolver } from '../../model/resolve-names.ts';
 import type { Lang, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
-import type { Validator } from '../../validate/schemas.ts';
+import type { Validator } from '../../model/validator.ts';
 
 export interface Filter {
   edition: string | null;

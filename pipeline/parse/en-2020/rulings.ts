@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { error } from '../../model/diagnostic.ts';
 import { byId as byIdOrder, compare } from '../../model/order.ts';
 import type { Ruling } from '../../model/schema-types.ts';
-import { errataWithin } from '../errata.ts';
+import { errataWithin } from '../../model/source.ts';
 import type { Context, DraftRuling } from './context.ts';
 
 const normalise = foldSpaces;

@@ -7,7 +7,7 @@
  */
 import type * as Yaml from 'yaml';
 import type { YAMLError } from 'yaml';
-import { error, excerpt, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { error, excerpt, type Diagnostic, type Place } from './diagnostic.ts';
 
 export interface YamlFile {
   path: string;

@@ -1,7 +1,7 @@
 /**
  * Markdown → mdast with static imports and no Node module: what the card
  * stage parses record texts with, in the CLI and in the browser (the site's
- * card page) alike. The same parser configuration as parse/markdown.ts
+ * card page) alike. The same parser configuration as model/markdown.ts
  * (remark-parse + remark-gfm), which loads it lazily for the build.
  */
 import type { Root } from 'mdast';

@@ -7,7 +7,7 @@
 import type { List, ListItem, Paragraph, Root, RootContent } from 'mdast';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
-import { memoKey, type StageMemo } from '../cache/memo.ts';
+import { memoKey, type StageMemo } from './memo.ts';
 import type RemarkGfm from 'remark-gfm';
 import type RemarkParse from 'remark-parse';
 import type RemarkStringify from 'remark-stringify';
