@@ -130,5 +130,27 @@ describe('emitSqlite on a literal dataset', () => {
     expect(Buffer.from(again.serialize()).subarray(100).equals(Buffer.from(bytes).subarray(100))).toBe(true);
   });
 
+  it('writes the search index merged into one b-tree (optimized): optimizing it again changes no row, even for a dataset too large for one flush', () => {
+    const large = literalBundle();
+    const base = large.skills[0]!;
+    // About 2 MB of distinct words: FTS5 flushes its pending terms to a new segment about every megabyte.
+    for (let n = 0; n < 2000; n++)
+      large.skills.push({
+        ...base,
+        id: `en-2020/filler-${n}`,
+        name: `Filler ${n}`,
+        displayName: `Filler ${n}`,
+        concept: null,
+        randomSlots: [],
+        rulings: [],
+        text: Array.from({ length: 60 }, (_, k) => `w${n}x${k}`).join(' '),
+      });
+    const search = open(large);
+    const segments = () => JSON.stringify(search.prepare('SELECT id, block FROM search_data ORDER BY id').all());
+    const before = segments();
+    search.exec("INSERT INTO search(search) VALUES ('optimize')");
+    expect(segments() === before).toBe(true);
+  });
+
   it('writes pages of 4096 bytes', () => expect(db().prepare('PRAGMA page_size').get()).toEqual({ page_size: 4096 }));
 });

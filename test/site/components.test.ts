@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { diffWords } from 'diff';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, CrosswalkRow, Edition, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
@@ -74,16 +75,21 @@ describe('the word diff on a concept page', () => {
           cells: [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!),
         }));
         const where = `${locale} ${concept.id}: ${base.id} → ${later.id}`;
-        const column = (n: 0 | 1) => rows.map((r) => textOf(dropLabels(r.cells[n]!).replace(/<span class="diff-none">[^<]*<\/span>/g, ''))).join('');
-        // Compared without whitespace and list bullets: diffWords may hand the space between two words to an inserted part.
-        const squeeze = (text: string) =>
+        // One sentence a row: the column's sentences read, one space apart, as the wording's plain words, each space kept.
+        const column = (n: 0 | 1) =>
+          rows
+            .map((r) => textOf(dropLabels(r.cells[n]!).replace(/<span class="diff-none">[^<]*<\/span>/g, '')))
+            .filter((text) => text !== '')
+            .join(' ');
+        const words = (text: string) =>
           text
             .split('\n')
             .map((l) => l.replace(/^[•*-]\s+/, ''))
-            .join('')
-            .replace(/\s+/g, '');
-        expect(squeeze(column(0)), where).toBe(squeeze(plainText(base.text)));
-        expect(squeeze(column(1)), where).toBe(squeeze(plainText(later.text)));
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        expect(words(column(0)), where).toBe(words(plainText(base.text)));
+        expect(words(column(1)), where).toBe(words(plainText(later.text)));
         for (const row of rows) {
           // a sentence on a row of its own is marked whole; a kept sentence has no mark; the left column never holds an insertion
           if (row.kind === 'added') expect(row.cells[0], where).toContain('diff-none');
@@ -94,6 +100,47 @@ describe('the word diff on a concept page', () => {
         }
       }
     }
+  });
+
+  it('marks exactly the words diffWords finds in one sentence only: the rest of a changed row is unmarked and the same in both columns', () => {
+    let changed = 0;
+    for (const { concept, later } of diffPairs()) {
+      for (const locale of LOCALES) {
+        const section = element(conceptPage(locale, concept.id), `<section class="diff" aria-labelledby="${anchor('diff', later.id)}"`, 'section')!;
+        for (const row of section.matchAll(/<tr class="diff-changed">([\s\S]*?)<\/tr>/g)) {
+          const [left, right] = [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => dropLabels(c[1]!));
+          const where = `${locale} ${concept.id} → ${later.id}: ${textOf(left!)}`;
+          const parts = diffWords(textOf(left!), textOf(right!));
+          const squeeze = (text: string) => text.replace(/\s+/g, '');
+          const kept = squeeze(
+            parts
+              .filter((p) => !p.added && !p.removed)
+              .map((p) => p.value)
+              .join(''),
+          );
+          expect(squeeze(textOf(left!.replace(/<del>[\s\S]*?<\/del>/g, ''))), where).toBe(kept);
+          expect(squeeze(textOf(right!.replace(/<ins>[\s\S]*?<\/ins>/g, ''))), where).toBe(kept);
+          expect(squeeze(inside(left!, 'del').map(textOf).join('')), where).toBe(
+            squeeze(
+              parts
+                .filter((p) => p.removed)
+                .map((p) => p.value)
+                .join(''),
+            ),
+          );
+          expect(squeeze(inside(right!, 'ins').map(textOf).join('')), where).toBe(
+            squeeze(
+              parts
+                .filter((p) => p.added)
+                .map((p) => p.value)
+                .join(''),
+            ),
+          );
+          if (kept !== '') changed++;
+        }
+      }
+    }
+    expect(changed, 'no changed sentence keeps a word: nothing shows that marks stay inside the sentence').toBeGreaterThan(0);
   });
 
   it("labels every insertion and deletion in words for screen readers, in the reader's language", () => {
@@ -165,6 +212,67 @@ describe('the relation badges on a concept page', () => {
           else expect(maintainers, id).toBeNull();
         }
       }
+    }
+  });
+});
+
+/** The relation badges in a piece of HTML: [relation, the word shown]. */
+const badgesIn = (html: string) => [...html.matchAll(/<[^>]*\bdata-relation="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], textOf(m[2]!)]);
+/** What a record's badge must say: its crosswalk relation in the reader's language, or no badge without a row. */
+const expectedBadge = (id: string, locale: Locale) => {
+  const row = rows.get(id);
+  return row ? [[row.relation, strings(locale).relations[row.relation]]] : [];
+};
+/** The record a link to a wording leads to, by its anchor. */
+const recordOfLink = (html: string): string | undefined => {
+  const fragment = /href="[^"#]*#([^"]+)"/.exec(html)?.[1];
+  return [...skills.keys()].find((id) => anchor('record', id) === fragment);
+};
+
+describe('the relation badges elsewhere', () => {
+  it("head each reviewed summary of a concept page with its record's relation, in the page's order of wordings", () => {
+    for (const concept of concepts) {
+      const records = concept.records.map((id) => skills.get(id)!);
+      records.sort((a, b) => Number(b.edition === baseEdition) - Number(a.edition === baseEdition) || (a.id < b.id ? -1 : 1));
+      const expected = records.filter((r) => r.edition !== baseEdition && rows.get(r.id)?.summary);
+      for (const locale of LOCALES) {
+        const list = element(conceptPage(locale, concept.id), '<ul class="summaries">', 'ul');
+        if (expected.length === 0) {
+          expect(list, `${locale} ${concept.id}`).toBeNull();
+          continue;
+        }
+        const items = [...list!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+        expect(items.length, `${locale} ${concept.id}`).toBe(expected.length);
+        items.forEach((item, i) => {
+          const record = expected[i]!;
+          expect(badgesIn(item), `${locale} ${record.id}`).toEqual(expectedBadge(record.id, locale));
+          expect(textOf(item), `${locale} ${record.id}`).toContain(`(${record.displayName}):`);
+        });
+      }
+    }
+  });
+
+  it('give every wording in the "What changed" table its relation, and none to a wording without a crosswalk row', () => {
+    for (const locale of LOCALES) {
+      const table = element(readPage(site, `${locale === 'fr' ? 'fr/' : ''}what-changed`), '<table id="what-changed-table"', 'table')!;
+      const shown = table.split('<span class="nowrap">').slice(1);
+      const seen = shown.map((cell) => {
+        const id = recordOfLink(cell);
+        expect(id, `${locale}: a wording link without a record`).toBeDefined();
+        expect(badgesIn(cell), `${locale} ${id}`).toEqual(expectedBadge(id!, locale));
+        return id!;
+      });
+      const expected = [...skills.values()].filter((s) => s.edition !== baseEdition && s.concept !== null).map((s) => s.id);
+      expect(seen.sort(), locale).toEqual(expected.sort());
+    }
+  });
+
+  it('give every wording in the index by edition its relation', () => {
+    for (const locale of LOCALES) {
+      const items = [...readPage(site, `${locale === 'fr' ? 'fr/' : ''}editions`).matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+      const listed = items.filter((item) => recordOfLink(item) !== undefined);
+      expect(listed.length, locale).toBeGreaterThan(0);
+      for (const item of listed) expect(badgesIn(item), `${locale} ${recordOfLink(item)}`).toEqual(expectedBadge(recordOfLink(item)!, locale));
     }
   });
 });

@@ -7,10 +7,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { diffWords } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCardIndex } from '../../site/src/lib/cards.ts';
 import { apiAvailable, dataDir, listDataFiles } from '../../site/src/lib/data-dir.ts';
-import { sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
+import { recut, sentenceDiff, splitSentences } from '../../site/src/lib/diff.ts';
 import { anchor, byName, editionLang, editionName, strings } from '../../site/src/lib/i18n.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { reportUrl } from '../../site/src/lib/site-config.ts';
@@ -45,6 +47,12 @@ describe('splitSentences', () => {
 });
 
 describe('sentenceDiff', () => {
+  it("keeps the earlier sentence's own space where the later one puts a comma (diffWords takes the later text's whitespace)", () =>
+    expect(sentenceDiff('Save them and go.', 'Save them, and go.', LABELS)[0]).toEqual({
+      kind: 'changed',
+      before: 'Save them and go.',
+      after: `Save them${ins(', ')}and go.`,
+    }));
   it('pairs a reworded sentence after a removed one, the removed one on a row of its own', () =>
     expect(sentenceDiff('Gain a bonus. Roll a D6 for the kick.', 'Roll two D6 for the kick.', LABELS).map((row) => row.kind)).toEqual(['removed', 'changed']));
   it('pairs the one close sentence rather than two loosely alike ones (a third of their words each)', () =>
@@ -187,4 +195,71 @@ describe('names in the reader’s language', () => {
   it('names an English edition in French by its final "(English)" only', () =>
     expect(editionName({ id: 'x', label: 'Rules (English) 2025', lang: 'en' }, 'fr')).toBe('Rules (English) 2025'));
   it('gives an English edition on an English page its own language', () => expect(editionLang({ id: 'x', label: 'X', lang: 'en' }, 'en')).toBe('en'));
+});
+
+describe('recut', () => {
+  const side = (text: string, pieces: { value: string; marked: boolean }[]) => recut(text, pieces);
+  it("re-cuts the pieces from the text's own whitespace, the gap before a piece outside it", () =>
+    expect(
+      side('them and go', [
+        { value: 'them', marked: false },
+        { value: 'and', marked: true },
+        { value: ' go', marked: false },
+      ]),
+    ).toEqual([
+      { value: 'them', marked: false },
+      { value: ' ', marked: false },
+      { value: 'and', marked: true },
+      { value: ' go', marked: false },
+    ]));
+  it('drops a piece of whitespace the text does not have there', () =>
+    expect(
+      side('ab', [
+        { value: 'a', marked: false },
+        { value: ' ', marked: true },
+        { value: 'b', marked: false },
+      ]),
+    ).toEqual([
+      { value: 'a', marked: false },
+      { value: 'b', marked: false },
+    ]));
+  it('keeps the pieces as they are when their words are not the text', () =>
+    expect(side('a b', [{ value: 'a c', marked: false }])).toEqual([{ value: 'a c', marked: false }]));
+  it('gives the text back whole, with the marks of the diff, for any two texts of words, commas and spaces', () => {
+    const word = fc.constantFrom('roll', 'a', 'D6', 'them', 'and', ',', '.', 'Block');
+    const textOf = fc.array(fc.tuple(word, fc.constantFrom(' ', '  ', ', ', '')), { maxLength: 12 }).map((ws) => ws.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(textOf, textOf, (a, b) => {
+        const parts = diffWords(a, b);
+        const before = recut(
+          a,
+          parts.filter((p) => !p.added).map((p) => ({ value: p.value, marked: p.removed })),
+        );
+        const after = recut(
+          b,
+          parts.filter((p) => !p.removed).map((p) => ({ value: p.value, marked: p.added })),
+        );
+        expect(before.map((p) => p.value).join('')).toBe(a);
+        expect(after.map((p) => p.value).join('')).toBe(b);
+        const marked = (pieces: { value: string; marked: boolean }[]) =>
+          pieces
+            .filter((p) => p.marked)
+            .map((p) => p.value.replace(/\s+/g, ''))
+            .join('');
+        expect(marked(before)).toBe(
+          parts
+            .filter((p) => p.removed)
+            .map((p) => p.value.replace(/\s+/g, ''))
+            .join(''),
+        );
+        expect(marked(after)).toBe(
+          parts
+            .filter((p) => p.added)
+            .map((p) => p.value.replace(/\s+/g, ''))
+            .join(''),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -94,6 +94,47 @@ function alignSentences(before: readonly string[], after: readonly string[]): [n
   return pairs;
 }
 
+type Part = { value: string; added: boolean; removed: boolean };
+type Piece = { value: string; marked: boolean };
+const SPACE = /\s/;
+
+/**
+ * One side's parts of a word diff, cut again from that side's own text.
+ * diffWords takes the whitespace around a change from the later text, so the
+ * earlier side read from its parts can lose a space ("them and" against
+ * "them, and" reads "themand"). The words are the same and in order: each
+ * piece keeps its words, the whitespace is the side's own, and whitespace a
+ * piece does not start with stays outside its mark; a piece left empty is
+ * dropped. Should the words ever differ, the parts are kept as they are.
+ */
+export function recut(text: string, pieces: readonly Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let at = 0;
+  const spaces = (): string => {
+    const from = at;
+    while (at < text.length && SPACE.test(text[at]!)) at++;
+    return text.slice(from, at);
+  };
+  for (const piece of pieces) {
+    if (!SPACE.test(piece.value[0] ?? '')) {
+      const gap = spaces();
+      if (gap) out.push({ value: gap, marked: false });
+    }
+    let value = '';
+    for (const char of piece.value) {
+      if (SPACE.test(char)) continue;
+      value += spaces();
+      if (!text.startsWith(char, at)) return [...pieces];
+      value += char;
+      at += char.length;
+    }
+    if (SPACE.test(piece.value.at(-1) ?? '')) value += spaces();
+    if (value) out.push({ value, marked: piece.marked });
+  }
+  if (at < text.length) out.push({ value: text.slice(at), marked: false });
+  return out;
+}
+
 const mark = (tag: 'ins' | 'del', label: string, text: string) =>
   `<${tag}><span class="sr-only">[${label}: </span>${escapeHtml(text)}<span class="sr-only">]</span></${tag}>`;
 
@@ -115,16 +156,29 @@ export function sentenceDiff(before: string, after: string, labels: { inserted: 
     if (a === left.length) break;
     const parts = diffWords(left[a]!, right[b]!);
     const changed = parts.some((p) => p.added || p.removed);
+    const side = (text: string, shown: (p: Part) => boolean, marked: (p: Part) => boolean, tag: 'ins' | 'del', label: string) =>
+      recut(
+        text,
+        parts.filter(shown).map((p) => ({ value: p.value, marked: marked(p) })),
+      )
+        .map((p) => (p.marked ? mark(tag, label, p.value) : escapeHtml(p.value)))
+        .join('');
     rows.push({
       kind: changed ? 'changed' : 'same',
-      before: parts
-        .filter((p) => !p.added)
-        .map((p) => (p.removed ? mark('del', labels.deleted, p.value) : escapeHtml(p.value)))
-        .join(''),
-      after: parts
-        .filter((p) => !p.removed)
-        .map((p) => (p.added ? mark('ins', labels.inserted, p.value) : escapeHtml(p.value)))
-        .join(''),
+      before: side(
+        left[a]!,
+        (p) => !p.added,
+        (p) => p.removed,
+        'del',
+        labels.deleted,
+      ),
+      after: side(
+        right[b]!,
+        (p) => !p.removed,
+        (p) => p.added,
+        'ins',
+        labels.inserted,
+      ),
     });
     i = a + 1;
     j = b + 1;

@@ -1,0 +1,120 @@
+/**
+ * The stage memo's keys where a stage computes them (the source parse, the
+ * Markdown serialiser and reader), on literal inputs: a build recalls a
+ * stage's result only when everything that stage reads is unchanged, and each
+ * thing it reads, changed alone, makes it compute again. The real-build
+ * counterpart, over every input file, is test/caches/every-edit.test.ts.
+ */
+import type { Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { forgetPlainTexts, mdastToMarkdown, plainTextOfMarkdown, readsBack, withMarkdownMemo } from '../../pipeline/model/markdown.ts';
+import { createMemo, memoKey, type StageMemo } from '../../pipeline/model/memo.ts';
+import type { Erratum, ManifestSource, SourceManifest } from '../../pipeline/model/schema-types.ts';
+import { parseSources } from '../../pipeline/parse/sources.ts';
+import { PARSERS } from '../../pipeline/parse/parsers.ts';
+
+const RAW = 'Catch\nAgility\nCatch the bal.\nBloodbowlnone\nDungeonbowl\n';
+const ERRATUM: Erratum = {
+  id: 'en-2020/catch-ball',
+  source: 'en-2020-skills-traits',
+  find: 'the bal.',
+  replace: 'the ball.',
+  reason: 'a letter dropped',
+} as Erratum;
+const SOURCE = {
+  id: 'en-2020-skills-traits',
+  file: 'sources/raw/a.txt',
+  lang: 'en',
+  edition: { id: 'en-2020', label: 'Blood Bowl 2020' },
+  parser: 'en-2020',
+  note: 'x',
+} as ManifestSource;
+
+interface Run {
+  source?: ManifestSource;
+  raw?: string;
+  errata?: Erratum[];
+  errataText?: string;
+}
+
+/** One parse of the literal source with `memo`; the errata file's key is its path and text, as the build makes it. */
+function parse(memo: StageMemo, { source = SOURCE, raw = RAW, errata = [], errataText = 'errata: []\n' }: Run = {}) {
+  const result = parseSources({
+    manifest: { dataset: { version: '1.0.0', schemaVersion: '1.0.0' }, sources: [source] } as SourceManifest,
+    manifestPath: 'sources/manifest.yaml',
+    locateManifest: () => null,
+    raw: new Map([[source.file, Buffer.from(raw)]]),
+    errata,
+    errataPath: 'sources/annotations/errata.yaml',
+    locateErratum: () => 4,
+    parsers: PARSERS,
+    memo,
+    errataKey: memoKey('sources/annotations/errata.yaml', errataText),
+  });
+  return { text: result.parsed[0]!.result.records[0]!.text, stats: { ...memo.stats } };
+}
+
+/** A memo holding what a first parse of `first` used, as the next build loads it. */
+const after = (first: Run = {}): StageMemo => {
+  const memo = createMemo();
+  parse(memo, first);
+  return createMemo(memo.used());
+};
+
+describe('the source parse in the memo', () => {
+  it('is recalled when the source entry, its bytes and the errata file are unchanged', () => {
+    expect(parse(after()).stats).toEqual({ hits: 1, misses: 0 });
+  });
+
+  it('is computed again when the errata file changes, and the new erratum is applied', () => {
+    const errataText = 'errata:\n  - find: "the bal."\n';
+    const second = parse(after(), { errata: [ERRATUM], errataText });
+    expect(second.stats).toEqual({ hits: 0, misses: 1 });
+    expect(second.text).toContain('Catch the ball.');
+  });
+
+  it('is computed again when the source bytes change', () => {
+    const second = parse(after(), { raw: RAW.replace('the bal.', 'the ball now.') });
+    expect(second.stats).toEqual({ hits: 0, misses: 1 });
+    expect(second.text).toContain('the ball now.');
+  });
+
+  it("is computed again when the source's manifest entry changes", () =>
+    expect(parse(after(), { source: { ...SOURCE, note: 'another note' } as ManifestSource }).stats).toEqual({ hits: 0, misses: 1 }));
+});
+
+const tree = (value: string): Root => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value }] }] });
+
+describe('the Markdown stages in the memo', () => {
+  it('serialise each tree by its own content: a second tree is not given the first one’s Markdown', () => {
+    const memo = createMemo();
+    withMarkdownMemo(memo, () => mdastToMarkdown(tree('Roll a D6.')));
+    const next = createMemo(memo.used());
+    expect(withMarkdownMemo(next, () => [mdastToMarkdown(tree('Roll a D6.')), mdastToMarkdown(tree('Roll two D6.'))])).toEqual([
+      'Roll a D6.\n',
+      'Roll two D6.\n',
+    ]);
+    expect(next.stats).toEqual({ hits: 1, misses: 1 });
+  });
+
+  it('read the plain text of each Markdown text by its own words', () => {
+    const memo = createMemo();
+    forgetPlainTexts();
+    withMarkdownMemo(memo, () => plainTextOfMarkdown('*Block* now.'));
+    forgetPlainTexts();
+    const next = createMemo(memo.used());
+    expect(withMarkdownMemo(next, () => [plainTextOfMarkdown('*Block* now.'), plainTextOfMarkdown('*Dodge* now.')])).toEqual(['Block now.\n', 'Dodge now.\n']);
+    expect(next.stats).toEqual({ hits: 1, misses: 1 });
+  });
+
+  it('check a read-back by the tree and the Markdown together: the same tree with other Markdown is checked again', () => {
+    const memo = createMemo();
+    withMarkdownMemo(memo, () => readsBack(tree('Roll a D6.'), 'Roll a D6.\n'));
+    const next = createMemo(memo.used());
+    expect(withMarkdownMemo(next, () => [readsBack(tree('Roll a D6.'), 'Roll a D6.\n'), readsBack(tree('Roll a D6.'), 'Roll two D6.\n')])).toEqual([
+      true,
+      false,
+    ]);
+    expect(next.stats).toEqual({ hits: 1, misses: 1 });
+  });
+});
