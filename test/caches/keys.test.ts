@@ -79,6 +79,31 @@ describe('the source parse in the memo', () => {
     expect(second.text).toContain('the ball now.');
   });
 
+  it('gives the recalled parse, not a new one, when everything it read is unchanged', () => {
+    const memo = createMemo();
+    parse(memo);
+    const used = memo.used();
+    // The stored parse, edited where only a recall would show it.
+    const [key, stored] = Object.entries(used.parse)[0]!;
+    const planted = stored.replace('Catch the bal.', 'Catch, as recalled.');
+    expect(planted).not.toBe(stored);
+    expect(parse(createMemo({ ...used, parse: { [key]: planted } })).text).toContain('Catch, as recalled.');
+  });
+
+  it('parses again when the stored entry is not a parse', () => {
+    const memo = createMemo();
+    parse(memo);
+    const key = Object.keys(memo.used().parse)[0]!;
+    expect(parse(createMemo({ parse: { [key]: '{"lines":[]}' } })).text).toContain('Catch the bal.');
+  });
+
+  it('remembers the parse under the key the next build asks for', () => {
+    const memo = createMemo();
+    parse(memo);
+    expect(Object.keys(memo.used().parse)).toHaveLength(1);
+    expect(parse(createMemo(memo.used())).stats).toEqual({ hits: 1, misses: 0 });
+  });
+
   it("is computed again when the source's manifest entry changes", () =>
     expect(parse(after(), { source: { ...SOURCE, note: 'another note' } as ManifestSource }).stats).toEqual({ hits: 0, misses: 1 }));
 });
@@ -95,6 +120,46 @@ describe('the Markdown stages in the memo', () => {
       'Roll two D6.\n',
     ]);
     expect(next.stats).toEqual({ hits: 1, misses: 1 });
+  });
+
+  it('give a recalled Markdown text, plain text or read-back, not a new one', () => {
+    const markdown = createMemo({ markdown: { [memoKey(tree('Roll a D6.'))]: JSON.stringify('as recalled\n') } });
+    expect(withMarkdownMemo(markdown, () => mdastToMarkdown(tree('Roll a D6.')))).toBe('as recalled\n');
+    forgetPlainTexts();
+    const plain = createMemo({ plain: { [memoKey('*Block* now.')]: JSON.stringify('as recalled') } });
+    expect(withMarkdownMemo(plain, () => plainTextOfMarkdown('*Block* now.'))).toBe('as recalled');
+    forgetPlainTexts();
+    const back = createMemo({ readBack: { [memoKey(tree('a'), 'b\n')]: 'true' } });
+    expect(withMarkdownMemo(back, () => readsBack(tree('a'), 'b\n'))).toBe(true);
+  });
+
+  it('compute again when the stored value has the wrong type', () => {
+    const markdown = createMemo({ markdown: { [memoKey(tree('Roll a D6.'))]: '1' } });
+    expect(withMarkdownMemo(markdown, () => mdastToMarkdown(tree('Roll a D6.')))).toBe('Roll a D6.\n');
+    forgetPlainTexts();
+    const plain = createMemo({ plain: { [memoKey('*Block* now.')]: '1' } });
+    expect(withMarkdownMemo(plain, () => plainTextOfMarkdown('*Block* now.'))).toBe('Block now.\n');
+    const back = createMemo({ readBack: { [memoKey(tree('a'), 'b\n')]: '"yes"' } });
+    expect(withMarkdownMemo(back, () => readsBack(tree('a'), 'b\n'))).toBe(false);
+  });
+
+  it('keep what they computed in the active memo only, and no memo is active after `withMarkdownMemo` returns', () => {
+    const memo = createMemo();
+    forgetPlainTexts();
+    withMarkdownMemo(memo, () => plainTextOfMarkdown('*Block* now.'));
+    expect(Object.keys(memo.used().plain)).toEqual([memoKey('*Block* now.')]);
+    mdastToMarkdown(tree('After.'));
+    plainTextOfMarkdown('After.');
+    readsBack(tree('After.'), 'After.\n');
+    expect([memo.used().markdown, Object.keys(memo.used().plain).length, memo.used().readBack]).toEqual([{}, 1, {}]);
+  });
+
+  it('read a plain text once per process: a second read recalls nothing', () => {
+    forgetPlainTexts();
+    withMarkdownMemo(createMemo(), () => plainTextOfMarkdown('*Once* only.'));
+    const next = createMemo({ plain: { [memoKey('*Once* only.')]: JSON.stringify('as recalled') } });
+    expect(withMarkdownMemo(next, () => plainTextOfMarkdown('*Once* only.'))).toBe('Once only.\n');
+    expect(next.stats).toEqual({ hits: 0, misses: 0 });
   });
 
   it('read the plain text of each Markdown text by its own words', () => {
