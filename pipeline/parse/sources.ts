@@ -6,10 +6,11 @@
 import { createHash } from 'node:crypto';
 import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
-import { memoKey, type StageMemo } from '../model/memo.ts';
+import type { StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from '../model/parse-result.ts';
 import { applyErrata, needsRecordLines, splitLines, type RecordLines } from './errata.ts';
+import { parseMemo } from './parse-memo.ts';
 
 export interface ParsedSource {
   source: ManifestSource;
@@ -34,14 +35,6 @@ export interface ParseSourcesInput {
   memo?: StageMemo;
   /** Digest of the errata file (its path and text): part of every source's memo key. */
   errataKey?: string;
-}
-
-/** What the memo keeps of one source's parse. */
-interface Remembered {
-  result: ParseResult;
-  lines: string[];
-  errata: [number, string[]][];
-  diagnostics: Diagnostic[];
 }
 
 export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[]; parsed: ParsedSource[]; diagnostics: Diagnostic[] } {
@@ -145,19 +138,16 @@ function parseSource(
   parser: (input: SourceInput) => ParseResult,
 ): { parsed: ParsedSource; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  // Stryker disable next-line StringLiteral: without a memo the key is never read; the build passes the errata key with every memo
-  const key = input.memo ? memoKey(source, sha256, input.errataKey ?? '') : '';
-  const recalled = rememberedParse(input.memo?.recall('parse', key));
+  // Stryker disable next-line StringLiteral: the build passes the errata key with every memo
+  const memo = parseMemo(input.memo, source, sha256, input.errataKey ?? '');
+  const recalled = memo.recalled;
   const patched = recalled
     ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
     : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum, recordLinesFor(source, text, input.errata, parser));
   diagnostics.push(...patched.diagnostics);
   const result = recalled?.result ?? parser({ manifest: source, lines: patched.lines, errata: patched.applied });
   diagnostics.push(...result.diagnostics);
-  if (input.memo && !recalled) {
-    const remembered: Remembered = { result, lines: [...patched.lines], errata: [...patched.applied], diagnostics: patched.diagnostics };
-    input.memo.remember('parse', key, remembered);
-  }
+  if (!recalled) memo.remember({ result, lines: [...patched.lines], errata: [...patched.applied], diagnostics: patched.diagnostics });
   if (result.records.length === 0 && result.unnamed.length === 0 && (result.notes ?? []).length === 0 && !hasErrors(result.diagnostics)) {
     diagnostics.push(
       error({
@@ -187,20 +177,6 @@ function recordLinesFor(
   const unpatched = parser({ manifest: source, lines: splitLines(text), errata: new Map() });
   const lines = new Map(unpatched.records.map((record) => [record.id as string, record.source.lines] as const));
   return (id) => lines.get(id) ?? null;
-}
-
-/** A recalled parse, if it has the shape one has (the memo file is checked whole; this guards the rest). */
-function rememberedParse(value: unknown): Remembered | undefined {
-  const r = value as Partial<Remembered> | undefined;
-  const result = r?.result as Partial<ParseResult> | undefined;
-  const ok =
-    Array.isArray(r?.lines) &&
-    Array.isArray(r?.errata) &&
-    Array.isArray(r?.diagnostics) &&
-    !!result &&
-    ['records', 'unnamed', 'rulings', 'slotLines', 'diagnostics'].every((field) => Array.isArray(result[field as keyof ParseResult])) &&
-    (result.notes === undefined || Array.isArray(result.notes));
-  return ok ? (r as Remembered) : undefined;
 }
 
 /** `sources/raw/<name>`: one plain file name under the raw folder, no `..`, no absolute path, no backslash. */
