@@ -38,16 +38,26 @@ interface Run {
 }
 
 /** One parse of the literal source with `memo`; the errata file's key is its path and text, as the build makes it. */
+const INPUT = {
+  manifest: { dataset: { version: '1.0.0', schemaVersion: '1.0.0' }, sources: [SOURCE] } as SourceManifest,
+  manifestPath: 'sources/manifest.yaml',
+  locateManifest: () => null,
+  raw: new Map<string, Uint8Array>(),
+  errata: [] as Erratum[],
+  errataPath: 'sources/annotations/errata.yaml',
+  locateErratum: () => 4,
+  parsers: PARSERS,
+};
+
+/** A stored parse as JSON reads it back. */
+type Stored = { lines?: unknown; errata?: unknown; diagnostics?: unknown; result?: Record<string, unknown> };
+
 function parse(memo: StageMemo, { source = SOURCE, raw = RAW, errata = [], errataText = 'errata: []\n' }: Run = {}) {
   const result = parseSources({
-    manifest: { dataset: { version: '1.0.0', schemaVersion: '1.0.0' }, sources: [source] } as SourceManifest,
-    manifestPath: 'sources/manifest.yaml',
-    locateManifest: () => null,
+    ...INPUT,
+    manifest: { ...INPUT.manifest, sources: [source] },
     raw: new Map([[source.file, Buffer.from(raw)]]),
     errata,
-    errataPath: 'sources/annotations/errata.yaml',
-    locateErratum: () => 4,
-    parsers: PARSERS,
     memo,
     errataKey: memoKey('sources/annotations/errata.yaml', errataText),
   });
@@ -95,6 +105,40 @@ describe('the source parse in the memo', () => {
     parse(memo);
     const key = Object.keys(memo.used().parse)[0]!;
     expect(parse(createMemo({ parse: { [key]: '{"lines":[]}' } })).text).toContain('Catch the bal.');
+  });
+
+  const DAMAGES: [string, (e: Stored) => void][] = [
+    ['lines', (e) => delete e.lines],
+    ['errata', (e) => delete e.errata],
+    ['diagnostics', (e) => delete e.diagnostics],
+    ['result', (e) => delete e.result],
+    ...['records', 'unnamed', 'rulings', 'slotLines', 'diagnostics'].map((field): [string, (e: Stored) => void] => [
+      `result.${field}`,
+      (e) => (e.result![field] = {}),
+    ]),
+    ['result.notes', (e) => (e.result!.notes = 'none')],
+  ];
+  it.each(DAMAGES)('parses again when the stored parse has no list of %s', (_, damage) => {
+    const memo = createMemo();
+    parse(memo);
+    const [key, stored] = Object.entries(memo.used().parse)[0]!;
+    const entry = JSON.parse(stored.replace('Catch the bal.', 'Catch, as recalled.')) as Stored;
+    damage(entry);
+    expect(parse(createMemo({ parse: { [key]: JSON.stringify(entry) } })).text).toBe(parse(createMemo()).text);
+  });
+
+  it('recalls a stored parse with no notes (a parser that reads no notes)', () => {
+    const memo = createMemo();
+    parse(memo);
+    const [key, stored] = Object.entries(memo.used().parse)[0]!;
+    const entry = JSON.parse(stored.replace('Catch the bal.', 'Catch, as recalled.')) as Stored;
+    delete entry.result!.notes;
+    expect(parse(createMemo({ parse: { [key]: JSON.stringify(entry) } })).text).toContain('Catch, as recalled.');
+  });
+
+  it('parses without a memo, and keeps nothing', () => {
+    const result = parseSources({ ...INPUT, raw: new Map([[SOURCE.file, Buffer.from(RAW)]]) });
+    expect(result.parsed[0]!.result.records[0]!.text).toContain('Catch the bal.');
   });
 
   it('remembers the parse under the key the next build asks for', () => {
