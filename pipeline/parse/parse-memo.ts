@@ -38,7 +38,9 @@ function rememberedParse(value: unknown): RememberedParse | undefined {
   const result = r?.result as Partial<ParseResult> | undefined;
   const ok =
     Array.isArray(r?.lines) &&
+    // Stryker disable next-line OptionalChaining: an absent entry already failed `r?.lines`
     Array.isArray(r?.errata) &&
+    // Stryker disable next-line OptionalChaining: an absent entry already failed `r?.lines`
     Array.isArray(r?.diagnostics) &&
     !!result &&
     ['records', 'unnamed', 'rulings', 'slotLines', 'diagnostics'].every((field) => Array.isArray(result[field as keyof ParseResult])) &&
