@@ -3,8 +3,8 @@
  * every file of the scope is mutated by an area or left out with a reason, no
  * area or exclusion names a file that is gone, and every area has tests.
  */
-import { globSync } from 'node:fs';
-import { matchesGlob, resolve } from 'node:path';
+import { globSync, readFileSync } from 'node:fs';
+import { join, matchesGlob, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS, LEFT_OUT, SCOPE } from './mutation/areas.ts';
 
@@ -49,7 +49,13 @@ describe('mutation scope', () => {
 
   it("every area's globs and test files name files that exist", () => {
     for (const [name, area] of Object.entries(AREAS)) {
-      for (const glob of area.mutate.filter((g) => !g.startsWith('!'))) expect(files(glob), `${name}: ${glob}`).not.toEqual([]);
+      // A `file:from-to` range names lines of one file: the file must exist and be that long.
+      for (const glob of area.mutate.filter((g) => !g.startsWith('!'))) {
+        const [pattern, range] = glob.split(':');
+        expect(files(pattern!), `${name}: ${glob}`).not.toEqual([]);
+        if (range)
+          expect(readFileSync(join(ROOT, pattern!), 'utf8').split('\n').length, `${name}: ${glob}`).toBeGreaterThanOrEqual(Number(range.split('-')[1]));
+      }
       for (const glob of area.tests) expect(files(glob), `${name}: ${glob}`).not.toEqual([]);
     }
   });

@@ -55,6 +55,17 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     // The package's own tests (package, readme) compile and run it in child processes, where no mutant is active.
     tests: ['test/consumer/lookups.test.ts', 'test/consumer/arguments.test.ts'],
   },
+  'memo-keys': {
+    about: 'the stage memo where the stages use it: the source parse and the Markdown stages (their keys, recalls and remembers)',
+    // markdown.ts by line ranges (the functions that key, recall and remember): the rest of it is the parsers'.
+    mutate: [
+      'pipeline/parse/parse-memo.ts',
+      'pipeline/model/markdown.ts:95-113',
+      'pipeline/model/markdown.ts:169-181',
+      'pipeline/model/markdown.ts:200-208',
+    ],
+    tests: ['test/caches/keys.test.ts'],
+  },
   'emit-data': {
     about: 'SQLite, the static API, the CSV tables, the release package, the JSON files',
     mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/csv.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts'],
@@ -122,6 +133,7 @@ export const SCOPE: readonly string[] = [
   'pipeline/validate/**/*.ts',
   'pipeline/cache/**/*.ts',
   'pipeline/model/memo.ts',
+  'pipeline/parse/parse-memo.ts',
   'site/src/lib/**/*.ts',
 ];
 
