@@ -84,7 +84,6 @@ function tooLong(spec: CardSpec, needed: number): Diagnostic {
  */
 export function uniformSizes(cards: readonly FittedCard[], perPage: number, fonts: Fonts): FittedCard[] {
   const out: FittedCard[] = [];
-  // Stryker disable next-line EqualityOperator: at start === cards.length the page is empty and adds no card
   for (let start = 0; start < cards.length; start += perPage) {
     const page = cards.slice(start, start + perPage);
     const size = Math.min(...page.map((c) => c.size));
@@ -193,7 +192,6 @@ function drawMarks(doc: Doc, sheet: Sheet): void {
 
 /** The largest size from `max` down to `min` at which `value` fits `width` (at `min` it is the caller's limit). */
 function fitSize(value: string, face: Face, max: number, min: number, width: number, fonts: Fonts): number {
-  // Stryker disable next-line EqualityOperator: at `min` the loop and the line after it both return `min`
   for (let size = max; size > min; size -= 0.25) if (fonts.width(value, face, size) <= width) return size;
   return min;
 }
@@ -220,7 +218,6 @@ function titleLines(title: string, width: number, size: number, fonts: Fonts): s
  */
 function fitTitle(title: string, width: number, fonts: Fonts): { size: number; lines: string[] } {
   for (let size = 10.5; size >= 8; size -= 0.25) if (fonts.width(title, 'bold', size) <= width) return { size, lines: [title] };
-  // Stryker disable next-line EqualityOperator: a name that fits two lines at 6 pt gets the same two lines below (its second line needs no cut)
   for (let size = 8.5; size > 6; size -= 0.25) {
     const lines = titleLines(title, width, size, fonts);
     if (lines.length <= 2) return { size, lines };
