@@ -38,11 +38,13 @@ export function createValidator(schemas: readonly SchemaFile[]): Validator {
   } else {
     get = compileAtRunTime(schemas);
   }
+  const byPath = new Map(schemas.map(({ path, schema }) => [path, schema]));
+  const lookup = (path: string) => byPath.get(path);
   return {
     validate(schemaPath, value, file, locate) {
       const fn = get(schemaPath);
       if (fn(value)) return [];
-      return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate));
+      return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate, lookup));
     },
   };
 }
