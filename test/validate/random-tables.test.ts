@@ -4,28 +4,10 @@
  * vacancies in the tables built. (The grid basics: test/random-tables.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import type { DeclaredSlot, RandomSlot, Skill } from '../../pipeline/model/schema-types.ts';
+import type { DeclaredSlot, Skill } from '../../pipeline/model/schema-types.ts';
 import { buildRandomTables, type DeclaredSlots } from '../../pipeline/validate/random-tables.ts';
+import { skill, slot } from './literal.ts';
 
-const skill = (slug: string, randomSlots: RandomSlot[], overrides: Partial<Skill> = {}): Skill => ({
-  id: `en-2020/${slug}`,
-  edition: 'en-2020',
-  lang: 'en',
-  name: slug,
-  displayName: `${slug}*`,
-  parameter: null,
-  compulsory: false,
-  kind: 'skill',
-  category: 'agility',
-  text: 'Text.\n',
-  games: ['blood-bowl'],
-  randomSlots,
-  rulings: [],
-  concept: null,
-  source: { id: 'en', lines: [1, 4], errata: [] },
-  ...overrides,
-});
-const slot = (roll: '1-3' | '4-6', d6: number, game: RandomSlot['game'] = 'blood-bowl'): RandomSlot => ({ game, roll, d6 });
 const CELLS = (['1-3', '4-6'] as const).flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => [roll, d6] as const));
 /** Agility skills on every cell but those `skip`s. */
 const grid = (skip: string[] = []) =>
