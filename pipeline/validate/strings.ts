@@ -311,6 +311,7 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
           }),
         );
       }
+      // Stryker disable next-line ConditionalExpression: `key !== null` only spares NAME_KEYS.has(null), false either way
       const mixed = key !== null && NAME_KEYS.has(key) ? mixedScriptWord(value) : null;
       if (mixed) {
         diagnostics.push(
@@ -328,6 +329,7 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
       return;
     }
     if (Array.isArray(value)) for (const [i, item] of value.entries()) visit(item, [...path, i], key);
+    // Stryker disable next-line ConditionalExpression: a number or a boolean has no entries, so `typeof value === 'object'` → true visits nothing more
     else if (value && typeof value === 'object') for (const [k, item] of Object.entries(value)) visit(item, [...path, k], k);
   };
   visit(annotation.value, [], null);
