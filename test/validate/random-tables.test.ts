@@ -171,3 +171,45 @@ describe('declared vacancies', () => {
     expect(diagnostics.find((d) => d.reason.includes('general table of en-2020 is incomplete'))?.file).toBe('random-tables.yaml');
   });
 });
+
+describe('order and wording', () => {
+  /** A full grid of one category, its records from `line` on in the source. */
+  const full = (category: Skill['category'], line: number) =>
+    CELLS.map(([roll, d6], i) =>
+      skill(`${category}-${roll}-${d6}`, [slot(roll, d6)], { category, source: { id: 'en', lines: [line + i, line + i] as [number, number], errata: [] } }),
+    );
+  it('lists the tables by id, whatever order the source gives them in', () =>
+    expect(build([...full('strength', 1), ...full('agility', 100)]).tables.map((t) => t.id)).toEqual([
+      'en-2020/blood-bowl/agility',
+      'en-2020/blood-bowl/strength',
+    ]));
+  it('reports the empty tables by id, Blood Bowl before Dungeon Bowl whatever order a skill lists its games in', () =>
+    expect(
+      build([skill('d', [slot('1-3', 1, 'dungeon-bowl'), slot('1-3', 1)], { games: ['dungeon-bowl', 'blood-bowl'] })], undefined, new Set(['en-2020']))
+        .diagnostics.filter((d) => d.actual === '0 of 12 slots filled')
+        .map((d) => d.reason),
+    ).toEqual(
+      ['Blood Bowl', 'Dungeon Bowl'].flatMap((game) =>
+        ['general', 'mutation', 'passing', 'strength'].map((c) => `The ${game} ${c} table of en-2020 has no entries at all`),
+      ),
+    ));
+  it('lists the tables the sources have by id, comma-separated, when a declaration names another', () =>
+    expect(build([...full('strength', 1), ...full('agility', 100)], declared([vacancy('1-3', 1, 'en-2020/blood-bowl/passing')])).diagnostics[0]!.expected).toBe(
+      'one of en-2020/blood-bowl/agility, en-2020/blood-bowl/strength',
+    ));
+  it('an empty Dungeon Bowl table asks for Dungeonbowl lines', () =>
+    expect(
+      build([skill('d', [slot('1-3', 1, 'dungeon-bowl')], { games: ['dungeon-bowl'] })], undefined, new Set(['en-2020'])).diagnostics.find((d) =>
+        d.reason.includes('general'),
+      )?.expected,
+    ).toBe('12 general skills with Dungeonbowlrandom skill lines'));
+  it('offers one declaration per missing cell, one after the other', () => {
+    const entry = (cell: string) => {
+      const [roll, d6] = cell.split('·');
+      return `    - table: ${TABLE}\n      roll: ${roll}\n      d6: ${d6}\n      vacancy: re-roll   # or vacant\n      reason: <why, in one line>`;
+    };
+    expect(build(grid(['1-3·3', '4-6·6'])).diagnostics[0]!.expected).toBe(
+      `12 slots (1-3·1 … 4-6·6): the missing marker line, or, for a withdrawn skill's slot given to no other skill, under slots: in sources/annotations/random-tables.yaml:\n${entry('1-3·3')}\n${entry('4-6·6')}`,
+    );
+  });
+});
