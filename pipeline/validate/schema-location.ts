@@ -43,7 +43,8 @@ export function locateKeyword(problem: { instancePath: string; schemaPath: strin
   // The deepest schema first: a `#/…` path belongs to the last function called.
   for (const root of roots.reverse()) {
     const { schemaPath } = problem;
-    if (schemaPath !== root.prefix && !schemaPath.startsWith(`${root.prefix}/`)) continue;
+    // ajv always writes the keyword after the prefix.
+    if (!schemaPath.startsWith(`${root.prefix}/`)) continue;
     const place = { file: root.at.file, pointer: root.at.pointer + schemaPath.slice(root.prefix.length) };
     if (valueAt(place, schemas) !== undefined) return { at: place, via: root.via };
   }
@@ -57,6 +58,7 @@ export const placeText = (place: SchemaPlace) => `${place.file}#${place.pointer}
 function follow(at: SchemaPlace, roots: Root[], schemas: SchemaLookup): SchemaPlace {
   let current = at;
   // A chain longer than this is a loop (`$ref: '#'` in the schema it names).
+  // Stryker disable next-line EqualityOperator: one step more of a loop changes nothing
   for (let step = 0; step < 32; step++) {
     const schema = valueAt(current, schemas);
     if (!isObject(schema) || typeof schema.$ref !== 'string') return current;
@@ -76,7 +78,8 @@ function childOf(at: SchemaPlace, part: string, schemas: SchemaLookup): SchemaPl
   const schema = valueAt(at, schemas);
   if (!isObject(schema)) return null;
   const below = (...parts: string[]) => ({ file: at.file, pointer: `${at.pointer}/${parts.map(toPointer).join('/')}` });
-  if (/^\d+$/.test(part) && (Array.isArray(schema.prefixItems) || isObject(schema.items))) {
+  // A schema with items is one of an array (an object's error would be its type), so `part` is an index.
+  if (Array.isArray(schema.prefixItems) || isObject(schema.items)) {
     return Array.isArray(schema.prefixItems) && Number(part) < schema.prefixItems.length ? below('prefixItems', part) : below('items');
   }
   if (isObject(schema.properties) && isObject(schema.properties[part])) return below('properties', part);

@@ -78,10 +78,32 @@ describe('locateKeyword', () => {
     ).toEqual({ at: { file: 'common.schema.json', pointer: '/$defs/code/pattern' }, via: { file: 'top.schema.json', pointer: '/properties/c' } });
   });
   it('walks a tuple’s own item, then the rest', () => {
-    const top = file('t.schema.json', { prefixItems: [{ type: 'string' }], items: { type: 'integer' } });
-    const at = (instancePath: string, schemaPath: string) => locateKeyword({ instancePath, schemaPath }, 't.schema.json', lookup(top))?.at.pointer;
-    expect(at('/0', '#/prefixItems/0/type')).toBe('/prefixItems/0/type');
-    expect(at('/1', '#/items/type')).toBe('/items/type');
+    const top = file('t.schema.json', {
+      type: 'array',
+      prefixItems: [{ $ref: '#/$defs/first' }],
+      items: { $ref: '#/$defs/rest' },
+      $defs: { first: { type: 'string' }, rest: { type: 'integer' } },
+    });
+    const at = (instancePath: string) => locateKeyword({ instancePath, schemaPath: '#/type' }, 't.schema.json', lookup(top))?.at.pointer;
+    expect(at('/0')).toBe('/$defs/first/type');
+    expect(at('/1')).toBe('/$defs/rest/type');
+  });
+  it('keeps an error at a keyword beside a $ref in the schema that has it', () => {
+    const top = file('s.schema.json', { type: 'object', properties: { a: { $ref: '#/$defs/x', maxLength: 3 } }, $defs: { x: { type: 'string' } } });
+    expect(locateKeyword({ instancePath: '/a', schemaPath: '#/properties/a/maxLength' }, 's.schema.json', lookup(top))).toEqual({
+      at: { file: 's.schema.json', pointer: '/properties/a/maxLength' },
+      via: null,
+    });
+  });
+  it('reads a pointer with an escaped space', () => {
+    const top = file('s.schema.json', {
+      properties: { a: { $ref: '#/$defs/two%20words' } },
+      $defs: { 'two words': { $ref: 'common.schema.json#/$defs/code' } },
+    });
+    expect(locateKeyword({ instancePath: '/a', schemaPath: '#/pattern' }, 's.schema.json', lookup(top, common))?.at).toEqual({
+      file: 'common.schema.json',
+      pointer: '/$defs/code/pattern',
+    });
   });
   it('walks an unlisted key into additionalProperties and a listed one into its property, ~ and / escaped', () => {
     const top = file('m.schema.json', {
