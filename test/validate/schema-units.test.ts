@@ -170,6 +170,8 @@ describe('createValidator', () => {
     expect(error!.path).toBe('item.schema.json');
     expect(error!.message).toMatch(/^schema\/item\.schema\.json: .*tpye/);
   });
+  it('names the broken schema, not the one in a folder that refers to it, whatever order they come in', () =>
+    expect(() => createValidator([list, { ...item, schema: { ...item.schema, tpye: 'object' } }])).toThrow(/^schema\/item\.schema\.json: /));
   it('names a schema whose reference does not resolve', () =>
     expect(() => createValidator([{ ...list, schema: { ...list.schema, items: { $ref: '../nowhere.schema.json' } } }])).toThrow(
       /^schema\/api\/list\.schema\.json: /,
