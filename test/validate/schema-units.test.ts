@@ -182,7 +182,9 @@ describe('createValidator', () => {
     expect(() => createValidator([{ ...item, schema: { ...item.schema, $id: `https://nuffle-codex.dev/schema/${version}/item.schema.json` } }])).not.toThrow(),
   );
   it('names a schema its meta-schema refuses', () =>
-    expect(() => createValidator([{ ...item, schema: { ...item.schema, type: 12 } }])).toThrow(/^schema\/item\.schema\.json: schema is invalid/));
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, type: 12 as unknown as string } }])).toThrow(
+      /^schema\/item\.schema\.json: schema is invalid/,
+    ));
   it('names the broken schema, not the one in a folder that refers to it, whatever order they come in', () =>
     expect(() => createValidator([list, { ...item, schema: { ...item.schema, tpye: 'object' } }])).toThrow(/^schema\/item\.schema\.json: /));
   it('names a schema whose reference does not resolve', () =>
