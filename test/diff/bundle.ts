@@ -118,7 +118,7 @@ export function bundle(): DataBundle {
     editions: [],
     skills: slugs.map((s) => skill(s)),
     rulings: [ruling('en-2020/dodge/q-1', 'Can a player Dodge out of a Tackle Zone twice in one turn?', 'en-2020/dodge')],
-    randomTables: [table([...slugs, ...slugs])],
+    randomTables: [table([...slugs, ...slugs].map((slug) => `en-2020/${slug}`))],
     concepts: slugs.map(concept),
     crosswalk: slugs.map(row),
     inducements: [inducement('bribe'), inducement('mercenary-prices', structuredClone(ITEMS))],

@@ -261,12 +261,12 @@ describe('random-table slots', () => {
     expect(only((d) => void (d.randomTables[0]!.slots[3]!.record = 'en-2020/dodge'))).toEqual({
       kind: 'slot-moved',
       id: 'en-2020/blood-bowl/agility 1-3·4',
-      summary: 'slot en-2020/blood-bowl/agility 1-3·4: sure-feet → en-2020/dodge',
-      fields: [field('record', 'sure-feet', 'en-2020/dodge')],
-      previous: 'sure-feet',
+      summary: 'slot en-2020/blood-bowl/agility 1-3·4: en-2020/sure-feet → en-2020/dodge',
+      fields: [field('record', 'en-2020/sure-feet', 'en-2020/dodge')],
+      previous: 'en-2020/sure-feet',
     }));
   it('a slot that is gone reads as empty', () =>
-    expect(only((d) => void d.randomTables[0]!.slots.pop()).summary).toBe('slot en-2020/blood-bowl/agility 4-6·6: diving-tackle → empty'));
+    expect(only((d) => void d.randomTables[0]!.slots.pop()).summary).toBe('slot en-2020/blood-bowl/agility 4-6·6: en-2020/diving-tackle → empty'));
   it('a new slot reads as empty before', () =>
     expect(only((d) => void d.randomTables[0]!.slots.push({ roll: '4-6', d6: 7 as never, record: 'en-2020/dodge', vacancy: null })).summary).toBe(
       'slot en-2020/blood-bowl/agility 4-6·7: empty → en-2020/dodge',
