@@ -806,3 +806,29 @@ describe('rulings paired only under the same records', () => {
     ]);
   });
 });
+
+describe('price items and questions, field by field', () => {
+  const list = (d: DataBundle) => d.inducements[1]!.priceList!;
+  it('an item whose text and cost moved lists both, one after the other', () =>
+    expect(only((d) => void Object.assign(list(d).items[0]!, { text: 'One general skill : +25K', cost: 25_000 })).summary).toBe(
+      'mercenary-prices, item 1 ("One general skill : +25K"): text "One general skill : +20K" → "One general skill : +25K"; cost 20000 → 25000',
+    ));
+  it('a minimum cost raised carries both values in its field', () => {
+    const base = () => {
+      const d = bundle();
+      list(d).minimumCost = 50_000;
+      return d;
+    };
+    expect(changesOf((d) => void (list(d).minimumCost = 60_000), base).map((c) => c.fields)).toEqual([[field('minimumCost', 50_000, 60_000)]]);
+  });
+  it('two questions without a word share none: reworded with another answer, they are not paired', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = '?';
+      return d;
+    };
+    expect(
+      changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: '…?', answer: 'No.' }), base).map((c) => c.kind),
+    ).toEqual(['ruling-added', 'ruling-removed']);
+  });
+});
