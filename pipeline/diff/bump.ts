@@ -68,6 +68,5 @@ export function filesBump(before: MetaFile, after: MetaFile): Bump | null {
 /** The larger of two bumps (null is none). */
 export function largerBump(a: Bump | null, b: Bump | null): Bump | null {
   const order: (Bump | null)[] = [null, 'patch', 'minor', 'major'];
-  // Stryker disable next-line EqualityOperator: `>` differs only when both are of one rank, that is the same bump
-  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+  return order[Math.max(order.indexOf(a), order.indexOf(b))]!;
 }

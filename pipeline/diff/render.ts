@@ -37,8 +37,8 @@ export function summaryLine(log: Changelog): string {
   const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
     const n = log.counts[k]!;
     const [one] = LABEL[k];
-    // Stryker disable next-line Regex: no label starts with a space, so the first word is the same with or without `^`
-    return `${n} ${n === 1 ? one : one.replace(/^(\S+)/, '$1s')}`;
+    // Several: the first word in the plural (every label has two words or more).
+    return `${n} ${n === 1 ? one : one.replace(' ', 's ')}`;
   });
   return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}${schema}`;
 }
