@@ -491,28 +491,22 @@ describe('a reworded question, paired with its old self', () => {
       void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', occurrences: [...d.rulings[0]!.occurrences].reverse() });
     expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-changed']);
   });
-  it('pairs the closest of two new questions', () => {
+  it.each([
+    ['second', 'en-2020/dodge/q-a', 'en-2020/dodge/q-b'],
+    ['first', 'en-2020/dodge/q-b', 'en-2020/dodge/q-a'],
+  ])('pairs the closest of two new questions, listed %s', (where, loose, close) => {
     const edit: Edit = (d) => {
       const old = d.rulings[0]!;
-      d.rulings = [
-        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
-        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
+      const questions = [
+        { ...old, id: loose, question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
+        { ...old, id: close, question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
       ];
+      d.rulings = where === 'first' ? questions.reverse() : questions;
     };
     expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
-      ['ruling-added', 'en-2020/dodge/q-a'],
-      ['ruling-changed', 'en-2020/dodge/q-b'],
+      ['ruling-added', loose],
+      ['ruling-changed', close],
     ]);
-  });
-  it('pairs one new question with one old question only', () => {
-    const base = () => {
-      const d = bundle();
-      d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
-      return d;
-    };
-    const edit: Edit = (d) =>
-      void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
-    expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-removed', 'ruling-changed']);
   });
   it('lists every record an added ruling is printed under', () =>
     expect(
@@ -779,19 +773,6 @@ describe('rulings paired only under the same records', () => {
       ['ruling-added', 'en-2020/leap/q-1'],
       ['ruling-removed', 'en-2020/dodge/q-1'],
     ]));
-  it('pairs the closest of two new questions, listed first', () => {
-    const edit: Edit = (d) => {
-      const old = d.rulings[0]!;
-      d.rulings = [
-        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
-        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
-      ];
-    };
-    expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
-      ['ruling-added', 'en-2020/dodge/q-b'],
-      ['ruling-changed', 'en-2020/dodge/q-a'],
-    ]);
-  });
   it('pairs a new question with the first old one that shares its record, each once', () => {
     const base = () => {
       const d = bundle();
