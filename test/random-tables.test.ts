@@ -5,27 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRandomTables } from '../pipeline/validate/random-tables.ts';
-import type { RandomSlot, Skill } from '../pipeline/model/schema-types.ts';
+import type { Skill } from '../pipeline/model/schema-types.ts';
+import { skill, slot } from './validate/literal.ts';
 
-const skill = (slug: string, randomSlots: RandomSlot[], overrides: Partial<Skill> = {}): Skill => ({
-  id: `en-2020/${slug}`,
-  edition: 'en-2020',
-  lang: 'en',
-  name: slug,
-  displayName: slug,
-  parameter: null,
-  compulsory: false,
-  kind: 'skill',
-  category: 'agility',
-  text: 'Text.\n',
-  games: ['blood-bowl'],
-  randomSlots,
-  rulings: [],
-  concept: null,
-  source: { id: 'en', lines: [1, 4], errata: [] },
-  ...overrides,
-});
-const slot = (roll: '1-3' | '4-6', d6: number): RandomSlot => ({ game: 'blood-bowl', roll, d6 });
 const fileOf = () => 'en.txt';
 const fullAgility = () => (['1-3', '4-6'] as const).flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => skill(`s-${roll}-${d6}`, [slot(roll, d6)])));
 

@@ -16,7 +16,6 @@ import type { Change, Changelog } from './compare.ts';
 export type Bump = 'major' | 'minor' | 'patch';
 
 const BREAKING = new Set(['record-removed', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added']);
-const ADDED = new Set(['record-added', 'concept-added', 'ruling-added', 'inducement-added', 'league-added']);
 /** Fields whose change is wording only, by change kind. */
 const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
   'record-changed': new Set(['text']),
@@ -28,16 +27,15 @@ const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
 /** The level of one change. */
 export function bumpOf(change: Change): Bump {
   if (BREAKING.has(change.kind)) return 'major';
-  if (ADDED.has(change.kind)) return 'minor';
   const wording = WORDING[change.kind];
   // A reworded ruling question gives the ruling a new id: apps that stored the old one follow its migration.
   if (change.kind === 'ruling-changed' && change.previous !== null) return 'major';
+  // Anything added (no kind of addition has wording fields), or changed beyond its wording, is minor.
   return wording && change.fields.every((f) => wording.has(f.field)) ? 'patch' : 'minor';
 }
 
 /** The bump for a whole changelog, with the changes that decided it; null when nothing changed. */
 export function proposeBump(log: Changelog): { bump: Bump; because: Change[] } | null {
-  if (log.changes.length === 0) return null;
   for (const level of ['major', 'minor', 'patch'] as const) {
     const because = log.changes.filter((c) => bumpOf(c) === level);
     if (because.length) return { bump: level, because };
@@ -47,7 +45,7 @@ export function proposeBump(log: Changelog): { bump: Bump; because: Change[] } |
 
 /** `1.4.2` bumped: major → `2.0.0`, minor → `1.5.0`, patch → `1.4.3` (a pre-release tag is dropped). */
 export function nextVersion(version: string, bump: Bump): string {
-  const [major = 0, minor = 0, patch = 0] = (version.split('-')[0] ?? '').split('.').map(Number);
+  const [major = 0, minor = 0, patch = 0] = version.split('-')[0]!.split('.').map(Number);
   if (bump === 'major') return `${major + 1}.0.0`;
   if (bump === 'minor') return `${major}.${minor + 1}.0`;
   return `${major}.${minor}.${patch + 1}`;
@@ -70,5 +68,5 @@ export function filesBump(before: MetaFile, after: MetaFile): Bump | null {
 /** The larger of two bumps (null is none). */
 export function largerBump(a: Bump | null, b: Bump | null): Bump | null {
   const order: (Bump | null)[] = [null, 'patch', 'minor', 'major'];
-  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+  return order[Math.max(order.indexOf(a), order.indexOf(b))]!;
 }

@@ -66,6 +66,7 @@ export const CHANGE_KINDS = [
 ] as const satisfies readonly ChangeKind[];
 // Every kind of the schema is listed: a kind added to schema/changes.schema.json fails here until it is.
 type Unlisted = Exclude<ChangeKind, (typeof CHANGE_KINDS)[number]>;
+// Stryker disable next-line BooleanLiteral: a type-level check (`npm run typecheck` fails on an unlisted kind); the value itself is never read
 const everyKindListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyKindListed;
 
@@ -99,7 +100,7 @@ type FieldPlan<T> = { readonly [K in keyof Required<T>]: 'compare' | 'text' | 's
 function fieldChanges<T extends object>(before: T, after: T, plan: FieldPlan<T>): FieldChange[] {
   const out: FieldChange[] = [];
   for (const [field, how] of Object.entries(plan) as [keyof T & string, string][]) {
-    if (how === 'skip') continue;
+    if (how !== 'compare' && how !== 'text') continue;
     // A field an older contract lacked reads as null: a new field that says nothing is no change.
     const a = withoutProvenance(before[field]) ?? null;
     const b = withoutProvenance(after[field]) ?? null;
@@ -130,8 +131,11 @@ const RECORDS: EntityKind<Skill> = {
   id: (r) => r.id,
   // concept, slots and rulings are reported by the crosswalk, table and ruling changes.
   fields: {
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     id: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     edition: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     lang: 'skip',
     name: 'compare',
     displayName: 'compare',
@@ -141,9 +145,13 @@ const RECORDS: EntityKind<Skill> = {
     category: 'compare',
     text: 'text',
     games: 'compare',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     randomSlots: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     rulings: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     concept: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     source: 'skip',
   },
   added: (r) => `${r.edition}: ${r.displayName} added (${r.kind}, ${r.category})`,
@@ -157,6 +165,7 @@ const CONCEPTS: EntityKind<Concept> = {
   id: (c) => c.id,
   // records and relations follow from the crosswalk rows, reported there.
   fields: {
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     id: 'skip',
     name: 'compare',
     names: 'compare',
@@ -164,7 +173,9 @@ const CONCEPTS: EntityKind<Concept> = {
     category: 'compare',
     compulsory: 'compare',
     compulsoryFrom: 'compare',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     records: 'skip',
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     relations: 'skip',
   },
   added: (c) => `concept ${c.id} (${c.name}) added`,
@@ -174,7 +185,9 @@ const CONCEPTS: EntityKind<Concept> = {
 
 /** Fields of an inducement (a price list's items are compared one by one, by comparePrices). */
 const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   id: 'skip',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   edition: 'skip',
   name: 'compare',
   kind: 'compare',
@@ -183,11 +196,14 @@ const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
   spells: 'compare',
   limits: 'compare',
   costs: 'compare',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   priceList: 'skip',
   mentions: 'compare',
   confidence: 'compare',
   note: 'compare',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   blocks: 'skip',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   source: 'skip',
 };
 
@@ -197,6 +213,7 @@ const INDUCEMENTS: EntityKind<Inducement> = {
   id: (r) => r.id,
   fields: INDUCEMENT_FIELDS,
   // A priced inducement's text is its price list, compared item by item (comparePrices).
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   planFor: (a, b) => (a.priceList !== null || b.priceList !== null ? { ...INDUCEMENT_FIELDS, text: 'skip' } : INDUCEMENT_FIELDS),
   added: (r) => `inducement ${r.name} added`,
   removed: (r) => `inducement ${r.name} removed`,
@@ -208,13 +225,19 @@ const LEAGUES: EntityKind<League> = {
   list: (b) => b.leagues,
   id: (l) => l.id,
   // their spellings' line numbers are provenance.
-  fields: { id: 'skip', name: 'compare', aliases: 'compare' },
+  fields: {
+    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
+    id: 'skip',
+    name: 'compare',
+    aliases: 'compare',
+  },
   added: (l) => `league ${l.name} added`,
   removed: (l) => `league ${l.name} removed`,
   changed: (l, fields) => `league ${l.name}: ${fieldNames(fields)} changed`,
 };
 
 const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   record: 'skip',
   concept: 'compare',
   relation: 'compare',
@@ -226,14 +249,18 @@ const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
   declaredBy: 'compare',
 };
 const RULING_FIELDS: FieldPlan<Ruling> = {
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   id: 'skip',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   edition: 'skip',
   question: 'text',
   answer: 'text',
   pages: 'compare',
   pageNote: 'compare',
   records: 'compare',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   occurrences: 'skip',
+  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   source: 'skip',
 };
 
@@ -256,7 +283,7 @@ function compareEntities<T extends object>(
   before: DataBundle,
   after: DataBundle,
   push: Push,
-  quiet: ReadonlySet<string> = new Set(),
+  quiet: ReadonlySet<string | null> = new Set(),
 ): [T, T][] {
   const { added, removed, common } = match(entity.list(before), entity.list(after), entity.id);
   for (const x of added) if (!quiet.has(entity.id(x))) push(`${entity.kind}-added`, entity.id(x), entity.added(x));
@@ -280,36 +307,33 @@ interface Rename {
  * the added record, or a record whose id stayed while its name changed.
  */
 function findRenames(before: DataBundle, after: DataBundle): Rename[] {
-  const old = new Map(before.skills.map((r) => [r.id as string, r]));
-  const now = new Map(after.skills.map((r) => [r.id as string, r]));
-  const published = new Set((before.migrations ?? []).map((m) => `${m.kind} ${m.id}`));
-  const migrated = (after.migrations ?? [])
+  const old = new Map<string | null, Skill>(before.skills.map((r) => [r.id, r]));
+  // Keyed by string or null: a migration's target is null for a deletion, which no record's id is.
+  const now = new Map<string | null, Skill>(after.skills.map((r) => [r.id, r]));
+  const published = new Set(before.migrations.map((m) => `${m.kind} ${m.id}`));
+  const migrated = after.migrations
     .filter(
       (m) =>
         m.kind === 'record' &&
         m.action === 'renamed' &&
-        // Stryker disable next-line ConditionalExpression: → true is equivalent (no record id is null, so `now.has(m.to)` ends a null target too); → false, which drops every rename, is disabled with it
-        m.to !== null &&
         !published.has(`${m.kind} ${m.id}`) &&
         old.has(m.id) &&
         !now.has(m.id) &&
         now.has(m.to) &&
         !old.has(m.to),
     )
-    .map((m) => ({ from: old.get(m.id)!, to: now.get(m.to!)! }));
+    .map((m) => ({ from: old.get(m.id)!, to: now.get(m.to)! }));
   const kept = after.skills.filter((r) => old.has(r.id) && old.get(r.id)!.name !== r.name).map((r) => ({ from: old.get(r.id)!, to: r }));
   return [...migrated, ...kept];
 }
 
 /** The ids a rename reports once: both record ids, both concept ids, and the migrations that pair them. */
-function renameQuiet(renames: readonly Rename[], after: DataBundle): { records: Set<string>; concepts: Set<string>; migrations: Set<string> } {
+function renameQuiet(renames: readonly Rename[], after: DataBundle): { records: Set<string>; concepts: Set<string | null>; migrations: Set<string> } {
   const records = new Set(renames.flatMap((r) => [r.from.id as string, r.to.id as string]));
-  // Stryker disable next-line MethodExpression,ConditionalExpression: a null concept in the set would match no migration (their ids are strings): without the filter, or with it always true, nothing changes; → false, which quiets no concept, is disabled with them
-  const concepts = new Set(renames.flatMap((r) => [r.from.concept, r.to.concept].filter((c): c is string => typeof c === 'string')));
+  // A record without a concept puts null in the set, which no concept's or migration's id is.
+  const concepts = new Set(renames.flatMap((r) => [r.from.concept, r.to.concept]));
   const migrations = new Set(
-    (after.migrations ?? [])
-      .filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id)))
-      .map((m) => `${m.kind} ${m.id}`),
+    after.migrations.filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id))).map((m) => `${m.kind} ${m.id}`),
   );
   return { records, concepts, migrations };
 }
@@ -393,7 +417,8 @@ const what = (item: PriceItem): string => JSON.stringify({ ...(withoutProvenance
 /**
  * One run of removed and added items (old and new indexes) as pairs: first
  * each removed item with the first added one `alike` says prices the same,
- * then the rest in order; a pair may lack either side. In the new list's order.
+ * then the rest in order; a pair may lack either side. (In no set order:
+ * compareBundles sorts the changes by id.)
  */
 function pairRun(run: { removed: number[]; added: number[] }, alike: (o: number, n: number) => boolean): [number | undefined, number | undefined][] {
   const pairs: [number | undefined, number | undefined][] = [];
@@ -406,7 +431,7 @@ function pairRun(run: { removed: number[]; added: number[] }, alike: (o: number,
     added.splice(added.indexOf(n), 1);
   }
   for (let i = 0; i < Math.max(removed.length, added.length); i++) pairs.push([removed[i], added[i]]);
-  return pairs.sort(([o1, n1], [o2, n2]) => (n1 ?? o1!) - (n2 ?? o2!));
+  return pairs;
 }
 
 /** Every field of two price items that moved. */
@@ -418,16 +443,15 @@ function itemFields(before: Record<string, unknown>, after: Record<string, unkno
       before: before[field] ?? null,
       after: after[field] ?? null,
       words:
-        field === 'text' && typeof before[field] === 'string' && typeof after[field] === 'string'
-          ? wordDiff(before[field] as string, after[field] as string)
-          : null,
+        // A price item's text is a string (the schema says so).
+        field === 'text' ? wordDiff(before[field] as string, after[field] as string) : null,
     }));
 }
 
 function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): void {
   for (const [a, b] of pairs) {
     for (const item of priceItemChanges(a.priceList?.items ?? [], b.priceList?.items ?? [])) {
-      const text = (item.after ?? item.before) as { text?: string };
+      const text = (item.after ?? item.before) as { text: string };
       const fields = item.before && item.after ? itemFields(item.before, item.after) : [{ field: 'item', before: item.before, after: item.after, words: null }];
       const what = item.after ? `item ${item.position}` : `item ${item.position} of the previous list`;
       // An item added or removed whole is named by its text; a changed one lists its fields, before → after.
@@ -436,7 +460,7 @@ function comparePrices(pairs: readonly [Inducement, Inducement][], push: Push): 
         : !item.after
           ? 'removed'
           : fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join('; ');
-      push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text ?? ''}"): ${how}`, fields);
+      push('price-changed', `${b.id}#${item.after ? item.position : `${item.position}-removed`}`, `${b.name}, ${what} ("${text.text}"): ${how}`, fields);
     }
     if (!same(withoutProvenance(a.priceList?.minimumCost ?? null), withoutProvenance(b.priceList?.minimumCost ?? null))) {
       push('price-changed', `${b.id}#minimum`, `${b.name}: minimum cost ${a.priceList?.minimumCost ?? 'none'} → ${b.priceList?.minimumCost ?? 'none'}`, [
@@ -484,7 +508,7 @@ function compareRulings(before: DataBundle, after: DataBundle, push: Push): void
  * withdrawn skill's slot becoming `vacant` or `re-roll` is one slot-moved
  * line); a slot that passed from a record to its renamed self did not move.
  */
-function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamedTo: ReadonlyMap<string, string>): void {
+function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamedTo: ReadonlyMap<string | null, string>): void {
   type Held = { record: string | null; vacancy: string | null };
   const slotKey = (table: string, roll: string, d6: number) => `${table} ${roll}·${d6}`;
   // An older contract's slot has no `vacancy`: it read as null.
@@ -494,10 +518,10 @@ function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamed
     );
   const [oldSlots, newSlots] = [slotsOf(before), slotsOf(after)];
   const shown = (held: Held | null) => held?.record ?? held?.vacancy ?? 'empty';
-  for (const key of [...new Set([...oldSlots.keys(), ...newSlots.keys()])].sort(compare)) {
+  for (const key of new Set([...oldSlots.keys(), ...newSlots.keys()])) {
     const [a, b] = [oldSlots.get(key) ?? null, newSlots.get(key) ?? null];
     const [ra, rb, va, vb] = [a?.record ?? null, b?.record ?? null, a?.vacancy ?? null, b?.vacancy ?? null];
-    if ((ra === rb && va === vb) || (ra !== null && renamedTo.get(ra) === rb)) continue;
+    if ((ra === rb && va === vb) || renamedTo.get(ra) === rb) continue;
     const fields = [
       ...(ra !== rb ? [{ field: 'record', before: ra, after: rb, words: null }] : []),
       ...(va !== vb ? [{ field: 'vacancy', before: va, after: vb, words: null }] : []),
@@ -539,7 +563,7 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
       'record-renamed',
       to.id,
       `${to.edition}: ${from.displayName} → ${to.displayName} (${ids})`,
-      fieldChanges({ ...from, id: to.id }, to, { ...RECORDS.fields, name: 'compare', displayName: 'compare' }),
+      fieldChanges({ ...from, id: to.id }, to, RECORDS.fields),
       from.id,
     );
   }
@@ -551,8 +575,8 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
   compareSlots(before, after, push, new Map(renames.map((r) => [r.from.id as string, r.to.id as string])));
   comparePrices(compareEntities(INDUCEMENTS, before, after, push), push);
   compareEntities(LEAGUES, before, after, push);
-  const published = new Set((before.migrations ?? []).map((m: Migration) => `${m.kind} ${m.id}`));
-  for (const m of after.migrations ?? []) {
+  const published = new Set(before.migrations.map((m: Migration) => `${m.kind} ${m.id}`));
+  for (const m of after.migrations) {
     const key = `${m.kind} ${m.id}`;
     if (!published.has(key) && !quiet.migrations.has(key)) push('migration-added', m.id, `${m.kind} ${m.id} ${m.action}${m.to ? ` → ${m.to}` : ''}: ${m.note}`);
   }

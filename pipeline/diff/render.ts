@@ -37,7 +37,8 @@ export function summaryLine(log: Changelog): string {
   const parts = CHANGE_KINDS.filter((k) => log.counts[k]).map((k) => {
     const n = log.counts[k]!;
     const [one] = LABEL[k];
-    return `${n} ${n === 1 ? one : one.replace(/^(\S+)/, '$1s')}`;
+    // Several: the first word in the plural (every label has two words or more).
+    return `${n} ${n === 1 ? one : one.replace(' ', 's ')}`;
   });
   return `${total} change${total === 1 ? '' : 's'} (${versions}): ${parts.join(', ')}${schema}`;
 }
@@ -51,9 +52,10 @@ export function wordsMarkdown(parts: readonly WordPart[]): string {
       const core = text.trim();
       const lead = text.slice(0, text.length - text.trimStart().length);
       const trail = text.slice(text.trimEnd().length);
+      if (p.op === 'removed') return `${lead}~~${core}~~${trail}`;
       // A replacement reads "~~old~~ **new**": keep a space between the two marks.
-      const gap = p.op === 'added' && parts[i - 1]?.op === 'removed' && !lead && !/\s$/.test(parts[i - 1]!.value) ? ' ' : '';
-      return `${gap}${lead}${p.op === 'added' ? `**${core}**` : `~~${core}~~`}${trail}`;
+      const gap = parts[i - 1]?.op === 'removed' && !lead && !/\s$/.test(parts[i - 1]!.value) ? ' ' : '';
+      return `${gap}${lead}**${core}**${trail}`;
     })
     .join('')
     .replace(/\n+/g, ' ');

@@ -11,7 +11,7 @@ import type { ParseResult } from '../model/parse-result.ts';
 import type { ManifestSource } from '../model/schema-types.ts';
 
 /** What the memo keeps of one source's parse. */
-export interface RememberedParse {
+interface RememberedParse {
   result: ParseResult;
   lines: string[];
   errata: [number, string[]][];

@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { locateKeyword, placeText, type SchemaLookup } from './schema-location.ts';
 
 export function toDiagnostic(
   problem: ErrorObject,
@@ -12,6 +13,7 @@ export function toDiagnostic(
   schemaPath: string,
   file: string,
   locate?: (path: (string | number)[]) => Place | null,
+  schemas?: SchemaLookup,
 ): Diagnostic {
   const path = problem.instancePath
     .split('/')
@@ -32,9 +34,20 @@ export function toDiagnostic(
     place: locate?.(path) ?? null,
     ruleId: 'schema/invalid',
     source: 'validate',
-    expected: `${schemaPath}${problem.schemaPath}`,
+    expected: expectedAt(problem, schemaPath, schemas),
     actual: JSON.stringify(valueAt(value, path))?.slice(0, 160) ?? 'undefined',
   });
+}
+
+/**
+ * The schema path of the keyword that failed, `file#/pointer`, and the `$ref`
+ * that led there from another file. Without the schemas, ajv's path as it is:
+ * after the file's name when it starts at `#`, else the `$ref` it starts with.
+ */
+function expectedAt(problem: ErrorObject, schemaPath: string, schemas: SchemaLookup | undefined): string {
+  const found = schemas ? locateKeyword(problem, schemaPath, schemas) : null;
+  if (found) return `${placeText(found.at)}${found.via ? ` (by the $ref at ${placeText(found.via)})` : ''}`;
+  return problem.schemaPath.startsWith('#') ? `${schemaPath}${problem.schemaPath}` : `${problem.schemaPath} (by a $ref in ${schemaPath})`;
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

@@ -65,7 +65,7 @@ function parse(memo: StageMemo, { source = SOURCE, raw = RAW, errata = [], errat
 }
 
 /** A memo holding what a first parse of `first` used, as the next build loads it. */
-const after = (first: Run = {}): StageMemo => {
+const nextMemo = (first: Run = {}): StageMemo => {
   const memo = createMemo();
   parse(memo, first);
   return createMemo(memo.used());
@@ -73,18 +73,18 @@ const after = (first: Run = {}): StageMemo => {
 
 describe('the source parse in the memo', () => {
   it('is recalled when the source entry, its bytes and the errata file are unchanged', () => {
-    expect(parse(after()).stats).toEqual({ hits: 1, misses: 0 });
+    expect(parse(nextMemo()).stats).toEqual({ hits: 1, misses: 0 });
   });
 
   it('is computed again when the errata file changes, and the new erratum is applied', () => {
     const errataText = 'errata:\n  - find: "the bal."\n';
-    const second = parse(after(), { errata: [ERRATUM], errataText });
+    const second = parse(nextMemo(), { errata: [ERRATUM], errataText });
     expect(second.stats).toEqual({ hits: 0, misses: 1 });
     expect(second.text).toContain('Catch the ball.');
   });
 
   it('is computed again when the source bytes change', () => {
-    const second = parse(after(), { raw: RAW.replace('the bal.', 'the ball now.') });
+    const second = parse(nextMemo(), { raw: RAW.replace('the bal.', 'the ball now.') });
     expect(second.stats).toEqual({ hits: 0, misses: 1 });
     expect(second.text).toContain('the ball now.');
   });
@@ -149,7 +149,7 @@ describe('the source parse in the memo', () => {
   });
 
   it("is computed again when the source's manifest entry changes", () =>
-    expect(parse(after(), { source: { ...SOURCE, note: 'another note' } as ManifestSource }).stats).toEqual({ hits: 0, misses: 1 }));
+    expect(parse(nextMemo(), { source: { ...SOURCE, note: 'another note' } as ManifestSource }).stats).toEqual({ hits: 0, misses: 1 }));
 });
 
 const tree = (value: string): Root => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value }] }] });

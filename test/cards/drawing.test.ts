@@ -15,7 +15,7 @@ import { drawDocument, fitCard, uniformSizes, type DocumentMeta, type FittedCard
 import { cardsOptions, type CardsOptions } from '../../pipeline/emit/cards/options.ts';
 import { cardFonts } from '../../pipeline/targets/cards.ts';
 import { cardBundle, coach, record } from './literal.ts';
-import { isPureBlack, readPdfBytes } from './pdf-geometry.ts';
+import { isPureBlack, readPdfBytes, type PdfPage, type Stroke } from './pdf-geometry.ts';
 
 let realFonts: Fonts;
 beforeAll(async () => {
@@ -203,9 +203,21 @@ describe('a front page', () => {
     const two = pages[0]!.filter((d) => d.face === 'bold' && d.y > pt(home.slots[1]!.y) - 1 && long.includes(d.value.trim()) && d.value.length > 5);
     expect(lines.length + two.length).toBeGreaterThan(0);
     const titleLines = pages[0]!.filter((d) => d.x === pt(home.slots[1]!.x + 3.6) && d.y < pt(home.slots[1]!.y + 13.5) && d.face === 'bold');
-    expect(titleLines).toHaveLength(2);
+    expect(titleLines.map((d) => d.size)).toEqual([8.5, 8.5]);
     expect(titleLines.map((d) => d.value).join(' ')).toBe(long);
     expect(titleLines[1]!.y - titleLines[0]!.y).toBeCloseTo(titleLines[0]!.size * 1.08, 6);
+  });
+
+  it('a name too long for two lines at 6 pt stays on the band: two lines, the second cut with an ellipsis', async () => {
+    const name = 'Abcdefghij Klmnop '.repeat(11).trim();
+    expect(name.length).toBeLessThanOrEqual(200);
+    const { pages } = await draw(fitted({ ...specOf('x'), key: 'player:x', title: name }));
+    const slot = home.slots[0]!;
+    const lines = pages[0]!.filter((d) => d.face === 'bold' && d.x === pt(slot.x + 3.6) && d.y < pt(slot.y + 13.5));
+    expect(lines.map((d) => d.size)).toEqual([6, 6]);
+    for (const d of lines) expect(realFonts.width(d.value, 'bold', 6)).toBeLessThanOrEqual(pt(63 - 7.2));
+    expect(lines[1]!.value.endsWith('…')).toBe(true);
+    expect(name.startsWith(`${lines[0]!.value.trim()} ${lines[1]!.value.slice(0, -1)}`)).toBe(true);
   });
 
   it('a continued card is headed (1/2), (2/2) and says it continues on all but the last', async () => {
@@ -219,6 +231,17 @@ describe('a front page', () => {
     expect(next[0]).toMatchObject({ face: 'italic', size: 6, colour: GREY });
     expect(next[0]!.x + realFonts.width(next[0]!.value, 'italic', 6)).toBeCloseTo(pt(home.slots[0]!.x + 3.6 + 55.8), 6);
     expect(next[0]!.y).toBeCloseTo(pt(home.slots[0]!.y + 19.9 + 58.1) - 7.5, 6);
+  });
+
+  it('the text of a continued card ends above its “continued” note, also when one sentence is cut at a line', async () => {
+    const [first] = fitted(specOf('long', { text: `${'One sentence with no end in sight, '.repeat(60)}and a stop.` }));
+    expect([first!.parts, first!.blocks]).toEqual([2, []]);
+    const { pages } = await draw([first!]);
+    const slot = home.slots[0]!;
+    const note = pages[0]!.find((d) => d.value === 'continued on the next card →')!;
+    const body = pages[0]!.filter((d) => d.y > pt(slot.y + 19) && d.y < pt(slot.y + 88 - 8.6) && d !== note);
+    expect(body.length).toBeGreaterThan(5);
+    expect(Math.max(...body.map((d) => d.y)) + first!.lineHeight).toBeLessThanOrEqual(note.y);
   });
 
   it('a team card puts the team first in the footer, in bold black, then the edition and the id', async () => {
@@ -291,6 +314,32 @@ describe('where each part of a front goes', () => {
     expect(kind.size).toBe(6);
     expect(kind.value.endsWith('…')).toBe(true);
     expect(realFonts.width(kind.value, 'bold', 6)).toBeLessThanOrEqual(room);
+    expect(realFonts.width(`${kindLabel.slice(0, kind.value.length + 1)}…`, 'bold', 6)).toBeGreaterThan(room);
+  });
+
+  it('a kind line with no room left at all keeps its first letter and the ellipsis', async () => {
+    const corner = 'BB 1-3·4 · DB 4-6·1 · '.repeat(3).trim();
+    expect(realFonts.width(corner, 'bold', 6)).toBeGreaterThan(pt(63 - 7.2));
+    const { pages } = await draw(fitted({ ...specOf('x'), corner }));
+    expect(pages[0]!.find((d) => d.value.startsWith('S') && d.value.endsWith('…'))).toMatchObject({ value: 'S…', size: 6 });
+  });
+
+  it('a subtitle that fits the room left by the marker at 6 pt, not at 6.2 pt, is drawn whole at 6 pt', async () => {
+    const room = pt(63 - 7.2) - (realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2) + pt(1.5));
+    let subtitle = 'EN: ';
+    while (realFonts.width(subtitle, 'italic', 6.2) <= room) subtitle += 'i';
+    expect(realFonts.width(subtitle, 'italic', 6)).toBeLessThanOrEqual(room);
+    const { pages } = await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY', subtitle }));
+    expect(pages[0]!.find((d) => d.value.startsWith('EN: '))).toMatchObject({ value: subtitle, size: 6 });
+  });
+
+  it('each piece of a line is drawn at its laid-out place: a bold word between regular ones', async () => {
+    const [card] = fitted(specOf('x', { text: 'Move **away** from here.' }));
+    const line = card!.lines[0]!;
+    expect(line.segments.map((s) => s.face)).toEqual(['regular', 'bold', 'regular']);
+    expect(line.segments[1]!.x).toBeGreaterThan(0);
+    const { pages } = await draw([card!]);
+    for (const segment of line.segments) close(at(pages[0]!.find((d) => d.value === segment.text)), [X(3.6) + segment.x, Y(19.9)]);
   });
 
   it('the body’s lines go down by the line height; list items are indented, their markers left of them', async () => {
@@ -303,12 +352,120 @@ describe('where each part of a front goes', () => {
     close(at(marker), [X(3.6) + 1.25 * 9 - 1.25 * 9 * 0.85, item.y]);
   });
 
+  it('a text cut after a space ends in its last word and the ellipsis, with no space between', async () => {
+    const inner = pt(63 - 7.2);
+    let k = 1;
+    while (realFonts.width(`${'M'.repeat(k + 1)} …`, 'bold', 6) <= inner) k++;
+    expect(realFonts.width(`${'M'.repeat(k)} M…`, 'bold', 6)).toBeGreaterThan(inner);
+    const { pages } = await draw(fitted({ ...specOf('x'), team: `${'M'.repeat(k)} ${'M'.repeat(10)}` }));
+    expect(pages[0]!.find((d) => d.value.startsWith('MM'))!.value).toBe(`${'M'.repeat(k)}…`);
+  });
+
   it('the footer clips a long team and a long edition line to the card', async () => {
     const spec = { ...specOf('x'), team: 'T'.repeat(80), footerLeft: 'E'.repeat(80) };
     const { pages } = await draw(fitted(spec));
     const footer = pages[0]!.filter((d) => d.size === 6 && d.y > Y(79));
     expect(footer.map((d) => d.value.endsWith('…'))).toEqual([true, true]);
     for (const d of footer) expect(realFonts.width(d.value, d.face as 'bold', 6)).toBeLessThanOrEqual(pt(63 - 7.2));
+  });
+});
+
+describe('what a card strokes and fills', () => {
+  const slot = home.slots[0]!;
+  const H = pt(home.height);
+  /** [left, top, right, bottom] of some strokes, in points from the page's top-left corner (as the drawing is told). */
+  const boundsOf = (strokes: Stroke[]) => {
+    const xs = strokes.flatMap((s) => [s.x1, s.x2]);
+    const ys = strokes.flatMap((s) => [s.y1, s.y2]);
+    expect(xs.length).toBeGreaterThan(0);
+    return [Math.min(...xs), H - Math.max(...ys), Math.max(...xs), H - Math.min(...ys)];
+  };
+  const boxOf = (fill: PdfPage['fills'][number]) => [fill.box[0], H - fill.box[3], fill.box[2], H - fill.box[1]];
+  /** A box in millimetres from a card's top-left corner, in points from the page's. */
+  const inCard = (left: number, top: number, right: number, bottom: number, at = slot) => [
+    pt(at.x + left),
+    pt(at.y + top),
+    pt(at.x + right),
+    pt(at.y + bottom),
+  ];
+  const near = (actual: number[], expected: number[]) => {
+    expect(actual).toHaveLength(expected.length);
+    for (const [i, n] of actual.entries()) expect(n, `value ${i}`).toBeCloseTo(expected[i]!, 3);
+  };
+  /** The agility colour, #2b7a33. */
+  const AGILITY = [0x2b, 0x7a, 0x33].map((n) => n / 255);
+  const strokesOf = (page: PdfPage, width: number, space: Stroke['space']) => page.strokes.filter((s) => s.width === width && s.space === space);
+
+  it('the kind line is underlined by a 0.6 pt rule in the category colour, from padding to padding', async () => {
+    const [front] = (await draw(fitted(specOf('x')))).read();
+    const rules = front!.strokes.filter((s) => s.width === 0.6);
+    expect(rules).toHaveLength(1);
+    near(boundsOf(rules), inCard(3.6, 13.5 + 5, 63 - 3.6, 13.5 + 5));
+    expect(rules[0]!.space).toBe('rgb');
+    near(rules[0]!.colour, AGILITY);
+  });
+
+  it('the footer has a 0.3 pt hairline of 40 % black, from padding to padding, 0.4 mm under its top', async () => {
+    const [front] = (await draw(fitted(specOf('x')))).read();
+    const hairlines = front!.strokes.filter((s) => s.width === 0.3 && !isPureBlack(s));
+    expect(hairlines).toHaveLength(1);
+    near(boundsOf(hairlines), inCard(3.6, 88 - 8.6 + 0.4, 63 - 3.6, 88 - 8.6 + 0.4));
+    expect([hairlines[0]!.space, hairlines[0]!.colour]).toEqual(['cmyk', [0, 0, 0, 0.4]]);
+  });
+
+  it('in full colour the band fills the card’s top in the category colour, the badge is a disc of it, the marker a white box', async () => {
+    const [front] = (await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY' }))).read();
+    expect(front!.strokes.filter((s) => !(isPureBlack(s) && s.width === 0.3)).map((s) => s.width)).toEqual([0.6, 0.3]);
+    const coloured = front!.fills.filter((f) => f.colour.space === 'rgb');
+    expect(coloured).toHaveLength(2);
+    for (const f of coloured) near(f.colour.values, AGILITY);
+    near(boxOf(coloured[0]!), inCard(0, 0, 63, 13.5));
+    const [cx, cy] = [3.6 + 1.65, 13.5 + 1.2 + 1.65 - 0.1];
+    near(boxOf(coloured[1]!), inCard(cx - 1.65, cy - 1.65, cx + 1.65, cy + 1.65));
+    const white = front!.fills.filter((f) => f.colour.space === 'cmyk');
+    expect(white.map((f) => f.colour.values)).toEqual([[0, 0, 0, 0]]);
+    const w = realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2);
+    const [right, bottom] = [pt(slot.x + 63 - 3.6), pt(slot.y + 13.5 - 1.3)];
+    near(boxOf(white[0]!), [right - w, bottom - pt(3.3), right, bottom]);
+  });
+
+  it('in low ink the band is a 1 pt outline in the category colour, the badge a 0.8 pt ring, the marker a 0.6 pt black box', async () => {
+    const [front] = (await draw(fitted({ ...specOf('x'), marker: 'COMPULSORY' }), home, { ink: 'low' })).read();
+    expect(front!.fills).toEqual([]);
+    const band = strokesOf(front!, 1, 'rgb');
+    near(boundsOf(band), inCard(1.2, 1.2, 63 - 1.2, 13.5));
+    for (const s of band) near(s.colour, AGILITY);
+    const ring = strokesOf(front!, 0.8, 'rgb');
+    const [cx, cy] = [3.6 + 1.65, 13.5 + 1.2 + 1.65 - 0.1];
+    near(boundsOf(ring), inCard(cx - 1.65, cy - 1.65, cx + 1.65, cy + 1.65));
+    for (const s of ring) near(s.colour, AGILITY);
+    const box = strokesOf(front!, 0.6, 'cmyk');
+    expect(box.every((s) => isPureBlack(s))).toBe(true);
+    const w = realFonts.width('COMPULSORY', 'bold', 6) + pt(2.2);
+    const [right, bottom] = [pt(slot.x + 63 - 3.6), pt(slot.y + 13.5 - 1.3)];
+    near(boundsOf(box), [right - w, bottom - pt(3.3), right, bottom]);
+  });
+
+  it('a full-colour back is framed 3.2 mm inside the trim by a 0.8 pt white line, with a 24 mm white rule under the codex', async () => {
+    const [, back] = (await draw(fitted(specOf('x')), home, { backs: true })).read();
+    const behind = home.slots[2]!;
+    const frame = strokesOf(back!, 0.8, 'cmyk');
+    near(boundsOf(frame), inCard(3.2, 3.2, 63 - 3.2, 88 - 3.2, behind));
+    const rule = strokesOf(back!, 0.6, 'cmyk');
+    near(boundsOf(rule), inCard(31.5 - 12, 44.5, 31.5 + 12, 44.5, behind));
+    expect([...frame, ...rule].map((s) => s.colour.join())).toEqual([...frame, ...rule].map(() => '0,0,0,0'));
+  });
+
+  it('a low-ink back is framed and ruled in 0.6 pt of the category colour, on white', async () => {
+    const [, back] = (await draw(fitted(specOf('x')), home, { backs: true, ink: 'low' })).read();
+    const behind = home.slots[2]!;
+    expect(back!.strokes.filter((s) => s.width === 0.8 || s.space !== 'rgb')).toEqual([]);
+    const lines = strokesOf(back!, 0.6, 'rgb');
+    for (const s of lines) near(s.colour, AGILITY);
+    near(boundsOf(lines), inCard(3.2, 3.2, 63 - 3.2, 88 - 3.2, behind));
+    const rule = lines.filter((s) => Math.abs(s.x2 - s.x1 - pt(24)) < 1e-3);
+    expect(rule).toHaveLength(1);
+    near(boundsOf(rule), inCard(31.5 - 12, 44.5, 31.5 + 12, 44.5, behind));
   });
 });
 
@@ -468,6 +625,25 @@ describe('the document', () => {
     });
   });
 
+  it('compresses every page’s content stream', async () => {
+    const { bytes } = await draw(fitted(specOf('x')), home, { backs: true });
+    const text = Buffer.from(bytes).toString('latin1');
+    const contents = [...text.matchAll(/\/Contents (\d+) 0 R/g)].map((m) => m[1]!);
+    expect(contents).toHaveLength(2);
+    for (const id of contents) expect(text.slice(text.indexOf(`\n${id} 0 obj`)).split('stream')[0]).toContain('/Filter /FlateDecode');
+  });
+
+  it('a stream error while the PDF is written rejects the drawing instead of leaving it waiting', async () => {
+    const Base = realFonts.pdf as unknown as new (options: object) => { emit: (event: string, error: Error) => boolean };
+    class Failing extends Base {
+      end() {
+        setImmediate(() => this.emit('error', new Error('no space left on device')));
+      }
+    }
+    const fonts = { ...realFonts, pdf: Failing as unknown as Fonts['pdf'] };
+    await expect(drawDocument(fitted(specOf('x')), home, fonts, meta, cardsOptions())).rejects.toThrow('no space left on device');
+  }, 10_000);
+
   it('is a PDF whose font subset tags are its own', async () => {
     const { bytes } = await draw(fitted(specOf('x')));
     const text = Buffer.from(bytes).toString('latin1');
@@ -560,6 +736,16 @@ describe('the full set and index.json', () => {
     const bodySizes = new Set(rec.pages[0]!.filter((t) => t.value.includes('text, the rule as printed')).map((t) => t.size));
     expect(bodySizes.size).toBe(1);
     expect([...bodySizes][0]).toBeLessThan(9);
+  });
+
+  it('without uniform sizes, each card of a sheet keeps the largest size its own text fits', async () => {
+    const d = cardBundle();
+    d.skills[1]!.text = longText(20);
+    const rec = recorder(realFonts);
+    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions(), rec.fonts);
+    const bodySizes = new Set(rec.pages[0]!.filter((t) => t.value.includes('text, the rule as printed')).map((t) => t.size));
+    expect([...bodySizes]).toEqual([9]);
+    expect(rec.pages[0]!.find((t) => t.value.startsWith('Sentence number 1 '))!.size).toBeLessThan(9);
   });
 
   it('a character the font lacks stops every document, naming the record, the character and the line', async () => {

@@ -261,12 +261,12 @@ describe('random-table slots', () => {
     expect(only((d) => void (d.randomTables[0]!.slots[3]!.record = 'en-2020/dodge'))).toEqual({
       kind: 'slot-moved',
       id: 'en-2020/blood-bowl/agility 1-3·4',
-      summary: 'slot en-2020/blood-bowl/agility 1-3·4: sure-feet → en-2020/dodge',
-      fields: [field('record', 'sure-feet', 'en-2020/dodge')],
-      previous: 'sure-feet',
+      summary: 'slot en-2020/blood-bowl/agility 1-3·4: en-2020/sure-feet → en-2020/dodge',
+      fields: [field('record', 'en-2020/sure-feet', 'en-2020/dodge')],
+      previous: 'en-2020/sure-feet',
     }));
   it('a slot that is gone reads as empty', () =>
-    expect(only((d) => void d.randomTables[0]!.slots.pop()).summary).toBe('slot en-2020/blood-bowl/agility 4-6·6: diving-tackle → empty'));
+    expect(only((d) => void d.randomTables[0]!.slots.pop()).summary).toBe('slot en-2020/blood-bowl/agility 4-6·6: en-2020/diving-tackle → empty'));
   it('a new slot reads as empty before', () =>
     expect(only((d) => void d.randomTables[0]!.slots.push({ roll: '4-6', d6: 7 as never, record: 'en-2020/dodge', vacancy: null })).summary).toBe(
       'slot en-2020/blood-bowl/agility 4-6·7: empty → en-2020/dodge',
@@ -491,28 +491,22 @@ describe('a reworded question, paired with its old self', () => {
       void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Twice?', occurrences: [...d.rulings[0]!.occurrences].reverse() });
     expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-changed']);
   });
-  it('pairs the closest of two new questions', () => {
+  it.each([
+    ['second', 'en-2020/dodge/q-a', 'en-2020/dodge/q-b'],
+    ['first', 'en-2020/dodge/q-b', 'en-2020/dodge/q-a'],
+  ])('pairs the closest of two new questions, listed %s', (where, loose, close) => {
     const edit: Edit = (d) => {
       const old = d.rulings[0]!;
-      d.rulings = [
-        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
-        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
+      const questions = [
+        { ...old, id: loose, question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
+        { ...old, id: close, question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
       ];
+      d.rulings = where === 'first' ? questions.reverse() : questions;
     };
     expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
-      ['ruling-added', 'en-2020/dodge/q-a'],
-      ['ruling-changed', 'en-2020/dodge/q-b'],
+      ['ruling-added', loose],
+      ['ruling-changed', close],
     ]);
-  });
-  it('pairs one new question with one old question only', () => {
-    const base = () => {
-      const d = bundle();
-      d.rulings.push({ ...d.rulings[0]!, id: 'en-2020/dodge/q-9', question: 'Can a player Dodge out of a Tackle Zone twice in one game?' });
-      return d;
-    };
-    const edit: Edit = (d) =>
-      void (d.rulings = [{ ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' }]);
-    expect(changesOf(edit, base).map((c) => c.kind)).toEqual(['ruling-removed', 'ruling-changed']);
   });
   it('lists every record an added ruling is printed under', () =>
     expect(
@@ -779,19 +773,6 @@ describe('rulings paired only under the same records', () => {
       ['ruling-added', 'en-2020/leap/q-1'],
       ['ruling-removed', 'en-2020/dodge/q-1'],
     ]));
-  it('pairs the closest of two new questions, listed first', () => {
-    const edit: Edit = (d) => {
-      const old = d.rulings[0]!;
-      d.rulings = [
-        { ...old, id: 'en-2020/dodge/q-a', question: 'Can a player Dodge out of a Tackle Zone twice in a turn?', answer: 'No.' },
-        { ...old, id: 'en-2020/dodge/q-b', question: 'Can a player Dodge out of a Tackle Zone?', answer: 'No.' },
-      ];
-    };
-    expect(changesOf(edit).map((c) => [c.kind, c.id])).toEqual([
-      ['ruling-added', 'en-2020/dodge/q-b'],
-      ['ruling-changed', 'en-2020/dodge/q-a'],
-    ]);
-  });
   it('pairs a new question with the first old one that shares its record, each once', () => {
     const base = () => {
       const d = bundle();
@@ -804,5 +785,31 @@ describe('rulings paired only under the same records', () => {
       ['ruling-removed', 'en-2020/dodge/q-9', null],
       ['ruling-changed', 'en-2020/dodge/q-2', 'en-2020/dodge/q-1'],
     ]);
+  });
+});
+
+describe('price items and questions, field by field', () => {
+  const list = (d: DataBundle) => d.inducements[1]!.priceList!;
+  it('an item whose text and cost moved lists both, one after the other', () =>
+    expect(only((d) => void Object.assign(list(d).items[0]!, { text: 'One general skill : +25K', cost: 25_000 })).summary).toBe(
+      'mercenary-prices, item 1 ("One general skill : +25K"): text "One general skill : +20K" → "One general skill : +25K"; cost 20000 → 25000',
+    ));
+  it('a minimum cost raised carries both values in its field', () => {
+    const base = () => {
+      const d = bundle();
+      list(d).minimumCost = 50_000;
+      return d;
+    };
+    expect(changesOf((d) => void (list(d).minimumCost = 60_000), base).map((c) => c.fields)).toEqual([[field('minimumCost', 50_000, 60_000)]]);
+  });
+  it('two questions without a word share none: reworded with another answer, they are not paired', () => {
+    const base = () => {
+      const d = bundle();
+      d.rulings[0]!.question = '?';
+      return d;
+    };
+    expect(
+      changesOf((d) => void (d.rulings[0] = { ...d.rulings[0]!, id: 'en-2020/dodge/q-2', question: '…?', answer: 'No.' }), base).map((c) => c.kind),
+    ).toEqual(['ruling-added', 'ruling-removed']);
   });
 });

@@ -9,7 +9,8 @@
  * the wrong field shows.
  */
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
-import type { Inducement, PriceItem, Skill } from '../../pipeline/model/schema-types.ts';
+import type { Inducement, Skill } from '../../pipeline/model/schema-types.ts';
+import { priceItem as item, row } from '../literal-fixtures.ts';
 
 const dodge: Skill = {
   id: 'en-2020/dodge',
@@ -64,23 +65,6 @@ const esquive: Skill = {
   concept: 'dodge',
   source: { id: 'fr-legacy-list', lines: [3, 5], errata: [] },
 };
-
-const item = (fields: Partial<PriceItem>): PriceItem => ({
-  kind: 'skill-category',
-  line: 40,
-  text: 'One general skill : +20K',
-  category: 'general',
-  count: { min: 1, max: 2 },
-  except: [],
-  skills: [],
-  changes: [],
-  removes: [],
-  cost: 20_000,
-  per: 'item',
-  minimumCost: null,
-  leagues: null,
-  ...fields,
-});
 
 const wizard: Inducement = {
   id: 'notes/wizard',
@@ -260,28 +244,8 @@ export function literalBundle(): DataBundle {
       },
     ],
     crosswalk: [
-      {
-        record: 'en-2020/dodge',
-        concept: 'dodge',
-        relation: 'same',
-        confidence: 'high',
-        rationale: 'defines the concept',
-        summary: null,
-        declaredBy: 'source',
-        related: [],
-        falseFriend: null,
-      },
-      {
-        record: 'en-2020/mighty-blow',
-        concept: 'mighty-blow',
-        relation: 'same',
-        confidence: 'high',
-        rationale: 'defines the concept',
-        summary: null,
-        declaredBy: 'source',
-        related: [],
-        falseFriend: null,
-      },
+      row('dodge'),
+      row('mighty-blow'),
       {
         record: 'fr-legacy/esquive',
         concept: 'dodge',

@@ -184,6 +184,8 @@ describe('the card index', () => {
 describe('reportUrl', () => {
   it('takes an https URL and adds the page', () =>
     expect(reportUrl('/a/', { NUFFLE_REPORT_URL: 'https://rules.example.org/report' })).toBe('https://rules.example.org/report?page=%2Fa%2F'));
+  it('takes a plain http URL (a league’s own intranet) and adds the page', () =>
+    expect(reportUrl('/a/', { NUFFLE_REPORT_URL: 'http://league.local/report' })).toBe('http://league.local/report?page=%2Fa%2F'));
 });
 
 describe('anchor', () => {

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_FILES } from '../../pipeline/model/dataset.ts';
 import type { SchemaFile } from '../../pipeline/model/generate-types.ts';
 import { readSchemaFiles } from '../../pipeline/io.ts';
-import { checkBundle, incompatibleSchemaChange, parseBundleFiles, readBundle, SCHEMA_MAJOR } from '../../pipeline/validate/data-bundle.ts';
+import {
+  checkBundle,
+  incompatibleSchemaChange,
+  jsonErrorPlace,
+  majorOf,
+  parseBundleFiles,
+  readBundle,
+  SCHEMA_MAJOR,
+} from '../../pipeline/validate/data-bundle.ts';
 import type { Validator } from '../../pipeline/model/validator.ts';
 import { repoRoot } from '../helpers.ts';
 
@@ -217,4 +225,35 @@ describe('incompatibleSchemaChange', () => {
     expect(
       incompatibleSchemaChange([{ path: 'input/a.schema.json', schema: { type: 'string' } }], [{ path: 'input/a.schema.json', schema: { type: 'integer' } }]),
     ).toBeNull());
+});
+
+describe('edges of reading', () => {
+  it('reads a line and a column of several digits from JSON.parse', () =>
+    expect(jsonErrorPlace('', 'Unexpected token (line 12 column 34)')).toEqual({ line: 12, column: 34 }));
+  it('reads a position of several digits', () =>
+    expect(jsonErrorPlace(`${'x'.repeat(10)}\nabc`, 'Unexpected token in JSON at position 13')).toEqual({ line: 2, column: 3 }));
+  it('takes the major of a version of several digits, and of nothing else', () => {
+    expect(majorOf('10.20.30')).toBe(10);
+    expect(majorOf('3.x')).toBeNull();
+    expect(majorOf(3)).toBeNull();
+  });
+  it('checks a bundle without meta.json against its schemas, and skips a file that is not there', () => {
+    const seen: string[] = [];
+    const validator: Validator = {
+      validate: (schema) => {
+        seen.push(schema);
+        return [];
+      },
+    };
+    expect(checkBundle({ skills: [] }, () => validator, label).diagnostics).toEqual([]);
+    expect(seen).toEqual(['skills.schema.json']);
+  });
+  it('quotes a schema version that is an object as JSON', () =>
+    expect(checkBundle({ meta: { schemaVersion: { v: 3 } } }, () => noCheck, label).diagnostics[0]!.reason).toBe(
+      `the dataset's schema version is {"v":3}; this nuffle reads schema version ${SCHEMA_MAJOR}.x`,
+    ));
+  it('names a major change of one way when none is major both ways at one place', () => {
+    const a = (property: string): SchemaFile => ({ path: 'a.schema.json', schema: { type: 'object', properties: { [property]: {} } } });
+    expect(incompatibleSchemaChange([a('p')], [a('q')])).toBe('a.schema.json#/properties/p: property removed');
+  });
 });

@@ -4,28 +4,10 @@
  * vacancies in the tables built. (The grid basics: test/random-tables.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import type { DeclaredSlot, RandomSlot, Skill } from '../../pipeline/model/schema-types.ts';
+import type { DeclaredSlot, Skill } from '../../pipeline/model/schema-types.ts';
 import { buildRandomTables, type DeclaredSlots } from '../../pipeline/validate/random-tables.ts';
+import { skill, slot } from './literal.ts';
 
-const skill = (slug: string, randomSlots: RandomSlot[], overrides: Partial<Skill> = {}): Skill => ({
-  id: `en-2020/${slug}`,
-  edition: 'en-2020',
-  lang: 'en',
-  name: slug,
-  displayName: `${slug}*`,
-  parameter: null,
-  compulsory: false,
-  kind: 'skill',
-  category: 'agility',
-  text: 'Text.\n',
-  games: ['blood-bowl'],
-  randomSlots,
-  rulings: [],
-  concept: null,
-  source: { id: 'en', lines: [1, 4], errata: [] },
-  ...overrides,
-});
-const slot = (roll: '1-3' | '4-6', d6: number, game: RandomSlot['game'] = 'blood-bowl'): RandomSlot => ({ game, roll, d6 });
 const CELLS = (['1-3', '4-6'] as const).flatMap((roll) => [1, 2, 3, 4, 5, 6].map((d6) => [roll, d6] as const));
 /** Agility skills on every cell but those `skip`s. */
 const grid = (skip: string[] = []) =>
@@ -187,5 +169,47 @@ describe('declared vacancies', () => {
   it('name the annotations file for an incomplete table with no record in it', () => {
     const { diagnostics } = build([skill('a', [], { category: 'general' })], declared([vacancy('1-3', 1, 'en-2020/blood-bowl/general')]), new Set(['en-2020']));
     expect(diagnostics.find((d) => d.reason.includes('general table of en-2020 is incomplete'))?.file).toBe('random-tables.yaml');
+  });
+});
+
+describe('order and wording', () => {
+  /** A full grid of one category, its records from `line` on in the source. */
+  const full = (category: Skill['category'], line: number) =>
+    CELLS.map(([roll, d6], i) =>
+      skill(`${category}-${roll}-${d6}`, [slot(roll, d6)], { category, source: { id: 'en', lines: [line + i, line + i] as [number, number], errata: [] } }),
+    );
+  it('lists the tables by id, whatever order the source gives them in', () =>
+    expect(build([...full('strength', 1), ...full('agility', 100)]).tables.map((t) => t.id)).toEqual([
+      'en-2020/blood-bowl/agility',
+      'en-2020/blood-bowl/strength',
+    ]));
+  it('reports the empty tables by id, Blood Bowl before Dungeon Bowl whatever order a skill lists its games in', () =>
+    expect(
+      build([skill('d', [slot('1-3', 1, 'dungeon-bowl'), slot('1-3', 1)], { games: ['dungeon-bowl', 'blood-bowl'] })], undefined, new Set(['en-2020']))
+        .diagnostics.filter((d) => d.actual === '0 of 12 slots filled')
+        .map((d) => d.reason),
+    ).toEqual(
+      ['Blood Bowl', 'Dungeon Bowl'].flatMap((game) =>
+        ['general', 'mutation', 'passing', 'strength'].map((c) => `The ${game} ${c} table of en-2020 has no entries at all`),
+      ),
+    ));
+  it('lists the tables the sources have by id, comma-separated, when a declaration names another', () =>
+    expect(build([...full('strength', 1), ...full('agility', 100)], declared([vacancy('1-3', 1, 'en-2020/blood-bowl/passing')])).diagnostics[0]!.expected).toBe(
+      'one of en-2020/blood-bowl/agility, en-2020/blood-bowl/strength',
+    ));
+  it('an empty Dungeon Bowl table asks for Dungeonbowl lines', () =>
+    expect(
+      build([skill('d', [slot('1-3', 1, 'dungeon-bowl')], { games: ['dungeon-bowl'] })], undefined, new Set(['en-2020'])).diagnostics.find((d) =>
+        d.reason.includes('general'),
+      )?.expected,
+    ).toBe('12 general skills with Dungeonbowlrandom skill lines'));
+  it('offers one declaration per missing cell, one after the other', () => {
+    const entry = (cell: string) => {
+      const [roll, d6] = cell.split('·');
+      return `    - table: ${TABLE}\n      roll: ${roll}\n      d6: ${d6}\n      vacancy: re-roll   # or vacant\n      reason: <why, in one line>`;
+    };
+    expect(build(grid(['1-3·3', '4-6·6'])).diagnostics[0]!.expected).toBe(
+      `12 slots (1-3·1 … 4-6·6): the missing marker line, or, for a withdrawn skill's slot given to no other skill, under slots: in sources/annotations/random-tables.yaml:\n${entry('1-3·3')}\n${entry('4-6·6')}`,
+    );
   });
 });

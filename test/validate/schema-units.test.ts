@@ -170,6 +170,23 @@ describe('createValidator', () => {
     expect(error!.path).toBe('item.schema.json');
     expect(error!.message).toMatch(/^schema\/item\.schema\.json: .*tpye/);
   });
+  it.each([
+    ['on another host of the same length', 'https://nuffle-codex.xyz/schema/v3/item.schema.json'],
+    ['of another file whose name is as long', 'https://nuffle-codex.dev/schema/v3/itex.schema.json'],
+    ['with a folder after the version', 'https://nuffle-codex.dev/schema/v3/x/item.schema.json'],
+    ['with text before the version', 'https://nuffle-codex.dev/schema/xv3/item.schema.json'],
+  ])('refuses an $id %s', (_, $id) =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, $id } }])).toThrow(/^schema\/item\.schema\.json: \$id must be/),
+  );
+  it.each(['v10', '10.20.30'])('accepts an $id of version %s', (version) =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, $id: `https://nuffle-codex.dev/schema/${version}/item.schema.json` } }])).not.toThrow(),
+  );
+  it('names a schema its meta-schema refuses', () =>
+    expect(() => createValidator([{ ...item, schema: { ...item.schema, type: 12 as unknown as string } }])).toThrow(
+      /^schema\/item\.schema\.json: schema is invalid/,
+    ));
+  it('names the broken schema, not the one in a folder that refers to it, whatever order they come in', () =>
+    expect(() => createValidator([list, { ...item, schema: { ...item.schema, tpye: 'object' } }])).toThrow(/^schema\/item\.schema\.json: /));
   it('names a schema whose reference does not resolve', () =>
     expect(() => createValidator([{ ...list, schema: { ...list.schema, items: { $ref: '../nowhere.schema.json' } } }])).toThrow(
       /^schema\/api\/list\.schema\.json: /,

@@ -239,6 +239,67 @@ describe('checkSourceStrings', () => {
   });
 });
 
+describe('where a problem is, and the words around a character', () => {
+  const files = { accepted: [] as AcceptedCharacter[], acceptedFile: 'errata.yaml' };
+  const note = (text: string) => textProblems('text', text, held(['x']), files).diagnostics[0]!.note!;
+  it('searches a line the source does not have as empty', () =>
+    expect(nameProblems('name', 'here', held([], [5, 5]), { name: 3, id: 9 })[0]!.place).toEqual({ line: 5 }));
+  it('locates a name too long by its first 20 characters, where the whole name is on no line', () => {
+    const name = `${'A'.repeat(30)} B`;
+    expect(nameProblems('name', name, held(['x', 'A'.repeat(30), ' B']), limits)[0]!.place).toEqual({ line: 2, column: 1 });
+    expect(idProblems('en-2020/a-long-id', held(['x', 'A'.repeat(30), ' B']), name, limits)[0]!.place).toEqual({ line: 2, column: 1 });
+  });
+  it('takes the words before the character from its own line only', () => expect(note(`ab\ncd${ZWSP}ef`)).toContain('    after: "cd"\n'));
+  it('leaves another hidden character out of the words after it', () => expect(note(`ab${ZWSP}cd\u200cef`)).toContain('    before: "cdef"\n'));
+  it('keeps the first word when the character is exactly 12 characters in', () => expect(note(`Move a dodge${ZWSP}`)).toContain('    after: "Move a dodge"\n'));
+  it('drops a word cut by the window when its first space is the second character', () =>
+    expect(note(`xxx yyyyyyyyyy${ZWSP}`)).toContain('    after: "yyyyyyyyyy"\n'));
+  it('keeps the words before the character whole when the only space ends them', () =>
+    expect(note(`xxxxxxxxxxxxxxxxxx ${ZWSP}`)).toContain('    after: "xxxxxxxxxxx "\n'));
+  it('keeps the words after the character up to the text’s end, exactly 12 characters away', () =>
+    expect(note(`x${ZWSP}abcde fghijk`)).toContain('    before: "abcde fghijk"\n'));
+  it('keeps a word cut after the character when it is the only one', () => expect(note(`x${ZWSP}abcdefghijklmnop`)).toContain('    before: "abcdefghijkl"\n'));
+  it('keeps the words after the character when their only space starts them', () =>
+    expect(note(`x${ZWSP} bcdefghijklmnop`)).toContain('    before: " bcdefghijkl"\n'));
+  it('writes no `after:` for a character that starts the text, no `before:` for one that ends it', () => {
+    expect(note(`${ZWSP}ab`).split('\n')).toEqual(expect.arrayContaining(['  - source: src', '    before: "ab"', '    character: U+200B']));
+    expect(note(`${ZWSP}ab`)).not.toContain('after:');
+    expect(note(`ab${ZWSP}`)).not.toContain('before:');
+    expect(note(`${ZWSP}ab`).split('\n')).toHaveLength(6);
+    expect(note(`ab${ZWSP}`).split('\n')).toHaveLength(6);
+  });
+});
+
+describe('checkSourceStrings: which names are checked', () => {
+  const lines = ['Dodge'];
+  it('checks a record’s name once when it is its display name', () => {
+    const record = { ...skill('dodge'), name: 'Gіt', displayName: 'Gіt', ...at(lines) };
+    expect(checkSourceStrings(input({ records: [record] }, lines)).diagnostics.map((d) => d.ruleId)).toEqual(['text/mixed-script']);
+  });
+  it('checks the id of a display name of exactly the limit', () => {
+    const record = { ...skill('dodge'), name: 'x', displayName: 'x'.repeat(10), id: 'en-2020/a-name-too-long', ...at(lines) };
+    expect(checkSourceStrings(input({ records: [record] }, lines)).diagnostics.map((d) => d.reason)).toEqual([
+      'The id made from "xxxxxxxxxx" is 23 characters long; ids have at most 14',
+    ]);
+  });
+  it('searches a source without lines as empty', () => {
+    const record = {
+      ...skill('dodge'),
+      name: 'here',
+      displayName: 'here',
+      ...at(['x']),
+      source: { id: 'gone', lines: [1, 1] as [number, number], errata: [] },
+    };
+    expect(checkSourceStrings({ ...input({ records: [record] }, []), limits: { name: 3, id: 99 } }).diagnostics[0]!.place).toEqual({ line: 1 });
+  });
+});
+
+describe('checkAnnotationStrings: the name keys', () => {
+  it.each(['name', 'alias', 'aliases', 'abilities', 'spells', 'qualifiedOnly', 'notNames', 'label'])('checks the scripts of %s', (key) =>
+    expect(checkAnnotationStrings([{ file: 'a.yaml', value: { [key]: 'Gіt' }, locate: () => null }]).map((d) => d.ruleId)).toEqual(['text/mixed-script']),
+  );
+});
+
 describe('staleAcceptances', () => {
   const accepted: AcceptedCharacter[] = [
     { source: 'src', after: 'a', before: 'b', character: 'U+200B', reason: 'r' },

@@ -204,14 +204,26 @@ function clip(value: string, face: Face, size: number, width: number, fonts: Fon
   return `${cut.trimEnd()}…`;
 }
 
-/** The name: one line from 10.5 pt down to 8 pt, else two lines (from 8.5 pt down). */
+/** `title` laid out in bold at `size` over lines of `width`. */
+function titleLines(title: string, width: number, size: number, fonts: Fonts): string[] {
+  const laid = layoutBlocks([{ runs: [{ text: title, face: 'bold' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1 }], width, size, fonts);
+  // Stryker disable next-line StringLiteral: a title is one face, so each of its lines is one segment and the separator is never written
+  return laid.lines.map((l) => l.segments.map((s) => s.text).join(''));
+}
+
+/**
+ * The name: one line from 10.5 pt down to 8 pt, else two lines from 8.5 pt
+ * down to 6 pt; a name longer than that (a roster allows 200 characters)
+ * keeps two lines at 6 pt, the second cut with an ellipsis, on the band.
+ */
 function fitTitle(title: string, width: number, fonts: Fonts): { size: number; lines: string[] } {
   for (let size = 10.5; size >= 8; size -= 0.25) if (fonts.width(title, 'bold', size) <= width) return { size, lines: [title] };
-  for (let size = 8.5; size >= 6; size -= 0.25) {
-    const laid = layoutBlocks([{ runs: [{ text: title, face: 'bold' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1 }], width, size, fonts);
-    if (laid.lines.length <= 2) return { size, lines: laid.lines.map((l) => l.segments.map((s) => s.text).join('')) };
+  for (let size = 8.5; size > 6; size -= 0.25) {
+    const lines = titleLines(title, width, size, fonts);
+    if (lines.length <= 2) return { size, lines };
   }
-  return { size: 6, lines: [title] };
+  const lines = titleLines(title, width, 6, fonts);
+  return { size: 6, lines: [lines[0]!, clip(lines.slice(1).join(' '), 'bold', 6, width, fonts)] };
 }
 
 /** Draws the parts of a card on one document, in full colour or low ink. */
@@ -228,6 +240,7 @@ class Drawing {
   }
 
   private text(value: string, face: Face, size: number, colour: Cmyk, x: number, y: number): void {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: every text is cut to its card, which lies on the page, so pdfkit's wrap at the page's right edge never breaks one (the same bytes for every sheet, bleed, ink and the single layout); it stays as a guard against a page added mid-card
     this.doc.font(face).fontSize(size).fillColor(colour).text(value, x, y, { lineBreak: false });
   }
 
