@@ -489,6 +489,12 @@ describe('planning a selection', () => {
     ]);
   });
 
+  it('a team deck names on each parameter’s card only the players who have that parameter', () => {
+    const text = 'players:\n  - name: Griff\n    skills: [Mighty Blow (+1)]\n  - name: Jo\n    skills: [Mighty Blow (+2), Mighty Blow (+1)]\n';
+    const { plan: p } = plan({ roster: roster(text), edition: 'en-2020' });
+    expect(p.specs.map((s) => s.body[0]!.runs.map((r) => r.text).join(''))).toEqual(['Players: Griff, Jo', 'Players: Jo']);
+  });
+
   it('--team wins over the roster’s team; --edition over its edition', () => {
     const text = 'team: Reavers\nedition: fr-legacy\nplayers:\n  - name: Griff\n    skills: [Dodge]\n';
     const { plan: p } = plan({ roster: roster(text), team: 'Orcs', edition: 'en-2020' });
