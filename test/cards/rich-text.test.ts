@@ -247,19 +247,32 @@ describe('line breaking', () => {
     ]);
   });
 
+  it('a line up to 0.01 pt over the width (a rounding) still holds its last word', () => {
+    expect(lineTexts(layoutBlocks([block('aaaaaaaaa bbbbbbbbbb')], 99.99, 10, fonts))).toEqual(['aaaaaaaaa bbbbbbbbbb']);
+  });
+
+  it('the pieces of a cut word are measured whole (kerned), and the next word starts where they end', () => {
+    // The second line: five letters kerned, 25 - 4 × 0.5 = 23 pt, then a bold space of 6 pt.
+    const laid = layoutBlocks([block([run('a'.repeat(25)), run(' b', 'bold')])], 100, 10, kernedFonts());
+    expect(laid.lines[1]!.segments.map((s) => [s.text, s.x])).toEqual([
+      ['aaaaa', 0],
+      ['b', 29],
+    ]);
+  });
+
   it('a block laid out at every size measures its words once', () => {
-    const calls: number[] = [];
+    const calls: { text: string; size: number }[] = [];
     const counted: Fonts = {
       ...fonts,
       width: (text, f, size) => {
-        calls.push(size);
+        calls.push({ text, size });
         return fonts.width(text, f, size);
       },
     };
     const shared = block([run('Dodge', 'bold'), run(': the player moves')]);
     for (const size of [9, 8, 7, 6]) layoutBlocks([shared], 200, size, counted);
-    // Five pieces ("Dodge" and ":" are one word of two faces), each measured at 1 pt once.
-    expect(calls.filter((size) => size === 1)).toHaveLength(5);
+    // Five pieces ("Dodge" and ":" are one word of two faces), each measured at 1 pt once; then only spaces, at each size.
+    expect(calls.filter((c) => c.text !== ' ').map((c) => c.size)).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('the space above a block is in body-size units, and none above the first', () => {

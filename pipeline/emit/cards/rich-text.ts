@@ -145,18 +145,17 @@ const measured = new WeakMap<Block, { fonts: Fonts; words: Word[] }>();
 function measuredWords(block: Block, fonts: Fonts): Word[] {
   const hit = measured.get(block);
   if (hit && hit.fonts === fonts) return hit.words;
-  const words = wordsOf(block.runs);
-  for (const word of words) word.unit = word.pieces.map((p) => fonts.width(p.text, p.face, 1));
+  const words = wordsOf(block.runs).map((pieces) => ({ pieces, width: 0, unit: pieces.map((p) => fonts.width(p.text, p.face, 1)) }));
   measured.set(block, { fonts, words });
   return words;
 }
 
-/** Words of a block: pieces of runs between spaces (a bold word followed by a comma is one word). */
-function wordsOf(runs: readonly Run[]): Word[] {
-  const words: Word[] = [];
+/** Words of a block, each its pieces: runs between spaces (a bold word followed by a comma is one word). */
+function wordsOf(runs: readonly Run[]): Run[][] {
+  const words: Run[][] = [];
   let current: Run[] = [];
   const flush = () => {
-    if (current.length) words.push({ pieces: current, width: 0, unit: [] });
+    if (current.length) words.push(current);
     current = [];
   };
   for (const run of runs) {
@@ -202,17 +201,17 @@ export function layoutBlocks(blocks: readonly Block[], width: number, size: numb
       x = 0;
     };
     for (const word of splitLongWords(words, avail, size, fonts)) {
-      let hasContent = line.length > 0;
+      const hasContent = line.length > 0;
       let gap = hasContent ? space(word.pieces[0]!.face) : 0;
       if (hasContent && x + gap + word.width > avail + 0.01) {
         push();
-        hasContent = false;
         gap = 0;
       }
       let at = x + gap;
       word.pieces.forEach((piece, i) => {
         const last = line.at(-1);
-        if (last && last.face === piece.face) last.text += (i === 0 && hasContent ? ' ' : '') + piece.text;
+        // Only a word's first piece can share the face of the segment before it (a word's pieces alternate faces): a space joins them.
+        if (last && last.face === piece.face) last.text += ` ${piece.text}`;
         else line.push({ text: piece.text, face: piece.face, x: at });
         at += word.unit[i] === undefined ? fonts.width(piece.text, piece.face, size) : word.unit[i]! * size;
       });
