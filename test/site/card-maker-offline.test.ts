@@ -25,7 +25,7 @@ const CONFIG: OfflineConfig = {
   networkTimeout: 60_000,
 };
 
-type Listener = (event: { request?: Request; waitUntil(p: Promise<unknown>): void; respondWith(p: Promise<Response>): void }) => void;
+type Listener = (event: { request: Request | undefined; waitUntil(p: Promise<unknown>): void; respondWith(p: Promise<Response>): void }) => void;
 
 /** A scope with named caches in memory, a network answering from `network`, and the listeners the worker adds. */
 function memoryScope(network: (url: string) => Promise<Response> = async () => new Response('net'), names: string[] = []) {
