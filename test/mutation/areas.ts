@@ -109,4 +109,20 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/site/dataset-adapter.test.ts',
     ],
   },
+  'card-maker': {
+    about: "the card page's pure parts (site/src/lib/card-maker): the deck link and state, the check, messages, words, offline build",
+    // Left out, DOM or worker glue that runs only in a browser (test/site/cards-page.test.ts): page.ts and form.ts (the form, the link, the messages),
+    // skill-list.ts (the searchable list of skills to tick), cards.worker.ts (drawing the PDF: the bytes of `nuffle cards`).
+    mutate: [
+      'site/src/lib/card-maker/*.ts',
+      '!site/src/lib/card-maker/page.ts',
+      '!site/src/lib/card-maker/form.ts',
+      '!site/src/lib/card-maker/skill-list.ts',
+      '!site/src/lib/card-maker/cards.worker.ts',
+    ],
+    // The two word tables of strings.ts load once: each of their mutants would rerun every test (the browser tests read them on the built pages).
+    ignoreStatic: true,
+    // Literal inputs only (card-offline.test.ts: the service worker on a site in memory); cards-page.test.ts drives a browser, where no mutant is active.
+    tests: ['test/site/card-maker-*.test.ts', 'test/site/card-offline.test.ts'],
+  },
 };
