@@ -135,20 +135,33 @@ export function readBundle(
     const schemas = reader.schemas();
     // A release of the previous major that ships no schemas (the release snapshot): checked when it was released, read as written.
     if (options.previousMajor && schemas.length === 0) return { validate: () => [] };
-    try {
-      return (made = createValidator(schemas));
-    } catch (cause) {
+    const unusable = (cause: unknown, file?: string): Validator => {
       const message = (cause as Error).message;
-      const file = /^(schema\/\S+?):/.exec(message)?.[1] ?? 'schema';
-      problem = error({
+      problem ??= error({
         reason: `a published schema of the dataset cannot be used: ${message}`,
-        file: reader.label(file),
+        file: reader.label(file ?? /^(schema\/\S+?):/.exec(message)?.[1] ?? 'schema'),
         ruleId: 'schema/broken',
         source: 'read',
         note: 'the dataset was cut off or edited by hand; build it again',
       });
       return { validate: () => [] };
+    };
+    try {
+      made = createValidator(schemas);
+    } catch (cause) {
+      return unusable(cause);
     }
+    const own = made;
+    // A schema the dataset does not ship (an empty or cut-off schema/ folder) is found only when a file is checked against it.
+    return {
+      validate: (schemaPath, ...rest) => {
+        try {
+          return own.validate(schemaPath, ...rest);
+        } catch (cause) {
+          return unusable(cause, `schema/${schemaPath}`).validate(schemaPath, ...rest);
+        }
+      },
+    };
   };
   const checked = checkBundle(parsed.values, validator, reader.label, options);
   return problem ? { bundle: null, diagnostics: [problem] } : made ? { ...checked, validator: made } : checked;

@@ -151,4 +151,13 @@ describe('subset tags', () => {
     expect(out.every((t) => /^[A-Z]{6}$/.test(t!))).toBe(true);
     expect(new Set(out).size).toBe(4);
   });
+
+  it('two old tags whose derived tags collide still get different tags', () => {
+    // A hundred tags (AAAAAA, AAAAAB, …) and a comment: in this file AAAABU and AAAADE derive the same tag,
+    // GMKPEY (found by trying comments from 0 up with the same hash and letters as fonts.ts).
+    const old = Array.from({ length: 100 }, (_, i) => `AAAA${String.fromCharCode(0x41 + Math.floor(i / 26), 0x41 + (i % 26))}`);
+    const out = tags(retagSubsets(bytes(`${old.map((t) => `/${t}+DejaVu`).join(' ')} %9628`)));
+    expect(out).toHaveLength(100);
+    expect(new Set(out).size).toBe(100);
+  });
 });

@@ -5,13 +5,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { markdownToMdast } from '../../pipeline/model/markdown-tree.ts';
+import type { Root } from 'mdast';
 import { blocksOf, layoutBlocks, usedTextOf, type Block } from '../../pipeline/emit/cards/rich-text.ts';
+import type { Fonts } from '../../pipeline/emit/cards/fonts.ts';
 import { block, monoFonts, run } from './literal.ts';
 
 const blocks = (markdown: string) => blocksOf(markdownToMdast(markdown));
 const fonts = monoFonts();
 /** The text of each laid-out line, segments joined. */
 const lineTexts = (laid: ReturnType<typeof layoutBlocks>) => laid.lines.map((l) => l.segments.map((s) => s.text).join('|'));
+
+/**
+ * monoFonts with kerning: each pair of neighbouring characters in one string
+ * is 0.05 of the size closer, so a word measured whole is narrower than the
+ * sum of its letters (as a real font's kerned width is).
+ */
+function kernedFonts(): Fonts {
+  const mono = monoFonts();
+  return { ...mono, width: (text, f, size) => mono.width(text, f, size) - Math.max(0, [...text].length - 1) * 0.05 * size };
+}
 
 describe('mdast → runs', () => {
   it('a paragraph is one block of regular text, at depth 0 with no marker or space above', () => {
@@ -100,6 +112,32 @@ describe('mdast → runs', () => {
     ]);
   });
 
+  it('a third list level has a bullet again', () => {
+    expect(blocks('- one\n  - two\n    - three').map((b) => [b.depth, b.marker])).toEqual([
+      [1, '•'],
+      [2, '–'],
+      [3, '•'],
+    ]);
+  });
+
+  it('a thematic break, a link definition and an image draw nothing', () => {
+    expect(blocks('One.\n\n---\n\n[rule]: https://example.org\n\nTwo ![a die](die.png).').map((b) => b.runs)).toEqual([[run('One.')], [run('Two '), run('.')]]);
+  });
+
+  it('a tree without positions puts every block on text line 1', () => {
+    const root: Root = {
+      type: 'root',
+      children: [
+        { type: 'paragraph', children: [{ type: 'text', value: 'One.' }] },
+        { type: 'list', ordered: false, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'two' }] }] }] },
+      ],
+    };
+    expect(blocksOf(root).map((b) => [b.runs[0]!.text, b.textLine])).toEqual([
+      ['One.', 1],
+      ['two', 1],
+    ]);
+  });
+
   it('an empty text has no block', () => {
     expect(blocks('')).toEqual([]);
   });
@@ -173,6 +211,68 @@ describe('line breaking', () => {
       ],
       [['r'.repeat(7), 'regular', 0]],
     ]);
+  });
+
+  it('a no-break space joins two words', () => {
+    expect(lineTexts(layoutBlocks([block('aaaa bbbb cccc\u00a0dddd')], 50, 10, fonts))).toEqual(['aaaa bbbb', 'cccc\u00a0dddd']);
+  });
+
+  it('a word after a cut word starts where the cut piece ends', () => {
+    const laid = layoutBlocks([block([run('a'.repeat(25)), run(' b', 'bold')])], 100, 10, fonts);
+    expect(laid.lines.map((l) => l.segments.map((s) => [s.text, s.face, s.x]))).toEqual([
+      [['a'.repeat(20), 'regular', 0]],
+      [
+        ['a'.repeat(5), 'regular', 0],
+        ['b', 'bold', 31],
+      ],
+    ]);
+  });
+
+  it('a character wider than the line is alone on its line', () => {
+    // A regular x is 5 pt, a bold B 6 pt, the line 5.5 pt.
+    expect(lineTexts(layoutBlocks([block([run('x '), run('BB', 'bold'), run(' x')])], 5.5, 10, fonts))).toEqual(['x', 'B', 'B', 'x']);
+  });
+
+  it('a word as wide as the line is not cut, though its letters one by one are wider (kerning)', () => {
+    // Twenty letters: 100 pt apart, 100 - 19 × 0.5 = 90.5 pt kerned.
+    expect(lineTexts(layoutBlocks([block('a'.repeat(20))], 90.5, 10, kernedFonts()))).toEqual(['a'.repeat(20)]);
+  });
+
+  it('a word written in two runs of one face is measured whole (kerned across the join)', () => {
+    // "ab" + "cd" kerned whole is 20 - 1.5 = 18.5 pt; measured as two pieces, 19 pt.
+    const laid = layoutBlocks([block([run('ab'), run('cd'), run(' e', 'bold')])], 100, 10, kernedFonts());
+    expect(laid.lines[0]!.segments.map((s) => [s.text, s.x])).toEqual([
+      ['abcd', 0],
+      ['e', 18.5 + 6],
+    ]);
+  });
+
+  it('a line up to 0.01 pt over the width (a rounding) still holds its last word', () => {
+    expect(lineTexts(layoutBlocks([block('aaaaaaaaa bbbbbbbbbb')], 99.99, 10, fonts))).toEqual(['aaaaaaaaa bbbbbbbbbb']);
+  });
+
+  it('the pieces of a cut word are measured whole (kerned), and the next word starts where they end', () => {
+    // The second line: five letters kerned, 25 - 4 × 0.5 = 23 pt, then a bold space of 6 pt.
+    const laid = layoutBlocks([block([run('a'.repeat(25)), run(' b', 'bold')])], 100, 10, kernedFonts());
+    expect(laid.lines[1]!.segments.map((s) => [s.text, s.x])).toEqual([
+      ['aaaaa', 0],
+      ['b', 29],
+    ]);
+  });
+
+  it('a block laid out at every size measures its words once', () => {
+    const calls: { text: string; size: number }[] = [];
+    const counted: Fonts = {
+      ...fonts,
+      width: (text, f, size) => {
+        calls.push({ text, size });
+        return fonts.width(text, f, size);
+      },
+    };
+    const shared = block([run('Dodge', 'bold'), run(': the player moves')]);
+    for (const size of [9, 8, 7, 6]) layoutBlocks([shared], 200, size, counted);
+    // Five pieces ("Dodge" and ":" are one word of two faces), each measured at 1 pt once; then only spaces, at each size.
+    expect(calls.filter((c) => c.text !== ' ').map((c) => c.size)).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('the space above a block is in body-size units, and none above the first', () => {

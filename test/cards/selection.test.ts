@@ -89,17 +89,18 @@ describe('resolving names', () => {
   it('cards/unexpected-parameter: a parameter for a skill that takes none, at its line', () => {
     const result = resolveAll([parseWanted('Dodge (+1)', 'team.yaml', 4)], createResolver(cardBundle(), en2020));
     expect(result.selected).toEqual([]);
-    expect(result.diagnostics.map((d) => [d.ruleId, d.fatal, d.file, d.place, d.reason])).toEqual([
-      ['cards/unexpected-parameter', true, 'team.yaml', { line: 4 }, '"Dodge (+1)": dodge (en-2020/dodge) takes no parameter'],
+    expect(result.diagnostics.map((d) => [d.ruleId, d.source, d.fatal, d.file, d.place, d.reason])).toEqual([
+      ['cards/unexpected-parameter', 'select', true, 'team.yaml', { line: 4 }, '"Dodge (+1)": dodge (en-2020/dodge) takes no parameter'],
     ]);
   });
 
   it('cards/ambiguous-name: a name two records of the filter answer, each listed with its edition', () => {
     const result = select('Dodge', any);
     expect(result.selected).toEqual([]);
-    expect(result.diagnostics.map((d) => [d.ruleId, d.place, d.reason, d.note])).toEqual([
+    expect(result.diagnostics.map((d) => [d.ruleId, d.source, d.place, d.reason, d.note])).toEqual([
       [
         'cards/ambiguous-name',
+        'select',
         null,
         '"Dodge" is ambiguous: en-2020/dodge (Blood Bowl 2020), fr-legacy/esquive (Règles françaises)',
         'choose with --edition en-2020 or --edition fr-legacy, or write the id',
@@ -118,8 +119,8 @@ describe('resolving names', () => {
 
   it('cards/unknown-name: an unknown name suggests up to three names, in the scope asked', () => {
     const result = select('Sprnt');
-    expect(result.diagnostics.map((d) => [d.ruleId, d.fatal, d.note])).toEqual([
-      ['cards/unknown-name', true, 'names and ids of any edition or language are accepted: "Mighty Blow (+2)", "Châtaigne", "en-2020/block"'],
+    expect(result.diagnostics.map((d) => [d.ruleId, d.source, d.fatal, d.note])).toEqual([
+      ['cards/unknown-name', 'select', true, 'names and ids of any edition or language are accepted: "Mighty Blow (+2)", "Châtaigne", "en-2020/block"'],
     ]);
     expect(reasons(result)[0]).toMatch(/^unknown skill or trait "Sprnt" in edition en-2020; did you mean: sprint(, [\w-]+){0,2}\?$/);
     expect(reasons(select('zzzzqqqq', any))[0]).toMatch(/^unknown skill or trait "zzzzqqqq"; did you mean: [\w-]+(, [\w-]+){0,2}\?$/);
@@ -148,9 +149,10 @@ describe('resolving names', () => {
     d.migrations = [{ id: 'en-2020/jump', kind: 'record', action: 'renamed', to: 'en-2020/leap', since: '1.1.0', note: 'renamed' }];
     const result = select('en-2020/jump (+1)', en2020, d);
     expect(ids(result)).toEqual([['en-2020/leap', '+1']]);
-    expect(result.diagnostics.map((x) => [x.ruleId, x.fatal, x.reason, x.expected])).toEqual([
+    expect(result.diagnostics.map((x) => [x.ruleId, x.source, x.fatal, x.reason, x.expected])).toEqual([
       [
         'cards/retired-id',
+        'select',
         false,
         'en-2020/jump was renamed in 1.1.0: printing leap (en-2020/leap)',
         'en-2020/leap in the roster or the list, so it no longer depends on the migration',
@@ -164,7 +166,10 @@ describe('resolving names', () => {
       { id: 'en-2020/jump', kind: 'record', action: 'renamed', to: 'en-2020/leap', since: '1.1.0', note: 'renamed' },
       { id: 'en-2020/gone', kind: 'record', action: 'deleted', to: null, since: '1.1.0', note: 'deleted' },
     ];
-    expect(select('en-2020/jump', { edition: 'fr-legacy', lang: null }, d).diagnostics.map((x) => x.ruleId)).toEqual(['cards/unknown-name']);
+    // The migration still names the concept: the error says where it has a wording.
+    expect(select('en-2020/jump', { edition: 'fr-legacy', lang: null }, d).diagnostics.map((x) => [x.ruleId, x.reason])).toEqual([
+      ['cards/unknown-name', 'leap has no wording in edition fr-legacy (leap is in en-2020)'],
+    ]);
     expect(select('en-2020/gone', en2020, d).diagnostics.map((x) => x.ruleId)).toEqual(['cards/unknown-name']);
   });
 
@@ -179,9 +184,96 @@ describe('resolving names', () => {
       ['en-2020/leap', '+1'],
       ['en-2020/leap', null],
     ]);
-    expect(result.diagnostics.map((x) => [x.ruleId, x.fatal, x.reason, x.expected])).toEqual([
-      ['cards/retired-id', false, '"Jump" is a retired name: printing leap (en-2020/leap)', 'leap or en-2020/leap in the roster or the list'],
+    expect(result.diagnostics.map((x) => [x.ruleId, x.source, x.fatal, x.reason, x.expected])).toEqual([
+      ['cards/retired-id', 'select', false, '"Jump" is a retired name: printing leap (en-2020/leap)', 'leap or en-2020/leap in the roster or the list'],
     ]);
+  });
+});
+
+describe('resolving names: the messages', () => {
+  /** The literal bundle with four strength skills a letter apart (Stab, Stac, Stad, Stae), records in no order. */
+  function fourStabs(): DataBundle {
+    const d = cardBundle();
+    for (const last of ['e', 'c', 'b', 'd']) {
+      const slug = `sta${last}`;
+      d.skills.push(record(slug, { name: `Sta${last}`, category: 'strength' }));
+      d.concepts.push({ ...concept(slug), name: `Sta${last}`, names: { en: `Sta${last}` }, category: 'strength' });
+    }
+    return d;
+  }
+
+  it('a name with no wording in the edition lists every edition that has one, in order', () => {
+    const d = data();
+    d.skills.reverse();
+    const result = select('Mighty Blow', { edition: 'notes', lang: null }, d);
+    expect(result.diagnostics.map((x) => [x.source, x.reason, x.expected])).toEqual([
+      [
+        'select',
+        'Mighty Blow has no wording in edition notes: that edition has no Strength skills (Mighty Blow is in en-2020, fr-legacy)',
+        '--edition en-2020 or --edition fr-legacy, or a skill that edition notes has',
+      ],
+    ]);
+  });
+
+  it('an ambiguous name lists its records and editions in order, whatever the order of the data', () => {
+    const d = cardBundle();
+    d.skills.reverse();
+    expect(select('Dodge', any, d).diagnostics.map((x) => [x.reason, x.note])).toEqual([
+      [
+        '"Dodge" is ambiguous: en-2020/dodge (Blood Bowl 2020), fr-legacy/esquive (Règles françaises)',
+        'choose with --edition en-2020 or --edition fr-legacy, or write the id',
+      ],
+    ]);
+  });
+
+  it('a misspelt name suggests the names of the concepts it is near, not the spelling it is near', () => {
+    expect(reasons(select('Chataign', en2020, data()))).toEqual(['unknown skill or trait "Chataign" in edition en-2020; did you mean: Mighty Blow?']);
+  });
+
+  it('a misspelt name near more than three concepts suggests the three nearest', () => {
+    expect(reasons(select('Staa', en2020, fourStabs()))).toEqual(['unknown skill or trait "Staa" in edition en-2020; did you mean: Stab, Stac, Stad?']);
+  });
+
+  it('a name of a concept the data lacks is unknown, with suggestions', () => {
+    const d = cardBundle();
+    d.names = [
+      { alias: 'Jump', folded: 'jump', concept: 'jump', lang: 'en', source: 'concept', record: null },
+      { alias: 'leap', folded: 'leap', concept: 'leap', lang: 'en', source: 'record', record: 'en-2020/leap' },
+    ] as DataBundle['names'];
+    const result = select('Jump', en2020, d);
+    expect(result.diagnostics.map((x) => x.ruleId)).toEqual(['cards/unknown-name']);
+    expect(reasons(result)[0]).toMatch(/^unknown skill or trait "Jump" in edition en-2020; did you mean: /);
+  });
+
+  it('an id selects a record of no concept, with no warning', () => {
+    const d = cardBundle();
+    d.skills.push(record('odd', { concept: null }));
+    d.names = [{ alias: 'leap', folded: 'leap', concept: 'leap', lang: 'en', source: 'record', record: 'en-2020/leap' }] as DataBundle['names'];
+    const result = select('en-2020/odd', en2020, d);
+    expect([ids(result), result.diagnostics]).toEqual([[['en-2020/odd', null]], []]);
+  });
+
+  it('a spelling both retired and live is no retired name', () => {
+    const d = cardBundle();
+    d.names = [
+      { alias: 'Jump', folded: 'jump', concept: 'leap', lang: null, source: 'retired', record: null },
+      { alias: 'Jump', folded: 'jump', concept: 'leap', lang: 'en', source: 'curated', record: null },
+    ] as DataBundle['names'];
+    const result = select('Jump', en2020, d);
+    expect([ids(result), result.diagnostics]).toEqual([[['en-2020/leap', null]], []]);
+  });
+
+  it('a retired id names.json does not list is followed through migrations.json', () => {
+    const d = cardBundle();
+    d.names = [{ alias: 'leap', folded: 'leap', concept: 'leap', lang: 'en', source: 'record', record: 'en-2020/leap' }] as DataBundle['names'];
+    d.migrations = [{ id: 'en-2020/jump', kind: 'record', action: 'renamed', to: 'en-2020/leap', since: '1.1.0', note: 'renamed' }];
+    expect(reasons(select('en-2020/jump', { edition: 'fr-legacy', lang: null }, d))).toEqual(['leap has no wording in edition fr-legacy (leap is in en-2020)']);
+  });
+
+  it('a release without names.json resolves through the index rebuilt from its data', () => {
+    const d = data();
+    d.names = [];
+    expect(ids(select('Châtaigne', en2020, d))).toEqual([['en-2020/mighty-blow', null]]);
   });
 });
 
@@ -230,6 +322,74 @@ describe('a roster', () => {
   it('JSON is read too, a bare list of players as the players', () => {
     const { roster } = parseRoster('[{"name": "Griff", "skills": ["Dodge"]}]', 'team.json', validator);
     expect([roster!.team, roster!.players.map((p) => p.name)]).toEqual([null, ['Griff']]);
+  });
+
+  it('a YAML alias reads as the list or the player it names, at the line of the alias', () => {
+    const text = 'players:\n  - &griff\n    name: Griff\n    skills: &both [Dodge, Leap]\n  - name: Jo\n    skills: *both\n  - *griff\n';
+    const { roster, diagnostics } = parseRoster(text, 'team.yaml', validator);
+    expect(diagnostics).toEqual([]);
+    expect(roster!.players.map((p) => [p.name, p.skills.map((s) => [s.name, s.line])])).toEqual([
+      [
+        'Griff',
+        [
+          ['Dodge', 4],
+          ['Leap', 4],
+        ],
+      ],
+      [
+        'Jo',
+        [
+          ['Dodge', 6],
+          ['Leap', 6],
+        ],
+      ],
+      [
+        'Griff',
+        [
+          ['Dodge', 7],
+          ['Leap', 7],
+        ],
+      ],
+    ]);
+  });
+
+  it('a skills string skips the blanks between its commas', () => {
+    const { roster } = parseRoster('players:\n  - name: Griff\n    skills: " , Dodge,,  Leap , "\n', 'team.yaml', validator);
+    expect(roster!.players[0]!.skills.map((s) => s.text)).toEqual(['Dodge', 'Leap']);
+  });
+
+  it('a null team gives way to `name:`', () => {
+    expect(parseRoster('team: null\nname: Reavers\nplayers:\n  - name: Griff\n', 'team.yaml', validator).roster!.team).toBe('Reavers');
+  });
+
+  it("a bare list's skills and errors are at their own lines", () => {
+    const { roster } = parseRoster('- name: Gork\n- name: Griff\n  skills:\n    - Dodge\n', 'team.yaml', validator);
+    expect(roster!.players[1]!.skills.map((s) => s.line)).toEqual([4]);
+    const bad = parseRoster('- name: Gork\n- name: Griff\n  skill: Dodge\n', 'team.yaml', validator);
+    expect(bad.diagnostics.map((d) => [d.ruleId, d.place?.line])).toEqual([['cards/bad-roster', 2]]);
+  });
+
+  it('cards/bad-roster: a shape the schema refuses is one error from the select stage, with the roster format', () => {
+    const { roster, diagnostics } = parseRoster('players:\n  - name: Gork\n    skills: 42\n', 'team.yaml', validator);
+    expect(roster).toBeNull();
+    expect(diagnostics.map((d) => [d.ruleId, d.source, d.fatal, d.file, d.place?.line, d.note])).toEqual([
+      [
+        'cards/bad-roster',
+        'select',
+        true,
+        'team.yaml',
+        3,
+        'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)',
+      ],
+    ]);
+  });
+
+  it('cards/bad-roster: an empty file is refused at line 1', () => {
+    for (const text of ['', '# no players yet\n']) {
+      const { roster, diagnostics } = parseRoster(text, 'team.yaml', validator);
+      expect(roster).toBeNull();
+      expect(diagnostics.map((d) => [d.ruleId, d.place])).toEqual([['cards/bad-roster', { line: 1 }]]);
+    }
   });
 
   it('cards/bad-roster: not YAML, at the line of the fault', () => {
@@ -327,6 +487,12 @@ describe('planning a selection', () => {
       ['fr-legacy/esquive', 'Reavers', 'Joueurs : Griff, Jo'],
       ['fr-legacy/chataigne', 'Reavers', 'Joueurs : Griff'],
     ]);
+  });
+
+  it('a team deck names on each parameter’s card only the players who have that parameter', () => {
+    const text = 'players:\n  - name: Griff\n    skills: [Mighty Blow (+1)]\n  - name: Jo\n    skills: [Mighty Blow (+2), Mighty Blow (+1)]\n';
+    const { plan: p } = plan({ roster: roster(text), edition: 'en-2020' });
+    expect(p.specs.map((s) => s.body[0]!.runs.map((r) => r.text).join(''))).toEqual(['Players: Griff, Jo', 'Players: Jo']);
   });
 
   it('--team wins over the roster’s team; --edition over its edition', () => {

@@ -58,12 +58,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   'memo-keys': {
     about: 'the stage memo where the stages use it: the source parse and the Markdown stages (their keys, recalls and remembers)',
     // markdown.ts by line ranges (the functions that key, recall and remember): the rest of it is the parsers'.
-    mutate: [
-      'pipeline/parse/parse-memo.ts',
-      'pipeline/model/markdown.ts:95-113',
-      'pipeline/model/markdown.ts:169-181',
-      'pipeline/model/markdown.ts:200-208',
-    ],
+    mutate: ['pipeline/parse/parse-memo.ts', 'pipeline/model/markdown.ts:95-113', 'pipeline/model/markdown.ts:169-181', 'pipeline/model/markdown.ts:200-208'],
     tests: ['test/caches/keys.test.ts'],
   },
   'emit-data': {
@@ -88,6 +83,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/cards/card-specs.test.ts',
       'test/cards/fonts.test.ts',
       'test/cards/selection.test.ts',
+      'test/cards/name-budget.test.ts',
     ],
   },
   'cards-pdf': {
@@ -119,6 +115,22 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/site/dataset-adapter.test.ts',
     ],
   },
+  'card-maker': {
+    about: "the card page's pure parts (site/src/lib/card-maker): the deck link and state, the check, messages, words, offline build",
+    // Left out, DOM or worker glue that runs only in a browser (test/site/cards-page.test.ts): page.ts and form.ts (the form, the link, the messages),
+    // skill-list.ts (the searchable list of skills to tick), cards.worker.ts (drawing the PDF: the bytes of `nuffle cards`).
+    mutate: [
+      'site/src/lib/card-maker/*.ts',
+      '!site/src/lib/card-maker/page.ts',
+      '!site/src/lib/card-maker/form.ts',
+      '!site/src/lib/card-maker/skill-list.ts',
+      '!site/src/lib/card-maker/cards.worker.ts',
+    ],
+    // The two word tables of strings.ts load once: each of their mutants would rerun every test (the browser tests read them on the built pages).
+    ignoreStatic: true,
+    // Literal inputs only (card-offline.test.ts: the service worker on a site in memory); cards-page.test.ts drives a browser, where no mutant is active.
+    tests: ['test/site/card-maker-*.test.ts', 'test/site/card-offline.test.ts'],
+  },
 };
 
 /**
@@ -140,6 +152,13 @@ export const SCOPE: readonly string[] = [
 /** Files in the scope that no area mutates, each with the reason and what tests it instead. */
 export const LEFT_OUT: Readonly<Record<string, string>> = {
   'pipeline/validate/generated/*.d.ts': 'type declarations of the generated validators: no code to mutate',
+  'site/src/lib/card-maker/page.ts':
+    "the card page's DOM glue (the form, the deck link in the address, the messages at their lines), run only in a browser: test/site/cards-page.test.ts opens a link in a fresh browser with the same roster and options and says why a damaged, foreign or oversized link cannot be read",
+  'site/src/lib/card-maker/form.ts': "the form's fields read from the DOM, run only in a browser: test/site/cards-page.test.ts fills and reads them",
+  'site/src/lib/card-maker/skill-list.ts':
+    'the searchable list of skills to tick, DOM only: test/site/cards-page.test.ts ticks a box from a concept page link and finds no English string on /fr/cards/',
+  'site/src/lib/card-maker/cards.worker.ts':
+    'the web worker that draws the PDF, run only in a browser: test/site/cards-page.test.ts and card-offline.test.ts download the bytes of `nuffle cards`, byte for byte',
   'pipeline/validate/generate-validators.ts':
     "the code generator of `npm run gen`. Its two tests fail Stryker's dry run (in the sandbox the fresh module differs from the committed one), so no mutant can be judged; they guard it instead: any change to what it writes fails test/perf-validators.test.ts and test/cards/roster-validator.test.ts (the committed modules must be what it generates now), and both compare the generated validators with ajv's on good and bad inputs",
 };

@@ -191,6 +191,13 @@ describe('readBundle', () => {
       },
     ]);
   });
+  it('names the first schema a dataset of this major does not ship, at its file, instead of stopping', () => {
+    const read = readBundle(reader({}, () => []));
+    expect(read.bundle).toBeNull();
+    expect(read.diagnostics).toMatchObject([
+      { reason: expect.stringContaining('meta.schema.json'), file: 'data/schema/meta.schema.json', ruleId: 'schema/broken', fatal: true },
+    ]);
+  });
   it('reads a release of the previous major that ships no schemas as written', () => {
     const old = { ...META, schemaVersion: `${SCHEMA_MAJOR - 1}.0.0` };
     const read = readBundle(reader({ 'meta.json': JSON.stringify(old), 'skills.json': '[{"not":"a skill"}]' }), { previousMajor: true });

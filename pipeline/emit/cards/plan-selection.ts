@@ -57,7 +57,7 @@ function unknownRosterEdition(value: string, file: string, line: number | null, 
   });
 }
 
-const selectionKey = (s: Selected): string => `${s.record.id}\u0000${s.parameter ?? ''}`;
+const selectionKey = (s: Selected): string => JSON.stringify([s.record.id, s.parameter]);
 
 /** Each (record, parameter) of a roster with the players who have it, in roster order. */
 function playersBySkill(roster: Roster, resolver: Resolver): Map<string, string[]> {

@@ -71,12 +71,12 @@ function face(bold: boolean, italic: boolean): Face {
 
 function inlineRuns(nodes: readonly PhrasingContent[], bold = false, italic = false, out: Run[] = []): Run[] {
   for (const node of nodes) {
-    if (node.type === 'text' || node.type === 'inlineCode') out.push({ text: node.value, face: face(bold, italic) });
-    else if (node.type === 'strong') inlineRuns(node.children, true, italic, out);
+    if (node.type === 'strong') inlineRuns(node.children, true, italic, out);
     else if (node.type === 'emphasis') inlineRuns(node.children, bold, true, out);
     else if (node.type === 'break') out.push({ text: ' ', face: face(bold, italic) });
     else if ('children' in node) inlineRuns(node.children as PhrasingContent[], bold, italic, out);
-    else if ('value' in node && typeof node.value === 'string') out.push({ text: node.value, face: face(bold, italic) });
+    // Text, inline code and inline HTML: their text as written, in the face around them (an image has none).
+    else if ('value' in node) out.push({ text: node.value, face: face(bold, italic) });
   }
   return out;
 }
@@ -84,7 +84,8 @@ function inlineRuns(nodes: readonly PhrasingContent[], bold = false, italic = fa
 /** Blocks from mdast: paragraphs, headings (bold), bullet and numbered lists at any depth. */
 export function blocksOf(root: Root): Block[] {
   const blocks: Block[] = [];
-  const walk = (nodes: readonly RootContent[], depth: number, marker: string | null, inItem: boolean): void => {
+  // `marker` is a list item's, drawn on its first paragraph only; its other blocks have paragraph space.
+  const walk = (nodes: readonly RootContent[], depth: number, marker: string | null): void => {
     let pendingMarker = marker;
     for (const node of nodes) {
       const line = node.position?.start.line ?? 1;
@@ -95,15 +96,16 @@ export function blocksOf(root: Root): Block[] {
           runs,
           depth,
           marker: pendingMarker,
-          spaceBefore: first ? 0 : inItem && pendingMarker !== null ? ITEM_SPACE : PARAGRAPH_SPACE,
+          spaceBefore: first ? 0 : pendingMarker !== null ? ITEM_SPACE : PARAGRAPH_SPACE,
           textLine: line,
         });
         pendingMarker = null;
       } else if (node.type === 'list') {
         walkList(node, depth, line);
       } else if (node.type === 'blockquote') {
-        walk(node.children, depth + 1, null, false);
-      } else if ('value' in node && typeof node.value === 'string') {
+        walk(node.children, depth + 1, null);
+      } else if ('value' in node) {
+        // A code or HTML block: its text as written (a thematic break or a link definition draws nothing).
         blocks.push({ runs: [{ text: node.value, face: 'regular' }], depth, marker: null, spaceBefore: blocks.length ? PARAGRAPH_SPACE : 0, textLine: line });
       }
     }
@@ -111,10 +113,10 @@ export function blocksOf(root: Root): Block[] {
   const walkList = (list: List, depth: number, _line: number): void => {
     list.children.forEach((item: ListItem, n: number) => {
       const marker = list.ordered ? `${(list.start ?? 1) + n}.` : depth % 2 === 0 ? '•' : '–';
-      walk(item.children, depth + 1, marker, true);
+      walk(item.children, depth + 1, marker);
     });
   };
-  walk(root.children, 0, null, false);
+  walk(root.children, 0, null);
   return blocks;
 }
 
@@ -143,31 +145,29 @@ const measured = new WeakMap<Block, { fonts: Fonts; words: Word[] }>();
 function measuredWords(block: Block, fonts: Fonts): Word[] {
   const hit = measured.get(block);
   if (hit && hit.fonts === fonts) return hit.words;
-  const words = wordsOf(block.runs);
-  for (const word of words) word.unit = word.pieces.map((p) => fonts.width(p.text, p.face, 1));
+  const words = wordsOf(block.runs).map((pieces) => ({ pieces, width: 0, unit: pieces.map((p) => fonts.width(p.text, p.face, 1)) }));
   measured.set(block, { fonts, words });
   return words;
 }
 
-/** Words of a block: pieces of runs between spaces (a bold word followed by a comma is one word). */
-function wordsOf(runs: readonly Run[]): Word[] {
-  const words: Word[] = [];
+/** Words of a block, each its pieces: runs between spaces (a bold word followed by a comma is one word). */
+function wordsOf(runs: readonly Run[]): Run[][] {
+  const words: Run[][] = [];
   let current: Run[] = [];
   const flush = () => {
-    if (current.length) words.push({ pieces: current, width: 0, unit: [] });
+    if (current.length) words.push(current);
     current = [];
   };
   for (const run of runs) {
-    const parts = run.text.split(/([ \t\n\r]+)/);
-    for (const part of parts) {
-      if (part === '') continue;
-      if (/^[ \t\n\r]+$/.test(part)) flush();
-      else {
-        const last = current.at(-1);
-        if (last && last.face === run.face) last.text += part;
-        else current.push({ text: part, face: run.face });
-      }
-    }
+    // Between two parts was a space, a tab or a line break (never a no-break space); several in a row leave empty parts.
+    run.text.split(/[ \t\n\r]/).forEach((part, i) => {
+      if (i > 0) flush();
+      if (part === '') return;
+      // A word whose runs share a face is one piece, measured whole (kerning across the join).
+      const last = current.at(-1);
+      if (last && last.face === run.face) last.text += part;
+      else current.push({ text: part, face: run.face });
+    });
   }
   flush();
   return words;
@@ -201,23 +201,24 @@ export function layoutBlocks(blocks: readonly Block[], width: number, size: numb
       x = 0;
     };
     for (const word of splitLongWords(words, avail, size, fonts)) {
-      let hasContent = line.length > 0;
+      const hasContent = line.length > 0;
       let gap = hasContent ? space(word.pieces[0]!.face) : 0;
       if (hasContent && x + gap + word.width > avail + 0.01) {
         push();
-        hasContent = false;
         gap = 0;
       }
       let at = x + gap;
       word.pieces.forEach((piece, i) => {
         const last = line.at(-1);
-        if (last && last.face === piece.face) last.text += (i === 0 && hasContent ? ' ' : '') + piece.text;
+        // Only a word's first piece can share the face of the segment before it (a word's pieces alternate faces): a space joins them.
+        if (last && last.face === piece.face) last.text += ` ${piece.text}`;
         else line.push({ text: piece.text, face: piece.face, x: at });
         at += word.unit[i] === undefined ? fonts.width(piece.text, piece.face, size) : word.unit[i]! * size;
       });
       x = at;
     }
-    if (line.length || first) push();
+    // The last line (a block with no words still takes one): the loop leaves it holding the last word.
+    push();
   }
   return { size, lineHeight, lines, height: lines.length ? y : 0 };
 }
@@ -246,7 +247,7 @@ function splitLongWords(words: readonly Word[], avail: number, size: number, fon
         width += w;
       }
     }
-    if (pieces.length) out.push({ pieces, width, unit: [] });
+    out.push({ pieces, width, unit: [] }); // a word has a character, so the last piece holds one
   }
   return out;
 }

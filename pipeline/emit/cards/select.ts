@@ -6,14 +6,13 @@
  * names. Pure: texts in, records (with the parameter asked for) out.
  */
 import * as Yaml from 'yaml';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { DataBundle } from '../../model/dataset.ts';
 import { parseYamlWith } from '../../model/yaml-document.ts';
 import { error, warning, type Diagnostic } from '../../model/diagnostic.ts';
 import { followMigrations } from '../../model/migrations.ts';
 import { splitParameter } from '../../model/fold.ts';
 import { buildNameIndex, createNameResolver, sameParameter, type NameResolver } from '../../model/resolve-names.ts';
-import type { Lang, Skill } from '../../model/schema-types.ts';
+import type { Lang, Roster as RosterFile, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import type { Validator } from '../../model/validator.ts';
 
@@ -26,6 +25,7 @@ export interface Filter {
 export interface Wanted {
   /** As written: `Mighty Blow (+2)`. */
   text: string;
+  /** Without its parameter, trimmed: `Mighty Blow`. */
   name: string;
   parameter: string | null;
   file: string;
@@ -90,8 +90,8 @@ export const MAX_NAME_ERRORS = 20;
 
 /** The name resolver of a bundle: its names.json, or (a release before schema 2.3.0) the index rebuilt from its data. */
 function bundleNames(bundle: DataBundle): NameResolver {
-  const names = bundle.names?.length ? bundle.names : buildNameIndex(bundle).names;
-  return createNameResolver({ names, skills: bundle.skills, migrations: bundle.migrations ?? [] });
+  const names = bundle.names.length ? bundle.names : buildNameIndex(bundle).names;
+  return createNameResolver({ names, skills: bundle.skills, migrations: bundle.migrations });
 }
 
 /**
@@ -105,12 +105,12 @@ export function createResolver(bundle: DataBundle, filter: Filter): Resolver {
   const names = bundleNames(bundle);
   const byId = new Map(bundle.skills.map((r) => [r.id, r]));
   const lookup = (wanted: Wanted): Skill[] => {
-    const id = byId.get(wanted.name.trim());
+    const id = byId.get(wanted.name);
     if (id) return [id];
     const match = names.resolve(wanted.text).find((m) => m.exact);
     if (!match) return [];
     const records = bundle.skills.filter((r) => r.concept === match.concept && inFilter(r, filter));
-    const named = records.filter((r) => bundle.names?.some((n) => n.record === r.id && n.alias === match.alias));
+    const named = records.filter((r) => bundle.names.some((n) => n.record === r.id && n.alias === match.alias));
     return named.length === 1 ? named : records;
   };
   const context: ResolveContext = { bundle, names, filter, lookup, records: bundle.skills.filter((r) => inFilter(r, filter)) };
@@ -168,7 +168,7 @@ function resolveName({ bundle, names, filter, lookup, records }: ResolveContext,
 /** The one error for the names left unchecked after MAX_NAME_ERRORS failures; null when none was. */
 export function skippedNames(resolver: Resolver): Diagnostic | null {
   const { count, first } = resolver.skipped();
-  if (count === 0 || first === null) return null;
+  if (first === null) return null;
   return error({
     reason: `${count} more ${count === 1 ? 'name was' : 'names were'} not checked: ${MAX_NAME_ERRORS} names had already failed`,
     file: first.file,
@@ -190,16 +190,16 @@ const scopeOf = (filter: Filter): string =>
 function unknownName(bundle: DataBundle, names: NameResolver, filter: Filter, wanted: Wanted, place: { line: number } | null): Diagnostic {
   const exact = names.resolve(wanted.text).find((m) => m.exact);
   const note = 'names and ids of any edition or language are accepted: "Mighty Blow (+2)", "Châtaigne", "en-2020/block"';
-  if (exact) {
-    const concept = bundle.concepts.find((c) => c.id === exact.concept);
-    const editions = [...new Set(bundle.skills.filter((r) => r.concept === exact.concept).map((r) => r.edition))].sort(compare);
-    const category = concept ? `${concept.category[0]!.toUpperCase()}${concept.category.slice(1)}` : '';
-    const none =
-      concept && !bundle.skills.some((r) => inFilter(r, filter) && r.category === concept.category)
-        ? `: ${filter.edition ? 'that edition' : 'that language'} has no ${category} skills`
-        : '';
+  // A name of a concept the data lacks (a names.json out of step with concepts.json) is unknown, as any other.
+  const concept = exact && bundle.concepts.find((c) => c.id === exact.concept);
+  if (concept) {
+    const editions = [...new Set(bundle.skills.filter((r) => r.concept === concept.id).map((r) => r.edition))].sort(compare);
+    const category = `${concept.category[0]!.toUpperCase()}${concept.category.slice(1)}`;
+    const none = bundle.skills.some((r) => inFilter(r, filter) && r.category === concept.category)
+      ? ''
+      : `: ${filter.edition ? 'that edition' : 'that language'} has no ${category} skills`;
     return error({
-      reason: `${concept?.name ?? exact.concept} has no wording in ${scopeOf(filter)}${none} (${concept?.name ?? exact.concept} is in ${editions.join(', ')})`,
+      reason: `${concept.name} has no wording in ${scopeOf(filter)}${none} (${concept.name} is in ${editions.join(', ')})`,
       file: wanted.file,
       place,
       ruleId: 'cards/unknown-name',
@@ -246,8 +246,8 @@ function movedRecord(
   wanted: Wanted,
   place: { line: number } | null,
 ): { selected: Selected; diagnostics: Diagnostic[] } | null {
-  const id = wanted.name.trim();
-  const moved = followMigrations(bundle.migrations ?? [], 'record', id);
+  const id = wanted.name;
+  const moved = followMigrations(bundle.migrations, 'record', id);
   const record = moved?.to ? records.find((r) => r.id === moved.to) : undefined;
   if (!moved || !record) return null;
   return {
@@ -272,10 +272,10 @@ function movedRecord(
  */
 function retiredName(bundle: DataBundle, names: NameResolver, wanted: Wanted, record: Skill, place: { line: number } | null): Diagnostic | null {
   const match = names.resolve(wanted.text).find((m) => m.exact);
-  const spelled = (bundle.names ?? []).filter((n) => n.alias === match?.alias);
-  if (!match || !spelled.length || spelled.some((n) => n.source !== 'retired')) return null;
+  const spelled = match ? bundle.names.filter((n) => n.alias === match.alias) : [];
+  if (!spelled.length || spelled.some((n) => n.source !== 'retired')) return null;
   return warning({
-    reason: `"${wanted.name.trim()}" is a retired name: printing ${record.displayName} (${record.id})`,
+    reason: `"${wanted.name}" is a retired name: printing ${record.displayName} (${record.id})`,
     file: wanted.file,
     place,
     ruleId: 'cards/retired-id',
@@ -293,7 +293,7 @@ export function resolveAll(wanted: readonly Wanted[], resolver: Resolver): { sel
     const result = resolver.resolve(item);
     diagnostics.push(...result.diagnostics);
     if (!result.selected) continue;
-    const key = `${result.selected.record.id}\u0000${result.selected.parameter ?? ''}`;
+    const key = JSON.stringify([result.selected.record.id, result.selected.parameter]);
     if (seen.has(key)) continue;
     seen.add(key);
     selected.push(result.selected);
@@ -303,24 +303,6 @@ export function resolveAll(wanted: readonly Wanted[], resolver: Resolver): { sel
 
 const ROSTER_NOTE =
   'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)';
-
-/**
- * The roster's syntax and its schema (schema/input/roster.schema.json), each
- * problem at its YAML line: a misspelt key, a player without a name, an empty
- * list of players. A bare list is read as `players`.
- */
-function checkRoster(text: string, file: string, validator: Validator): Diagnostic[] {
-  const parsed = parseYamlWith(Yaml, { path: file, text });
-  // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
-  if (parsed.diagnostics.length)
-    return parsed.diagnostics.slice(0, 1).map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' }));
-  const bare = Array.isArray(parsed.value);
-  const value = bare ? { players: parsed.value } : parsed.value;
-  return validator
-    .validate('input/roster.schema.json', value, file, (path) => parsed.locate(bare ? path.slice(1) : path) ?? { line: 1 })
-    .filter((d) => !d.expected?.includes('/anyOf/')) // the branches of an anyOf: its own error says it
-    .map((d) => ({ ...d, ruleId: 'cards/bad-roster', source: 'select', note: ROSTER_NOTE }));
-}
 
 /**
  * A roster file, YAML or JSON (JSON is read as YAML):
@@ -334,68 +316,45 @@ function checkRoster(text: string, file: string, validator: Validator): Diagnost
  *     skills: [Block, Dodge, Sprint, Sure Feet]   # or "Block, Dodge"
  * ```
  *
- * A bare list of players is accepted too. Each skill keeps its line for errors.
- * It is checked against schema/input/roster.schema.json first (`validator`).
+ * A bare list of players is accepted too. Its syntax, then its shape, are
+ * checked against schema/input/roster.schema.json (`validator`), each problem
+ * at its YAML line: a misspelt key, a player without a name, an empty list of
+ * players. The schema is the one guard: a roster that passes it is read as
+ * the schema's type. Each skill keeps its line for errors.
  */
 export function parseRoster(text: string, file: string, validator: Validator): { roster: Roster | null; diagnostics: Diagnostic[] } {
-  const checked = checkRoster(text, file, validator);
-  if (checked.length) return { roster: null, diagnostics: checked };
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineCounter.linePos(node.range[0]).line : null);
-  const fail = (reason: string, node?: YamlNode | null) => ({
-    roster: null,
-    diagnostics: [
-      error({
-        reason,
-        file,
-        place: lineOf(node ?? null) === null ? null : { line: lineOf(node ?? null)! },
-        ruleId: 'cards/bad-roster',
-        source: 'select',
-        note: ROSTER_NOTE,
-      }),
-    ],
+  const parsed = parseYamlWith(Yaml, { path: file, text });
+  // The YAML reader locates a syntax error best (an unclosed bracket at the bracket itself).
+  if (parsed.diagnostics.length)
+    return {
+      roster: null,
+      diagnostics: parsed.diagnostics.map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' })),
+    };
+  const bare = Array.isArray(parsed.value);
+  const value = bare ? { players: parsed.value } : parsed.value;
+  // A bare list's paths start at the list: `/players/0/name` is `/0/name` in the file.
+  const locate = (path: readonly (string | number)[]) => parsed.locate(bare ? path.slice(1) : path);
+  const diagnostics = validator
+    .validate('input/roster.schema.json', value, file, (path) => locate(path) ?? { line: 1 })
+    .filter((d) => !d.expected?.includes('/anyOf/')) // the branches of an anyOf: its own error says it
+    .map((d) => ({ ...d, ruleId: 'cards/bad-roster', source: 'select', note: ROSTER_NOTE }));
+  if (diagnostics.length) return { roster: null, diagnostics };
+  return { roster: readRoster(value as RosterFile, file, (path) => locate(path)?.line ?? null), diagnostics: [] };
+}
+
+/** A roster that passed its schema, each skill with its line (`lineOf` a path in the roster). */
+function readRoster(value: RosterFile, file: string, lineOf: (path: readonly (string | number)[]) => number | null): Roster {
+  const edition = value.edition ?? null;
+  const players = value.players.map((player, p): RosterPlayer => {
+    const at = ['players', p, 'skills'] as const;
+    const skills =
+      typeof player.skills === 'string'
+        ? player.skills
+            .split(',')
+            .filter((s) => s.trim() !== '')
+            .map((s) => parseWanted(s, file, lineOf(at)))
+        : (player.skills ?? []).map((s, i) => parseWanted(s, file, lineOf([...at, i])));
+    return { name: player.name, position: player.position ?? null, skills };
   });
-  if (doc.errors.length) {
-    // The annotation reader locates a syntax error best (an unclosed bracket at the bracket itself).
-    const located = parseYamlWith(Yaml, { path: file, text }).diagnostics.slice(0, 1);
-    return { roster: null, diagnostics: located.map((d) => ({ ...d, reason: `not YAML or JSON: ${d.reason}`, ruleId: 'cards/bad-roster', source: 'select' })) };
-  }
-  const root = doc.contents;
-  let playersNode: YamlNode | null = null;
-  let team: string | null = null;
-  let edition: string | null = null;
-  let editionLine: number | null = null;
-  if (isSeq(root)) playersNode = root;
-  else if (isMap(root)) {
-    const get = (key: string) => root.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.value as YamlNode | null | undefined;
-    playersNode = get('players') ?? null;
-    const teamNode = get('team') ?? get('name');
-    const editionNode = get('edition');
-    if (isScalar(teamNode) && teamNode.value !== null) team = String(teamNode.value);
-    if (isScalar(editionNode) && editionNode.value !== null) [edition, editionLine] = [String(editionNode.value), lineOf(editionNode)];
-  }
-  if (!isSeq(playersNode)) return fail('the roster has no list of players (a "players:" list, or a bare list)', root as YamlNode | null);
-  const players: RosterPlayer[] = [];
-  for (const item of playersNode.items) {
-    if (!isMap(item)) return fail('a player is not a map with a name and skills', item as YamlNode);
-    const get = (key: string) => item.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.value as YamlNode | null | undefined;
-    const nameNode = get('name');
-    const skillsNode = get('skills');
-    const positionNode = get('position');
-    const name = isScalar(nameNode) && nameNode.value !== null ? String(nameNode.value) : `player ${players.length + 1}`;
-    const skills: Wanted[] = [];
-    if (isSeq(skillsNode)) {
-      for (const s of skillsNode.items) {
-        if (!isScalar(s) || s.value === null) return fail(`${name}: a skill is not a name`, s as YamlNode);
-        skills.push(parseWanted(String(s.value), file, lineOf(s)));
-      }
-    } else if (isScalar(skillsNode) && typeof skillsNode.value === 'string') {
-      for (const s of skillsNode.value.split(',')) if (s.trim()) skills.push(parseWanted(s, file, lineOf(skillsNode)));
-    } else if (skillsNode !== undefined && !(isScalar(skillsNode) && skillsNode.value === null)) {
-      return fail(`${name}: skills is neither a list nor a comma-separated string`, skillsNode);
-    }
-    players.push({ name, position: isScalar(positionNode) && positionNode.value !== null ? String(positionNode.value) : null, skills });
-  }
-  return { roster: { team, edition, editionLine, players }, diagnostics: [] };
+  return { team: value.team ?? value.name ?? null, edition, editionLine: edition === null ? null : lineOf(['edition']), players };
 }
