@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
-import { cardPageOffline } from './src/lib/card-maker/offline-build.ts';
+import { cardPageOffline } from './src/lib/card-maker/offline-integration.ts';
 import { movedPaths } from './src/lib/moved.ts';
 import { sidebar } from './src/lib/sidebar.ts';
 import { siteUrl } from './src/lib/site-config.ts';

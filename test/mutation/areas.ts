@@ -125,6 +125,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       '!site/src/lib/card-maker/form.ts',
       '!site/src/lib/card-maker/skill-list.ts',
       '!site/src/lib/card-maker/cards.worker.ts',
+      '!site/src/lib/card-maker/offline-integration.ts',
     ],
     // The two word tables of strings.ts load once: each of their mutants would rerun every test (the browser tests read them on the built pages).
     ignoreStatic: true,
@@ -157,6 +158,8 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   'site/src/lib/card-maker/form.ts': "the form's fields read from the DOM, run only in a browser: test/site/cards-page.test.ts fills and reads them",
   'site/src/lib/card-maker/skill-list.ts':
     'the searchable list of skills to tick, DOM only: test/site/cards-page.test.ts ticks a box from a concept page link and finds no English string on /fr/cards/',
+  'site/src/lib/card-maker/offline-integration.ts':
+    "the Astro build hook that writes each card page's sw.js (file I/O, run by `astro build`; offline-build.ts makes the script and is in the area): test/site/cards-page.test.ts ('offline once loaded') reloads the built page offline and makes the CLI's PDF",
   'site/src/lib/card-maker/cards.worker.ts':
     'the web worker that draws the PDF, run only in a browser: test/site/cards-page.test.ts and card-offline.test.ts download the bytes of `nuffle cards`, byte for byte',
   'pipeline/validate/generate-validators.ts':

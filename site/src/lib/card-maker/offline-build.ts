@@ -1,6 +1,6 @@
 /**
  * The card page's service worker, written when the site is built (the Astro
- * integration `cardPageOffline`, in astro.config.mjs): for each locale's
+ * integration `cardPageOffline` of offline-integration.ts, in astro.config.mjs): for each locale's
  * page, `<page>sw.js` is offline-worker.ts with its types stripped, given the
  * files to cache (the page, every hashed asset it reaches: scripts, styles,
  * the card worker, the faces; and the dataset files it fetches) and a cache
@@ -9,11 +9,6 @@
  * browser installs the new worker and drops the old cache.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dataDir } from '../data-dir.ts';
-import { DATASET_FILES } from './dataset-files.ts';
 import type { OfflineConfig } from './offline-worker.ts';
 
 /** A built site's files, by site path (`/_astro/x.js`); null when there is none. */
@@ -60,54 +55,4 @@ const EXPORTS = 'export { cacheFirst, networkFirst, serveOffline, strategyOf };'
 export function serviceWorkerScript(code: string, config: OfflineConfig): string {
   if (!code.includes(EXPORTS)) throw new Error(`offline-worker.ts: its last line is no longer "${EXPORTS}"`);
   return `${code.replace(EXPORTS, '').trimEnd()}\n\nserveOffline(self, ${JSON.stringify(config, null, 2)});\n`;
-}
-
-/** Every file under `dir`, as names relative to it. */
-function filesIn(dir: string): string[] {
-  return existsSync(dir)
-    ? readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    : [];
-}
-
-/**
- * The Astro integration: after the build, `sw.js` beside each card page
- * (`pages`: `/cards/`, `/fr/cards/`). The dataset is read from the data
- * folder the site renders (the site serves it under /data/, copied after
- * Astro's build by pipeline/targets/site.ts, byte for byte).
- */
-export function cardPageOffline(pages: readonly string[]) {
-  return {
-    name: 'nuffle-card-page-offline',
-    hooks: {
-      'astro:build:done': async ({ dir }: { dir: URL }) => {
-        const { transformWithOxc } = await import('vite');
-        const out = fileURLToPath(dir);
-        const data = dataDir();
-        const source = fileURLToPath(new URL('./offline-worker.ts', import.meta.url));
-        const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
-        const assets = filesIn(join(out, '_astro')).sort();
-        const read: ReadSite = (path) => {
-          const file = path.startsWith('/data/') ? join(data, path.slice('/data/'.length)) : join(out, path);
-          return existsSync(file) ? new Uint8Array(readFileSync(file)) : null;
-        };
-        for (const page of pages) {
-          if (!existsSync(join(out, page, 'index.html'))) continue;
-          writeFileSync(
-            join(out, page, 'sw.js'),
-            serviceWorkerScript(
-              code,
-              offlineConfig(
-                page,
-                assets,
-                DATASET_FILES.map((f) => `/data/${f.served}`),
-                read,
-              ),
-            ),
-          );
-        }
-      },
-    },
-  };
 }
