@@ -226,7 +226,14 @@ describe('recut', () => {
       { value: 'b', marked: false },
     ]));
   it('keeps the pieces as they are when their words are not the text', () =>
-    expect(side('a b', [{ value: 'a c', marked: false }])).toEqual([{ value: 'a c', marked: false }]));
+    expect(side('a b', [{ value: 'x', marked: true }])).toEqual([{ value: 'x', marked: true }]));
+  it('keeps the space an inserted run of words ends with inside its mark', () =>
+    expect(sentenceDiff('No one can save them.', 'No one can be made to save them.', LABELS)[0]!.after).toBe(`No one can ${ins('be made to ')}save them.`));
+  it('gives what the pieces leave of the text, unmarked', () =>
+    expect(side('a b ', [{ value: 'a b', marked: true }])).toEqual([
+      { value: 'a b', marked: true },
+      { value: ' ', marked: false },
+    ]));
   it('gives the text back whole, with the marks of the diff, for any two texts of words, commas and spaces', () => {
     const word = fc.constantFrom('roll', 'a', 'D6', 'them', 'and', ',', '.', 'Block');
     const textOf = fc.array(fc.tuple(word, fc.constantFrom(' ', '  ', ', ', '')), { maxLength: 12 }).map((ws) => ws.map(([w, g]) => w + g).join(''));
