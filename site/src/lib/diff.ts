@@ -141,6 +141,18 @@ export function recut(text: string, pieces: readonly Piece[]): Piece[] {
 const mark = (tag: 'ins' | 'del', label: string, text: string) =>
   `<${tag}><span class="sr-only">[${label}: </span>${escapeHtml(text)}<span class="sr-only">]</span></${tag}>`;
 
+/** One side of a reworded sentence as HTML: every part but the other side's, cut from its own text, its own `kind` marked (`del` or `ins`). */
+function markedSide(text: string, parts: readonly Part[], kind: 'added' | 'removed', label: string): string {
+  const other = kind === 'added' ? 'removed' : 'added';
+  const tag = kind === 'added' ? 'ins' : 'del';
+  return recut(
+    text,
+    parts.filter((p) => !p[other]).map((p) => ({ value: p.value, marked: p[kind] })),
+  )
+    .map((p) => (p.marked ? mark(tag, label, p.value) : escapeHtml(p.value)))
+    .join('');
+}
+
 /**
  * A sentence-aligned diff of two rule texts: matching sentences on one row
  * with word marks inside them, and a sentence found in one text only on a row
@@ -159,29 +171,10 @@ export function sentenceDiff(before: string, after: string, labels: { inserted: 
     if (a === left.length) break;
     const parts = diffWords(left[a]!, right[b]!);
     const changed = parts.some((p) => p.added || p.removed);
-    const side = (text: string, shown: (p: Part) => boolean, marked: (p: Part) => boolean, tag: 'ins' | 'del', label: string) =>
-      recut(
-        text,
-        parts.filter(shown).map((p) => ({ value: p.value, marked: marked(p) })),
-      )
-        .map((p) => (p.marked ? mark(tag, label, p.value) : escapeHtml(p.value)))
-        .join('');
     rows.push({
       kind: changed ? 'changed' : 'same',
-      before: side(
-        left[a]!,
-        (p) => !p.added,
-        (p) => p.removed,
-        'del',
-        labels.deleted,
-      ),
-      after: side(
-        right[b]!,
-        (p) => !p.removed,
-        (p) => p.added,
-        'ins',
-        labels.inserted,
-      ),
+      before: markedSide(left[a]!, parts, 'removed', labels.deleted),
+      after: markedSide(right[b]!, parts, 'added', labels.inserted),
     });
     i = a + 1;
     j = b + 1;
