@@ -12,7 +12,7 @@ import { checkDeck, type Checked } from './check.ts';
 import workerUrl from './cards.worker.ts?worker&url';
 import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
-import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState, type LinkProblem } from './deck-state.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliLine, printOptions, type CliLine, type DeckState, type LinkProblem } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
@@ -191,12 +191,20 @@ function refresh(page: Page): void {
   const { empty, plan } = page.checked;
   byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
   byId<HTMLButtonElement>('make').disabled = !page.checked.plan || page.making;
-  byId('cli-command').textContent = cliCommand(state);
+  showCommand(page, cliLine(state));
   if (page.made !== JSON.stringify(state)) {
     byId('download').hidden = true;
     byId('result').textContent = '';
   }
   void updateLink(state);
+}
+
+/** The command line for the deck, with the file to save the roster as; or why none is shown. */
+function showCommand(page: Page, line: CliLine): void {
+  const command = 'command' in line ? line.command : '';
+  byId('cli-intro').textContent = 'none' in line ? page.t.cliNone[line.none] : line.saveAs ? page.t.cliRoster(line.saveAs) : page.t.cli;
+  byId('cli-command').textContent = command;
+  byId('cli-block').hidden = command === '';
 }
 
 /** The latest form state's turn: an earlier state's link, still compressing, never replaces a later one. */
