@@ -238,7 +238,16 @@ function refresh(page: Page): void {
 function showCommand(page: Page, line: CliLine): void {
   const command = 'command' in line ? line.command : '';
   byId('cli-intro').textContent = 'none' in line ? page.t.cliNone[line.none] : line.saveAs ? page.t.cliRoster(line.saveAs) : page.t.cli;
-  byId('cli-command').textContent = command;
+  // Each word kept on one line where it fits (a line never breaks inside `--team`); the text copied is the command, spaces and all.
+  const words = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+  byId('cli-command').replaceChildren(
+    ...words.flatMap((word, i) => {
+      const span = document.createElement('span');
+      span.className = 'card-maker-word';
+      span.textContent = word;
+      return i ? [' ', span] : [span];
+    }),
+  );
   byId('cli-block').hidden = command === '';
 }
 

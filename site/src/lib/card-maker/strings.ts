@@ -58,7 +58,7 @@ const en = {
   copy: 'Copy the link',
   copied: 'Copied.',
   cli: 'The same with the command line:',
-  cliRoster: (file: string) => `The same with the command line: save the roster as ${file} in a folder, then run there`,
+  cliRoster: (file: string) => `The same with the command line: save the roster as ${file} in a folder, then run there:`,
   cliNone: {
     empty: 'The same with the command line: choose a skill first.',
     skills:
@@ -134,7 +134,7 @@ const fr: typeof en = {
   copy: 'Copier le lien',
   copied: 'Copié.',
   cli: 'La même chose en ligne de commande :',
-  cliRoster: (file) => `La même chose en ligne de commande : enregistrez la feuille d’équipe sous le nom ${file} dans un dossier, puis lancez-y`,
+  cliRoster: (file) => `La même chose en ligne de commande : enregistrez la feuille d’équipe sous le nom ${file} dans un dossier, puis lancez-y :`,
   cliNone: {
     empty: 'La même chose en ligne de commande : choisissez d’abord une compétence.',
     skills:
