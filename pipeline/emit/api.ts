@@ -200,7 +200,7 @@ function bulkData(data: DataBundle): ApiFile {
  * is served alone, `/api/` under the docs site. Rules, not text: the one
  * writer (model/host-rules.ts) refuses a field that is not a path of the site.
  */
-export function hostRules(files: readonly ApiFile[], root = '/'): { headers: HeaderRule[]; redirects: RedirectRule[] } {
+function hostRules(files: readonly ApiFile[], root = '/'): { headers: HeaderRule[]; redirects: RedirectRule[] } {
   const headers: HeaderRule[] = [
     {
       path: `${root}${API_VERSION}/*`,

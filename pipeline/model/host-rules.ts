@@ -18,8 +18,8 @@ export interface RedirectRule {
   to: string;
   status: RedirectStatus;
 }
-export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
-export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
+type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
 /** Headers added to every response whose path matches `path` (`*` at its end matches any rest). */
 export interface HeaderRule {
@@ -143,7 +143,7 @@ export function parseHeaders(text: string): HeaderRule[] {
 }
 
 /** Whether a request's path matches a rule's path (`/api/v1/*` matches every path under /api/v1/). */
-export function matchesPath(pattern: string, path: string): boolean {
+function matchesPath(pattern: string, path: string): boolean {
   return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
 }
 

@@ -68,7 +68,7 @@ export function contentSecurityPolicy(hashes: InlineHashes, place: 'header' | 'm
 }
 
 /** What no page sends: a referrer to another site (a deck link's path, a search). */
-export const REFERRER_POLICY = 'no-referrer';
+const REFERRER_POLICY = 'no-referrer';
 
 /** `_headers`' rule for every path of the site, with the policy of all its pages. */
 export function siteHeaderRule(hashes: InlineHashes): HeaderRule {
