@@ -28,6 +28,7 @@ const HOSTILE = [
   "'; touch PWNED; echo '",
   '$(touch PWNED)',
   '`touch PWNED`',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion, written as the attacker would
   '${HOME}',
   '$HOME',
   'a & touch PWNED',
