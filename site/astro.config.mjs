@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { cardPageOffline } from './src/lib/card-maker/offline-integration.ts';
 import { movedPaths } from './src/lib/moved.ts';
+import { securityHeaders } from './src/lib/security-integration.ts';
 import { sidebar } from './src/lib/sidebar.ts';
 import { siteUrl } from './src/lib/site-config.ts';
 
@@ -28,6 +29,9 @@ export default defineConfig({
     resolve: { alias: [{ find: /^brotli\/decompress\.js$/, replacement: fileURLToPath(new URL('./src/lib/card-maker/no-woff2.ts', import.meta.url)) }] },
   },
   integrations: [
+    // Every page's Content-Security-Policy (its inline scripts hashed) as a meta tag and in _headers;
+    // first, so the card page's service worker lists the pages' final bytes.
+    securityHeaders(),
     // The card page's service worker (/cards/sw.js, /fr/cards/sw.js): the page opens and makes PDFs offline once loaded.
     cardPageOffline(['/cards/', '/fr/cards/']),
     // The sitemap (written when NUFFLE_SITE_URL is set) lists the pages readers should find, never a

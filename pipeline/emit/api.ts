@@ -8,6 +8,7 @@
 import type { DataBundle } from '../model/dataset.ts';
 import type { Concept, Migration, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 import { followMigrations } from '../model/migrations.ts';
+import { writeHeaders, writeRedirects, type HeaderRule, type RedirectRule } from '../model/host-rules.ts';
 import { compare } from '../model/order.ts';
 import { toJson } from './json.ts';
 
@@ -196,19 +197,34 @@ function bulkData(data: DataBundle): ApiFile {
  * each retired id's old address redirected (301) to where it leads (a host
  * that serves a file before a redirect, as Netlify does, serves the stub
  * there instead, which says the same). Paths from `root`: `/` when dist/api
- * is served alone, `/api/` under the docs site.
+ * is served alone, `/api/` under the docs site. Rules, not text: the one
+ * writer (model/host-rules.ts) refuses a field that is not a path of the site.
  */
-export function hostFiles(files: readonly ApiFile[], root = '/'): Map<string, string> {
-  const headers = [`${root}${API_VERSION}/*`, '  Access-Control-Allow-Origin: *', '  Content-Type: application/json; charset=utf-8', ''].join('\n');
+function hostRules(files: readonly ApiFile[], root = '/'): { headers: HeaderRule[]; redirects: RedirectRule[] } {
+  const headers: HeaderRule[] = [
+    {
+      path: `${root}${API_VERSION}/*`,
+      headers: [
+        ['Access-Control-Allow-Origin', '*'],
+        ['Content-Type', 'application/json; charset=utf-8'],
+      ],
+    },
+  ];
   const redirects = files
     .filter((f) => f.kind === 'moved')
-    .flatMap((f) => {
+    .flatMap((f): RedirectRule[] => {
       const { url } = f.value as { url: string | null };
-      return url === null ? [] : [`${root}${f.path} ${root}${url} 301`];
+      return url === null ? [] : [{ from: `${root}${f.path}`, to: `${root}${url}`, status: 301 }];
     });
+  return { headers, redirects };
+}
+
+/** The host files' texts, from hostRules through the one writer. */
+export function hostFiles(files: readonly ApiFile[], root = '/'): Map<string, string> {
+  const rules = hostRules(files, root);
   return new Map([
-    ['_headers', headers],
-    ['_redirects', redirects.length ? `${redirects.join('\n')}\n` : ''],
+    ['_headers', writeHeaders(rules.headers)],
+    ['_redirects', writeRedirects(rules.redirects)],
   ]);
 }
 

@@ -1,14 +1,19 @@
 /**
  * `npm run preview`: serve the built site (dist/site, or the folder given) on
  * http://127.0.0.1:4321 (PORT to change). A tiny static file server: directory
- * URLs serve their index.html, unknown paths the 404 page. The site tests use
- * it too, on a random port.
+ * URLs serve their index.html, unknown paths the 404 page, and every response
+ * carries the headers the site's `_headers` gives its path, as a host that
+ * reads it would (the Content-Security-Policy among them). A folder asked
+ * without its slash is redirected to the folder's own path on this origin,
+ * never to a path the request spelled (`/.//evil.com/..%2Fcards` leads to
+ * `/cards/`, not `//evil.com/…`). The site tests use it too, on a random port.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { headersFor, parseHeaders, type HeaderRule } from '../model/host-rules.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +32,8 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
+const HOST_FILES = ['_headers', '_redirects'];
+
 export interface StaticServer {
   origin: string;
   close: () => Promise<void>;
@@ -42,6 +49,8 @@ export function resolveSitePath(dir: string, pathname: string): string | null {
   }
   const full = normalize(join(dir, path));
   if (full !== dir && !full.startsWith(dir + sep)) return null;
+  // The host's rules are read by the host, never served.
+  if (HOST_FILES.some((name) => full === join(dir, name))) return null;
   if (existsSync(full) && statSync(full).isDirectory()) {
     const index = join(full, 'index.html');
     return existsSync(index) ? index : null;
@@ -49,19 +58,31 @@ export function resolveSitePath(dir: string, pathname: string): string | null {
   return existsSync(full) ? full : null;
 }
 
+/** The site path of the folder whose index.html `file` is: `/cards/`, always on this origin. */
+function folderPath(dir: string, file: string): string {
+  const folder = relative(dir, dirname(file)).split(sep).filter(Boolean);
+  return `/${folder.map(encodeURIComponent).join('/')}${folder.length ? '/' : ''}`;
+}
+
 export async function serveStatic(folder: string, port = 0): Promise<StaticServer> {
   const dir = resolve(folder);
+  const rules: HeaderRule[] = existsSync(join(dir, '_headers')) ? parseHeaders(readFileSync(join(dir, '_headers'), 'utf8')) : [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const file = resolveSitePath(dir, url.pathname);
+    const headers = Object.fromEntries(headersFor(rules, url.pathname));
     if (file?.endsWith(`${sep}index.html`) && !url.pathname.endsWith('/') && !url.pathname.endsWith('.html')) {
-      response.writeHead(301, { location: `${url.pathname}/` });
+      response.writeHead(301, { ...headers, location: `${folderPath(dir, file)}${url.search}` });
       response.end();
       return;
     }
     const target = file ?? join(dir, '404.html');
     // nosniff: a dataset file holds text from the sources (markup included) and is only ever data, never a page.
-    response.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
+    response.writeHead(file ? 200 : 404, {
+      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+      ...headers,
+    });
     createReadStream(target).pipe(response);
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));

@@ -15,6 +15,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostic.ts';
 import { checkPublishedData } from '../validate/published.ts';
+import { parseHeaders, parseRedirects, underPrefix, writeHeaders, writeRedirects, type HeaderRule, type RedirectRule } from '../model/host-rules.ts';
 import { createValidator } from '../validate/schemas.ts';
 import type { TargetContext } from './context.ts';
 
@@ -81,6 +82,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     // The static JSON API, when the api target built it, is served under /api/.
     const apiDir = join(dirname(outDir), 'api');
     if (existsSync(apiDir)) serveApi(apiDir, staging);
+    else writeHostFiles(staging, null);
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
         if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
@@ -139,18 +141,30 @@ function serveSchemasAtIds(dataDir: string, staging: string): void {
   cpSync(join(dataDir, 'schema'), join(staging, 'schema', schemaVersion), { recursive: true, filter: (from) => !from.endsWith('.sha256') });
 }
 
-/** dist/api under /api/; the hosts' _headers and _redirects work from the site's root, so their paths move under /api/. */
+/**
+ * dist/api under /api/. The hosts read `_headers` and `_redirects` from the
+ * site's root only: the API's rules, read back by the one host-rules reader
+ * (which refuses anything but the site's own paths), move under /api/ and
+ * join the pages' rules (site/src/lib/security-integration.ts), written by the
+ * one writer.
+ */
 function serveApi(apiDir: string, staging: string): void {
-  cpSync(apiDir, join(staging, 'api'), { recursive: true });
-  for (const name of ['_headers', '_redirects'].filter((n) => existsSync(join(staging, 'api', n)))) {
-    writeFileSync(
-      join(staging, name),
-      readFileSync(join(staging, 'api', name), 'utf8')
-        .replace(/^\//gm, '/api/')
-        .replaceAll(' /', ' /api/'),
-    );
-    rmSync(join(staging, 'api', name));
-  }
+  cpSync(apiDir, join(staging, 'api'), { recursive: true, filter: (from) => !HOST_FILES.some((name) => from === join(apiDir, name)) });
+  writeHostFiles(staging, {
+    headers: underPrefix(parseHeaders(readIfAny(join(apiDir, '_headers'))), '/api'),
+    redirects: underPrefix(parseRedirects(readIfAny(join(apiDir, '_redirects'))), '/api'),
+  });
+}
+
+const HOST_FILES = ['_headers', '_redirects'];
+const readIfAny = (path: string): string => (existsSync(path) ? readFileSync(path, 'utf8') : '');
+
+/** The site's `_headers` and `_redirects`: the pages' rules Astro's build wrote, then the API's (with no API, no `_redirects` unless the pages have one). */
+function writeHostFiles(staging: string, api: { headers: HeaderRule[]; redirects: RedirectRule[] } | null): void {
+  const headers = [...parseHeaders(readIfAny(join(staging, '_headers'))), ...(api?.headers ?? [])];
+  const redirects = [...parseRedirects(readIfAny(join(staging, '_redirects'))), ...(api?.redirects ?? [])];
+  if (headers.length) writeFileSync(join(staging, '_headers'), writeHeaders(headers));
+  if (api || redirects.length) writeFileSync(join(staging, '_redirects'), writeRedirects(redirects));
 }
 
 /** Rename, or copy when the two folders are on different file systems. */

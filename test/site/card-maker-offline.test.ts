@@ -5,6 +5,7 @@
  * strategies' main paths; the browser test (cards-page.test.ts) reopens the
  * page offline.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineConfig, precacheList } from '../../site/src/lib/card-maker/offline-build.ts';
 import {
@@ -18,19 +19,28 @@ import {
 } from '../../site/src/lib/card-maker/offline-worker.ts';
 
 const ORIGIN = 'https://codex.example';
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** The build's files: what the network answers at each path, and the digest the build listed for it. */
+const BUILT: Record<string, string> = {
+  '/cards/': 'net /cards/',
+  '/data/meta.min.json': 'net /data/meta.min.json',
+  '/_astro/x.js': 'cached x',
+  '/_astro/y.js': 'net',
+};
 const CONFIG: OfflineConfig = {
   cache: 'nuffle-cards:/cards/:new',
   prefix: 'nuffle-cards:/cards/:',
-  precache: ['/cards/', '/data/meta.min.json'],
+  precache: Object.entries(BUILT).map(([path, text]) => ({ path, sha256: sha256(text) })),
   networkTimeout: 60_000,
 };
+/** The network of the build: each file's text at its path. */
+const built = async (url: string) => new Response(BUILT[new URL(url).pathname] ?? `net ${new URL(url).pathname}`);
 
 type Listener = (event: { request: Request | undefined; waitUntil(p: Promise<unknown>): void; respondWith(p: Promise<Response>): void }) => void;
 
 /** A scope with named caches in memory, a network answering from `network`, and the listeners the worker adds. */
-function memoryScope(network: (url: string) => Promise<Response> = async () => new Response('net'), names: string[] = []) {
+function memoryScope(network: (url: string) => Promise<Response> = built, names: string[] = []) {
   const caches = new Map<string, Map<string, string>>(names.map((n) => [n, new Map()]));
-  const added: Record<string, string[]> = {};
   const listeners = new Map<string, Listener>();
   const fetched: string[] = [];
   let claimed = 0;
@@ -41,13 +51,13 @@ function memoryScope(network: (url: string) => Promise<Response> = async () => n
     return {
       match: async (request) => (stored.has(key(request)) ? new Response(stored.get(key(request))) : undefined),
       put: async (request, response) => void stored.set(key(request), await response.text()),
-      addAll: async (paths) => void (added[name] = paths),
     };
   };
   const scope: WorkerScope = {
     location: { origin: ORIGIN },
     clients: { claim: async () => void claimed++ },
     caches: { open, keys: async () => [...caches.keys()], delete: async (name) => caches.delete(name) },
+    crypto: globalThis.crypto,
     fetch: (request: Request) => {
       fetched.push(key(request));
       return network(request.url);
@@ -62,15 +72,25 @@ function memoryScope(network: (url: string) => Promise<Response> = async () => n
     await Promise.all(waited);
     return answer === null ? null : await (answer as Promise<Response>).then((r) => r.text());
   };
-  return { scope, caches, added, fetched, fire, claims: () => claimed };
+  return { scope, caches, fetched, fire, claims: () => claimed };
 }
 
 describe('the service worker’s life', () => {
-  it('caches every precached file on install, in this build’s cache', async () => {
+  it('caches every precached file on install, in this build’s cache, each fetched past the HTTP cache', async () => {
     const s = memoryScope();
     serveOffline(s.scope, CONFIG);
     await s.fire('install');
-    expect(s.added).toEqual({ [CONFIG.cache]: CONFIG.precache });
+    expect(Object.fromEntries(s.caches.get(CONFIG.cache)!)).toEqual(BUILT);
+    expect(s.fetched.sort()).toEqual(Object.keys(BUILT).sort());
+  });
+
+  it('fails its install, keeping nothing, when a file is missing or is not the bytes the build listed', async () => {
+    for (const network of [async () => new Response('gone', { status: 404 }), async (url: string) => new Response(`changed ${url}`)]) {
+      const s = memoryScope(async (url) => (url.endsWith('/data/meta.min.json') ? network(url) : built(url)));
+      serveOffline(s.scope, CONFIG);
+      await expect(s.fire('install')).rejects.toThrow(/\/data\/meta\.min\.json: not the file this build listed/);
+      expect(s.caches.get(CONFIG.cache) ?? new Map()).toEqual(new Map());
+    }
   });
 
   it('deletes its scope’s older caches on activation, keeps its own and the others’, and takes over the page', async () => {
@@ -82,7 +102,7 @@ describe('the service worker’s life', () => {
   });
 
   it('answers a hashed asset from the cache, the page from the network, and leaves the rest to the browser', async () => {
-    const s = memoryScope(async (url) => new Response(`net ${new URL(url).pathname}`));
+    const s = memoryScope();
     serveOffline(s.scope, CONFIG);
     await (await s.scope.caches.open(CONFIG.cache)).put('/_astro/x.js', new Response('cached x'));
     expect(await s.fire('fetch', new Request(`${ORIGIN}/_astro/x.js`))).toBe('cached x');
@@ -109,7 +129,7 @@ describe('what it keeps', () => {
   it('keeps no failed answer of the network', async () => {
     const s = memoryScope(async () => new Response('gone', { status: 404 }));
     expect((await cacheFirst(s.scope, new Request(`${ORIGIN}/_astro/x.js`), CONFIG)).status).toBe(404);
-    expect((await networkFirst(s.scope, new Request(`${ORIGIN}/cards/`), CONFIG, new Set(CONFIG.precache))).status).toBe(404);
+    expect((await networkFirst(s.scope, new Request(`${ORIGIN}/cards/`), CONFIG)).status).toBe(404);
     expect(s.caches.get(CONFIG.cache)).toEqual(new Map());
   });
 
@@ -124,7 +144,7 @@ describe('what it keeps', () => {
     const s = memoryScope();
     await (await s.scope.caches.open(CONFIG.cache)).put('/cards/', new Response('cached'));
     vi.useFakeTimers();
-    expect(await (await networkFirst(s.scope, new Request(`${ORIGIN}/cards/`), CONFIG, new Set(CONFIG.precache))).text()).toBe('net');
+    expect(await (await networkFirst(s.scope, new Request(`${ORIGIN}/cards/`), CONFIG)).text()).toBe('net /cards/');
     expect(vi.getTimerCount()).toBe(0);
   });
   afterEach(() => void vi.useRealTimers());
@@ -158,7 +178,7 @@ describe('the files the build gives it', () => {
     expect(config.networkTimeout).toBe(4000);
     expect(config.prefix).toBe('nuffle-cards:/cards/:');
     expect(config.cache).toMatch(/^nuffle-cards:\/cards\/:[0-9a-f]{20}$/);
-    expect(config.precache).toEqual(['/cards/']);
+    expect(config.precache).toEqual([{ path: '/cards/', sha256: sha256('') }]);
   });
 
   it('names the cache by the page’s own bytes, read from its index.html', () => {

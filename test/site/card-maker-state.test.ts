@@ -10,7 +10,7 @@ import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/
 import {
   changedFields,
   cliArgs,
-  cliCommand,
+  cliLine,
   DEFAULT_STATE,
   MAX_ROSTER,
   printOptions,
@@ -166,12 +166,18 @@ describe('the state as nuffle cards takes it', () => {
     expect(cliArgs(deck({ backs: true }))).toEqual(['cards', '--roster', 'roster.yaml', '--backs']);
   });
 
-  it('quotes for a POSIX shell only the words that need it', () => {
-    expect(cliCommand(deck({ rosterFile: 'az-AZ_09./:=,+.yaml' }))).toBe('nuffle cards --roster az-AZ_09./:=,+.yaml');
-    expect(cliCommand(deck({ source: 'skills', skills: 'Block, Dodge' }))).toBe("nuffle cards --skills 'Block, Dodge'");
-    expect(cliCommand(deck({ source: 'skills', skills: '' }))).toBe("nuffle cards --skills ''");
-    expect(cliCommand(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toBe(`nuffle cards --skills 'Block;rm -rf ~'\\'''`);
-    expect(cliCommand(deck({ team: "O'Hara's $(x)" }))).toBe(`nuffle cards --roster roster.yaml --team 'O'\\''Hara'\\''s $(x)'`);
+  it('shows each value as one shell word for every shell (shell-word.ts), and the file to save the roster as', () => {
+    expect(cliLine(deck({ rosterFile: 'reavers_2.yaml' }))).toEqual({ command: 'nuffle cards --roster reavers_2.yaml', saveAs: 'reavers_2.yaml' });
+    expect(cliLine(deck({ source: 'skills', skills: 'Block, Dodge' }))).toEqual({ command: "nuffle cards --skills 'Block, Dodge'", saveAs: null });
+    expect(cliLine(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toEqual({ command: `nuffle cards --skills "Block;rm -rf ~'"`, saveAs: null });
+    expect(cliLine(deck({ team: "O'Hara's $(x)" }))).toEqual({ none: 'team' });
+    expect(cliLine(deck({ source: 'skills', skills: 'Block\\' }))).toEqual({ none: 'skills' });
+    expect(cliLine(deck({ source: 'skills', skills: '  ' }))).toEqual({ none: 'empty' });
+  });
+
+  it('writes a value that starts with "-" as --option=value, which the CLI reads as the value', () => {
+    expect(cliArgs(deck({ source: 'skills', skills: '-Block', team: '--x' }))).toEqual(['cards', '--skills=-Block', '--team=--x']);
+    expect(cliLine(deck({ source: 'skills', skills: '-Block' }))).toEqual({ command: "nuffle cards '--skills=-Block'", saveAs: null });
   });
 });
 

@@ -291,6 +291,24 @@ describe('offline once loaded (the page’s service worker)', () => {
     await context.close();
   }, 180_000);
 
+  it('runs no script another script of the origin put in its cache: the build’s bytes are fetched again (issue 32, item 6)', async () => {
+    const { context, page } = await open('/cards/');
+    await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    // Any script of the origin may write the worker's cache: every cached script of the page is replaced.
+    const replaced = await page.evaluate(`(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((n) => n.startsWith('nuffle-cards:/cards/:')));
+      const scripts = (await cache.keys()).map((r) => r.url).filter((u) => u.endsWith('.js'));
+      for (const url of scripts) await cache.put(url, new Response('globalThis.pwned = 1;', { headers: { 'content-type': 'text/javascript' } }));
+      return scripts.length;
+    })()`);
+    expect(replaced).toBeGreaterThan(0);
+    await page.reload();
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned ?? null)).toBeNull();
+    await context.close();
+  }, 120_000);
+
   it('is scoped to the card page of its locale: the rest of the site is not under it', async () => {
     const { context, page } = await open('/fr/cards/');
     const scope = await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
@@ -468,6 +486,65 @@ describe('while a PDF is being made', () => {
     await chooser.setFiles({ name: 'huge.yaml', mimeType: 'text/yaml', buffer: Buffer.alloc(MAX_ROSTER + 1, 'x') });
     await expect.poll(() => page.locator('#roster-file-name').textContent()).toBe(cardStrings('en').fileTooLarge('huge.yaml', MAX_ROSTER / 1024));
     expect(await page.locator('#roster-text').inputValue()).toBe(ROSTER);
+    await context.close();
+  }, 120_000);
+});
+
+describe('a pasted roster (issue 32, item 7)', () => {
+  /** A roster `bytes` long in UTF-8: the fixture, then a comment to fill it. */
+  const rosterOf = (bytes: number): string => `${ROSTER}# ${'x'.repeat(bytes - Buffer.byteLength(ROSTER) - 3)}\n`;
+
+  /** `text` pasted at the end of the roster with the keyboard, from the system clipboard. */
+  async function paste(page: Page, text: string): Promise<void> {
+    await page.evaluate(
+      (t) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(t),
+      text,
+    );
+    await page.locator('#roster-text').focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Control+V');
+  }
+
+  it('is refused whole past the upload’s 64 KiB, with the upload’s message, and no link is written for it', async () => {
+    const { context, page } = await open('/cards/');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    await fill(page, ROSTER, {});
+    const link = await page.locator('#share-link').inputValue();
+    await paste(page, `# ${'x'.repeat(MAX_ROSTER)}`);
+    await expect
+      .poll(() => page.locator('#roster-file-name').textContent())
+      .toBe(cardStrings('en').fileTooLarge(cardStrings('en').pastedText, MAX_ROSTER / 1024));
+    expect(await page.locator('#roster-text').inputValue()).toBe(ROSTER);
+    expect(await page.locator('#share-link').inputValue()).toBe(link);
+    expect(page.url()).toBe(link);
+    await context.close();
+  }, 120_000);
+
+  it('is taken up to the limit, byte for byte as a file’s size counts them', async () => {
+    const { context, page } = await open('/fr/cards/');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    const roster = rosterOf(MAX_ROSTER);
+    expect(Buffer.byteLength(roster)).toBe(MAX_ROSTER);
+    await paste(page, roster);
+    await expect.poll(() => page.locator('#roster-text').inputValue()).toBe(roster);
+    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    expect(await page.locator('#roster-file-name').textContent()).toBe('');
+    await context.close();
+  }, 120_000);
+
+  it('over the limit by any other way is neither checked, made nor linked until it is shortened', async () => {
+    const { context, page } = await open('/cards/');
+    await fill(page, ROSTER, {});
+    const link = page.url();
+    await page.locator('#roster-text').fill(rosterOf(MAX_ROSTER + 1));
+    await expect.poll(() => page.locator('#status').textContent()).toBe(cardStrings('en').rosterTooLarge(MAX_ROSTER / 1024));
+    expect(await page.locator('#make').isDisabled()).toBe(true);
+    expect(await page.locator('#share-link').inputValue()).toBe('');
+    expect(await page.locator('#problems li').count()).toBe(0);
+    expect(page.url()).toBe(link);
+    await page.locator('#roster-text').fill(ROSTER);
+    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await expect.poll(() => page.locator('#share-link').inputValue()).toBe(link);
     await context.close();
   }, 120_000);
 });

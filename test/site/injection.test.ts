@@ -121,8 +121,10 @@ describe('its site, as files', () => {
     for (const file of listFiles(site)) {
       const bytes = readFileSync(join(site, file));
       if (/^(?:fr\/)?cards\/sw\.js$/.test(file)) {
-        // the card page's service worker names its cache by a digest of the files it keeps, the dataset among them: only that name differs
-        const cacheFree = (text: string) => text.replace(/(nuffle-cards:[^:"'`]+:)[0-9a-f]{20}/g, '$1<digest>');
+        // the card page's service worker lists the files it keeps with their digests, and names its cache by them, the page and
+        // the dataset among them: only those digests differ
+        const cacheFree = (text: string) =>
+          text.replace(/(nuffle-cards:[^:"'`]+:)[0-9a-f]{20}/g, '$1<digest>').replace(/("sha256": ")[0-9a-f]{64}"/g, '$1<digest>"');
         expect(cleanFiles.has(file) && cacheFree(readFileSync(join(clean, file), 'utf8')), file).toBe(cacheFree(bytes.toString('utf8')));
       } else if (/\.(js|mjs|css|svg|xml|txt|webmanifest)$/.test(file)) {
         // bundled assets never depend on the data: the same file, byte for byte, as the real site's

@@ -16,6 +16,7 @@ import {
 } from '../../../../pipeline/emit/cards/options.ts';
 import type { SelectionInput } from '../../../../pipeline/emit/cards/plan-selection.ts';
 import type { Lang } from '../../../../pipeline/model/schema-types.ts';
+import { shellWord } from '../shell-word.ts';
 
 export const SOURCES = ['roster', 'skills'] as const;
 type Source = (typeof SOURCES)[number];
@@ -78,30 +79,64 @@ export function printOptions(state: DeckState): CardsOptions {
   });
 }
 
-/** The command line that makes the same PDF (the roster saved under its name in the working folder). */
-export function cliArgs(state: DeckState): string[] {
-  const args = ['cards'];
-  if (state.source === 'roster') args.push('--roster', state.rosterFile);
-  else args.push('--skills', state.skills);
-  if (state.source === 'roster' && state.perPlayer) args.push('--per-player');
-  if (state.edition) args.push('--edition', state.edition);
-  if (state.lang) args.push('--lang', state.lang);
-  if (state.team.trim()) args.push('--team', state.team.trim());
-  const d = DEFAULT_CARDS_OPTIONS;
-  if (state.paper !== d.paper) args.push('--paper', state.paper);
-  if (state.layout !== d.layout) args.push('--layout', state.layout);
-  if (state.bleed) args.push('--bleed');
-  if (state.backs) args.push('--backs');
-  if (state.backs && state.duplex !== d.duplex) args.push('--duplex', state.duplex);
-  if (state.ink !== d.ink) args.push('--ink', state.ink);
-  if (state.size !== d.size) args.push('--size', state.size);
-  return args;
+/** One argument of the command line, and the field of the state it carries a value of (null for an option's name or a fixed value). */
+interface CliPart {
+  arg: string;
+  field: 'rosterFile' | 'skills' | 'team' | null;
 }
 
-/** `nuffle cards …`, quoted for a POSIX shell where a value needs it. */
-export function cliCommand(state: DeckState): string {
-  const quote = (arg: string) => (/^[A-Za-z0-9_./:=,+-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
-  return ['nuffle', ...cliArgs(state).map(quote)].join(' ');
+/** `--name value`, or `--name=value` for a value that starts with "-" (which the CLI would read as an option). */
+function option(name: string, value: string, field: CliPart['field']): CliPart[] {
+  return value.startsWith('-')
+    ? [{ arg: `${name}=${value}`, field }]
+    : [
+        { arg: name, field: null },
+        { arg: value, field },
+      ];
+}
+
+function cliParts(state: DeckState): CliPart[] {
+  const fixed = (...args: string[]): CliPart[] => args.map((arg) => ({ arg, field: null }));
+  const parts = fixed('cards');
+  if (state.source === 'roster') parts.push(...option('--roster', state.rosterFile, 'rosterFile'));
+  else parts.push(...option('--skills', state.skills, 'skills'));
+  if (state.source === 'roster' && state.perPlayer) parts.push(...fixed('--per-player'));
+  if (state.edition) parts.push(...option('--edition', state.edition, null));
+  if (state.lang) parts.push(...fixed('--lang', state.lang));
+  if (state.team.trim()) parts.push(...option('--team', state.team.trim(), 'team'));
+  const d = DEFAULT_CARDS_OPTIONS;
+  if (state.paper !== d.paper) parts.push(...fixed('--paper', state.paper));
+  if (state.layout !== d.layout) parts.push(...fixed('--layout', state.layout));
+  if (state.bleed) parts.push(...fixed('--bleed'));
+  if (state.backs) parts.push(...fixed('--backs'));
+  if (state.backs && state.duplex !== d.duplex) parts.push(...fixed('--duplex', state.duplex));
+  if (state.ink !== d.ink) parts.push(...fixed('--ink', state.ink));
+  if (state.size !== d.size) parts.push(...fixed('--size', state.size));
+  return parts;
+}
+
+/** The command line that makes the same PDF (the roster saved under its name in the working folder). */
+export const cliArgs = (state: DeckState): string[] => cliParts(state).map((p) => p.arg);
+
+/**
+ * What the page shows for the command line: `nuffle cards …` with every
+ * argument a shell word (shell-word.ts) and, for a roster, the file to save it
+ * as first; or why no command is shown: nothing chosen yet, or a skills list
+ * or team name no one command line passes alike in every shell.
+ */
+export type CliLine = { command: string; saveAs: string | null } | { none: 'empty' | 'skills' | 'team' };
+
+export function cliLine(state: DeckState): CliLine {
+  if (state.source === 'skills' && !state.skills.trim()) return { none: 'empty' };
+  // A roster is saved under a name the command can carry bare; a name it cannot is not carried at all.
+  const saveAs = state.source === 'roster' ? (shellWord(state.rosterFile) === state.rosterFile ? state.rosterFile : DEFAULT_ROSTER_FILE) : null;
+  const words = ['nuffle'];
+  for (const { arg, field } of cliParts(saveAs === null ? state : { ...state, rosterFile: saveAs })) {
+    const word = shellWord(arg);
+    if (word === null) return { none: field === 'skills' ? 'skills' : 'team' };
+    words.push(word);
+  }
+  return { command: words.join(' '), saveAs };
 }
 
 /** Each field's check: a value of the right type and range, or undefined. */

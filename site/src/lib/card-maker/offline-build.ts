@@ -41,11 +41,15 @@ export function precacheList(page: string, assets: readonly string[], data: read
   return [page, ...reached, ...data.filter((path) => read(path) !== null)];
 }
 
-/** The worker's configuration for the page at `page`: its files, and a cache name that changes when one of their bytes does. */
+/**
+ * The worker's configuration for the page at `page`: its files with the
+ * SHA-256 of each (the worker serves a cached copy only when its bytes have
+ * it), and a cache name that changes when one of their bytes does.
+ */
 export function offlineConfig(page: string, assets: readonly string[], data: readonly string[], read: ReadSite): OfflineConfig {
-  const precache = precacheList(page, assets, data, read);
+  const precache = precacheList(page, assets, data, read).map((path) => ({ path, sha256: hex(read(path === page ? `${page}index.html` : path) ?? '') }));
   // Stryker disable next-line StringLiteral: every precached file exists (precacheList keeps only those), and each hex digest is 64 characters, so the lines need no separator to stay apart
-  const digest = hex(precache.map((path) => `${path}\u0000${hex(read(path === page ? `${page}index.html` : path) ?? '')}`).join('\n'));
+  const digest = hex(precache.map((f) => `${f.path}\u0000${f.sha256}`).join('\n'));
   const prefix = `nuffle-cards:${page}:`;
   return { cache: `${prefix}${digest.slice(0, 20)}`, prefix, precache, networkTimeout: 4000 };
 }

@@ -12,7 +12,7 @@ import { checkDeck, type Checked } from './check.ts';
 import workerUrl from './cards.worker.ts?worker&url';
 import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
-import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliCommand, printOptions, type DeckState, type LinkProblem } from './deck-state.ts';
+import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliLine, printOptions, type CliLine, type DeckState, type LinkProblem } from './deck-state.ts';
 import { EXAMPLE_ROSTER } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
@@ -153,6 +153,40 @@ function wire(page: Page): void {
   byId('share-copy').addEventListener('click', () => void copyLink(page));
   const text = byId<HTMLTextAreaElement>('roster-text');
   text.addEventListener('scroll', () => (byId('roster-gutter').scrollTop = text.scrollTop));
+  text.addEventListener('paste', (event) => refuseLargeInsert(page, event, event.clipboardData?.getData('text/plain') ?? ''));
+  text.addEventListener('drop', (event) => refuseLargeInsert(page, event, event.dataTransfer?.getData('text/plain') ?? ''));
+}
+
+/** UTF-8 bytes, as a file's size counts them. */
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+/**
+ * A paste or drop that would make the roster larger than an uploaded file
+ * may be is refused whole, with the upload's message: the roster stays as
+ * it was (a 3 MB paste once froze the page, then wrote links the page refuses).
+ */
+function refuseLargeInsert(page: Page, event: Event, inserted: string): void {
+  const text = byId<HTMLTextAreaElement>('roster-text');
+  const replaced = text.value.slice(text.selectionStart, text.selectionEnd);
+  if (utf8Bytes(text.value) - utf8Bytes(replaced) + utf8Bytes(inserted) <= MAX_ROSTER) return;
+  event.preventDefault();
+  byId('roster-file-name').textContent = page.t.fileTooLarge(page.t.pastedText, MAX_ROSTER / 1024);
+}
+
+/** A roster over the limit by any other way (typed, or put there by a script): nothing checked, made or linked until it is shortened. */
+function refuseLargeRoster(page: Page, state: DeckState): boolean {
+  if (state.source !== 'roster' || utf8Bytes(state.roster) <= MAX_ROSTER) return false;
+  page.checked = null;
+  showMessages(page, [], null);
+  byId('status').textContent = page.t.rosterTooLarge(MAX_ROSTER / 1024);
+  byId<HTMLButtonElement>('make').disabled = true;
+  byId('download').hidden = true;
+  byId('result').textContent = '';
+  showCommand(page, { none: 'empty' });
+  // No link is written for it, and a link still being made for an earlier state is dropped.
+  linkTurn++;
+  byId<HTMLInputElement>('share-link').value = '';
+  return true;
 }
 
 /** An uploaded roster: its text into the editor, its name into the messages. */
@@ -185,18 +219,36 @@ function refresh(page: Page): void {
   byId('skills-panel').hidden = state.source !== 'skills';
   byId<HTMLSelectElement>('duplex-select').disabled = !state.backs;
   updateGutter();
+  if (refuseLargeRoster(page, state)) return;
   if (state.source === 'skills') fillSkillList(state, page.bundle, page.locale);
   page.checked = checkDeck(page.bundle, state);
   showMessages(page, page.checked.messages, page.checked.summary);
   const { empty, plan } = page.checked;
   byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
   byId<HTMLButtonElement>('make').disabled = !page.checked.plan || page.making;
-  byId('cli-command').textContent = cliCommand(state);
+  showCommand(page, cliLine(state));
   if (page.made !== JSON.stringify(state)) {
     byId('download').hidden = true;
     byId('result').textContent = '';
   }
   void updateLink(state);
+}
+
+/** The command line for the deck, with the file to save the roster as; or why none is shown. */
+function showCommand(page: Page, line: CliLine): void {
+  const command = 'command' in line ? line.command : '';
+  byId('cli-intro').textContent = 'none' in line ? page.t.cliNone[line.none] : line.saveAs ? page.t.cliRoster(line.saveAs) : page.t.cli;
+  // Each word kept on one line where it fits (a line never breaks inside `--team`); the text copied is the command, spaces and all.
+  const words = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+  byId('cli-command').replaceChildren(
+    ...words.flatMap((word, i) => {
+      const span = document.createElement('span');
+      span.className = 'card-maker-word';
+      span.textContent = word;
+      return i ? [' ', span] : [span];
+    }),
+  );
+  byId('cli-block').hidden = command === '';
 }
 
 /** The latest form state's turn: an earlier state's link, still compressing, never replaces a later one. */

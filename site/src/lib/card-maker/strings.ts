@@ -43,6 +43,8 @@ const en = {
   making: 'Making the PDF…',
   changedWhileMaking: 'The deck changed while its PDF was being made: make it again.',
   fileTooLarge: (name: string, kib: number) => `${name} is larger than ${kib} KiB, the most a roster may be; the roster above is unchanged.`,
+  pastedText: 'The pasted text',
+  rosterTooLarge: (kib: number) => `This roster is larger than ${kib} KiB, the most a roster may be: shorten it to make its cards or its link.`,
   loading: 'Loading the rules…',
   loadFailed: 'The rules could not be loaded; reload the page.',
   ready: (cards: number, pages: number) => `${cards} card${cards === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.`,
@@ -55,7 +57,14 @@ const en = {
   shareHelp: 'This link holds the roster and the options: send it to every coach of the league.',
   copy: 'Copy the link',
   copied: 'Copied.',
-  cli: 'The same with the command line',
+  cli: 'The same with the command line:',
+  cliRoster: (file: string) => `The same with the command line: save the roster as ${file} in a folder, then run there:`,
+  cliNone: {
+    empty: 'The same with the command line: choose a skill first.',
+    skills:
+      'No command line is shown for these skills: they hold a character that the shells read differently (a backslash, a line break, a double quote, or a single quote with $, ` or !). Type the skills’ names or ids without it.',
+    team: 'No command line is shown for this team name: it holds a character that the shells read differently (a backslash, a line break, a double quote, or a single quote with $, ` or !). Without it, or written in a roster’s team: line, the command is shown.',
+  } as Record<'empty' | 'skills' | 'team', string>,
   linkProblem: 'This link could not be read:',
   linkProblems: (p: LinkProblem): string => {
     if (p.kind === 'too-long') return `it is ${p.length} characters long; a deck link holds at most ${p.max}.`;
@@ -110,6 +119,8 @@ const fr: typeof en = {
   making: 'Fabrication du PDF…',
   changedWhileMaking: 'L’équipe a changé pendant la fabrication du PDF : fabriquez-le à nouveau.',
   fileTooLarge: (name, kib) => `${name} dépasse ${kib} Kio, la taille maximale d’une équipe ; l’équipe ci-dessus n’a pas changé.`,
+  pastedText: 'Le texte collé',
+  rosterTooLarge: (kib) => `Cette feuille d’équipe dépasse ${kib} Kio, la taille maximale d’une équipe : raccourcissez-la pour en faire les cartes ou le lien.`,
   loading: 'Chargement des règles…',
   loadFailed: 'Les règles n’ont pas pu être chargées ; rechargez la page.',
   ready: (cards, pages) => `${cards} carte${cards > 1 ? 's' : ''} sur ${pages} page${pages > 1 ? 's' : ''}.`,
@@ -122,7 +133,14 @@ const fr: typeof en = {
   shareHelp: 'Ce lien contient la feuille d’équipe et les options : envoyez-le à tous les coachs de la ligue.',
   copy: 'Copier le lien',
   copied: 'Copié.',
-  cli: 'La même chose en ligne de commande',
+  cli: 'La même chose en ligne de commande :',
+  cliRoster: (file) => `La même chose en ligne de commande : enregistrez la feuille d’équipe sous le nom ${file} dans un dossier, puis lancez-y :`,
+  cliNone: {
+    empty: 'La même chose en ligne de commande : choisissez d’abord une compétence.',
+    skills:
+      'Aucune ligne de commande n’est montrée pour ces compétences : elles contiennent un caractère que les shells lisent différemment (une barre oblique inverse, un saut de ligne, un guillemet droit, ou une apostrophe droite avec $, ` ou !). Tapez les noms ou identifiants des compétences sans ce caractère.',
+    team: 'Aucune ligne de commande n’est montrée pour ce nom d’équipe : il contient un caractère que les shells lisent différemment (une barre oblique inverse, un saut de ligne, un guillemet droit, ou une apostrophe droite avec $, ` ou !). Sans ce caractère, ou écrit dans la ligne team: d’une feuille d’équipe, la commande s’affiche.',
+  },
   linkProblem: 'Ce lien n’a pas pu être lu :',
   linkProblems: (p) => {
     if (p.kind === 'too-long') return `il fait ${p.length} caractères ; un lien de jeu de cartes en contient au plus ${p.max}.`;
