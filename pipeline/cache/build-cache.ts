@@ -26,11 +26,11 @@
  * stages; test/build-cache.test.ts turns it on).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
-import { writeFileAtomically } from '../io.ts';
+import { outputPathProblem, writeFileAtomically } from '../io.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
@@ -142,12 +142,10 @@ export function readCachedBuild(dir: string, key: string): CachedBuild | null {
   }
 }
 
-/** The shape of an entry, and paths that stay inside dist/data (relative, no `..`, no backslash or NUL). */
+/** The shape of an entry, and paths that stay inside dist/data (io.ts `outputPathProblem`: relative, no `..`, no backslash or control character). */
 function isEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  // Empty, absolute (`/…`) and doubled-slash paths all have an empty part.
-  const safe = (path: unknown) =>
-    typeof path === 'string' && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  const safe = (path: unknown) => typeof path === 'string' && outputPathProblem(path) === null;
   return (
     entry?.format === FORMAT &&
     typeof entry.key === 'string' &&
@@ -183,8 +181,8 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
   try {
     mkdirSync(temporary, { recursive: true });
     removeLeftovers(dir);
-    for (const [n, [, content]] of everything.entries()) writeFileSync(join(temporary, String(n)), content);
-    writeFileSync(join(temporary, 'index.json'), JSON.stringify(entry));
+    for (const [n, [, content]] of everything.entries()) writeFileAtomically(temporary, String(n), content);
+    writeFileAtomically(temporary, 'index.json', JSON.stringify(entry));
     const target = join(dir, entryName(key));
     try {
       renameSync(temporary, target);
@@ -233,7 +231,7 @@ export function writeStageMemo(dir: string, code: string, memo: StageMemo, optio
   const stages = options.keepStored ? memo.merged() : memo.used();
   const file: StagesFile = { format: FORMAT, code, digest: digestOf(stages), stages };
   try {
-    writeFileAtomically(join(dir, STAGES), JSON.stringify(file));
+    writeFileAtomically(dir, STAGES, JSON.stringify(file));
     return true;
   } catch {
     return false;

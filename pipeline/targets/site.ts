@@ -12,7 +12,7 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
+import { outputPath, readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostic.ts';
 import { checkPublishedData } from '../validate/published.ts';
 import { createValidator } from '../validate/schemas.ts';
@@ -83,7 +83,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     if (existsSync(apiDir)) serveApi(apiDir, staging);
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
-        if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
+        if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), outputPath(join(staging, 'cards'), name));
       }
     }
     swapIn(staging, outDir);
