@@ -212,8 +212,11 @@ export const checkStrings: Stage = (build) => {
     inducements: [],
   });
   for (const index of parsedStrings.acceptedUsed) build.acceptedUsed.add(index);
-  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => build.annotations[key]);
-  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located.map(({ file, value, locate }) => ({ file: file.path, value, locate })))];
+  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
+    const { file, value, locate } = build.annotations[key];
+    return { file: file.path, value, locate, multiline: ANNOTATION_FILES[key].multiline ?? [] };
+  });
+  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located)];
   build.diagnostics.push(...problems);
   return hasErrors(problems) ? 'stop' : 'next';
 };

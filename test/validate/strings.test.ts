@@ -342,13 +342,33 @@ describe('checkAnnotationStrings', () => {
         ruleId: 'text/hostile-character',
         source: 'validate',
         fatal: true,
-        expected: 'annotations of visible characters (write an accepted character as `U+XXXX`)',
+        expected: 'annotations of visible characters, without line breaks or tabs (write an accepted character as `U+XXXX`)',
         note: 'remove it',
       },
     ]));
-  it('locates a node by its path of keys and indexes', () => {
+  it.each([
+    ['a line break', 'x 301\n/* https://evil.example/:splat 302!', 'U+000A'],
+    ['a tab', 'a\tb', 'U+0009'],
+    ['a carriage return', 'a\rb', 'U+000D'],
+  ])('refuses %s in any string, at its node', (_, value, code) =>
+    expect(checkAnnotationStrings([annotation({ migrations: [{ id: value }] })]).map((d) => [d.ruleId, d.place, d.reason.endsWith(code)])).toEqual([
+      ['text/hostile-character', { line: 3 }, true],
+    ]),
+  );
+  it('lets the multiline keys of a file span lines, and no other key of it', () =>
+    expect(
+      checkAnnotationStrings([{ ...annotation({ errata: [{ find: 'a\nb', replace: 'c\td', reason: 'two\nlines' }] }), multiline: ['find', 'replace'] }]).map(
+        (d) => [d.reason, d.note],
+      ),
+    ).toEqual([['"two\\nlines" has the invisible or control character U+000A', 'remove it; only find and replace may span lines']]));
+  it('checks the keys of objects too', () =>
+    expect(checkAnnotationStrings([annotation({ characteristics: { 'M\nA': 'MA', [`S${ZWSP}T`]: 'ST' } })]).map((d) => [d.reason, d.place])).toEqual([
+      ['The key "M\\nA" has the invisible or control character U+000A', { line: 2 }],
+      ['The key "SU+200BT" has the invisible or control character U+200B', { line: 2 }],
+    ]));
+  it('locates a node by its path of keys and indexes, and only a node with a problem', () => {
     paths.length = 0;
-    checkAnnotationStrings([annotation({ aliases: [{ alias: 'ok' }] })]);
+    checkAnnotationStrings([annotation({ aliases: [{ alias: `o${ZWSP}k`, note: 'fine' }] })]);
     expect(paths).toEqual([['aliases', 0, 'alias']]);
   });
   it('reports a look-alike in a name key, and in a list of names', () =>
