@@ -6,8 +6,8 @@
  * schema allows. Each problem is an error at the source line (or the YAML
  * node) that holds it; characters are named as `U+XXXX`, never printed.
  */
-import { codePointLabel, HIDDEN_CHARACTER } from '../model/characters.ts';
-import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { codePointLabel, FORMULA_START, HIDDEN_CHARACTER } from '../model/characters.ts';
+import { error, type Diagnostic, type DiagnosticInit, type Place } from '../model/diagnostic.ts';
 import type { AcceptedCharacter, Inducement, Ruling, Skill } from '../model/schema-types.ts';
 
 const LETTER = /\p{L}/u;
@@ -144,6 +144,8 @@ export function nameProblems(what: string, value: string, held: Held, limits: Li
       }),
     );
   }
+  const formula = formulaName(what, value);
+  if (formula) diagnostics.push(error({ ...formula, file: held.file, place: locateIn(held, value.slice(0, 20)) }));
   const mixed = mixedScriptWord(value);
   if (mixed) {
     diagnostics.push(
@@ -172,6 +174,22 @@ export function nameProblems(what: string, value: string, held: Held, limits: Li
     );
   }
   return diagnostics;
+}
+
+/**
+ * A name (or an alias) that starts as a spreadsheet formula (`=`, `+`, `-`,
+ * `@`): never a name, and what OWASP's "CSV Injection" starts with. The CSV
+ * tables neutralise any such cell; a name is refused at its source as well.
+ */
+function formulaName(what: string, value: string): Omit<DiagnosticInit, 'file' | 'place'> | null {
+  if (!FORMULA_START.test(value)) return null;
+  return {
+    reason: `The ${what} ${label(value)} starts with ${label(value[0]!)}, as a spreadsheet formula does`,
+    ruleId: 'text/formula-name',
+    source: 'validate',
+    expected: 'a name that starts with a letter, a digit or a bracket',
+    note: 'remove the character (a name in a raw text: with an erratum)',
+  };
 }
 
 /** An id longer than the schema allows, at the name it is made from. */
@@ -330,6 +348,8 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
   const visit = (value: unknown, path: (string | number)[], key: string | null): void => {
     if (typeof value === 'string') {
       hostileAt(value, key, path, '');
+      const formula = key !== null && NAME_KEYS.has(key) ? formulaName('name', value) : null;
+      if (formula) diagnostics.push(error({ ...formula, file: annotation.file, place: annotation.locate(path) }));
       // Stryker disable next-line ConditionalExpression: `key !== null` only spares NAME_KEYS.has(null), false either way
       const mixed = key !== null && NAME_KEYS.has(key) ? mixedScriptWord(value) : null;
       if (mixed) {

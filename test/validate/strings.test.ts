@@ -298,6 +298,17 @@ describe('checkAnnotationStrings: the name keys', () => {
   it.each(['name', 'alias', 'aliases', 'abilities', 'spells', 'qualifiedOnly', 'notNames', 'label'])('checks the scripts of %s', (key) =>
     expect(checkAnnotationStrings([{ file: 'a.yaml', value: { [key]: 'Gіt' }, locate: () => null }]).map((d) => d.ruleId)).toEqual(['text/mixed-script']),
   );
+  it.each(["=cmd|' /C calc'!A0 Block", '@SUM(A1)', '+Block', '-Block'])('refuses a name or alias that starts as a spreadsheet formula: %j', (alias) =>
+    expect(
+      checkAnnotationStrings([{ file: 'a.yaml', value: { aliases: [{ alias }] }, locate: () => ({ line: 4 }) }]).map((d) => [d.ruleId, d.place, d.fatal]),
+    ).toEqual([['text/formula-name', { line: 4 }, true]]),
+  );
+  it('lets other texts start so: a note, a summary, a rationale', () =>
+    expect(checkAnnotationStrings([{ file: 'a.yaml', value: { note: '+1 MA for 20K', summary: '-1 to the roll' }, locate: () => null }])).toEqual([]));
+  it('refuses a source name that starts as a formula, at its line', () =>
+    expect(nameProblems('name', '@Stab', held(['x', '@Stab']), limits).map((d) => [d.ruleId, d.place, d.reason])).toEqual([
+      ['text/formula-name', { line: 2, column: 1 }, 'The name "@Stab" starts with "@", as a spreadsheet formula does'],
+    ]));
 });
 
 describe('staleAcceptances', () => {
