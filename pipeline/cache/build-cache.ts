@@ -162,9 +162,12 @@ function isEntry(value: unknown): value is Entry {
 
 /**
  * Store a successful build under `key`, replacing the previous entry: its
- * files written into a temporary folder, then renamed into place, so a reader
- * sees a whole entry or none. Best effort: a cache that cannot be written
- * (read-only, full) changes nothing else.
+ * files written into a temporary folder, each by io.ts's atomic writer
+ * (a temporary file, flushed, then renamed: no file is ever opened in place,
+ * so a copy of the cache that shares its files by hard links keeps its
+ * bytes), then the folder renamed into place, so a reader sees a whole entry
+ * or none. Best effort: a cache that cannot be written (read-only, full)
+ * changes nothing else.
  */
 export function writeCachedBuild(dir: string, key: string, result: Pick<BuildResult, 'files' | 'assets' | 'diagnostics' | 'summary' | 'ids'>): boolean {
   if (!result.summary) return false;
