@@ -65,7 +65,7 @@ function parseCsv(text: string): string[][] {
  * neutralised (a formula to a spreadsheet, or a text that started with `'`),
  * and is the text after that `'`. Written here, not imported from the emitter.
  */
-export const readCell = (cell: string): string => (cell.startsWith("'") ? cell.slice(1) : cell);
+const readCell = (cell: string): string => (cell.startsWith("'") ? cell.slice(1) : cell);
 
 /** What a spreadsheet runs as a formula when it starts a cell (OWASP "CSV Injection"). */
 const FORMULA = /^[=+\-@\t\r]/;
