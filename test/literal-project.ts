@@ -48,7 +48,7 @@ export const EN_TEXT = [
   '',
 ].join('\n');
 /** The French legacy text: one skill of the strength block. */
-export const FR_TEXT = ['Liste des Compétences', '', '• Compétences de force', '', 'Poignard', 'Le joueur poignarde un adversaire.', ''].join('\n');
+const FR_TEXT = ['Liste des Compétences', '', '• Compétences de force', '', 'Poignard', 'Le joueur poignarde un adversaire.', ''].join('\n');
 
 /** The values of the curated files, by their key in the build (build/annotations.ts). */
 export interface LiteralFiles {
