@@ -693,7 +693,7 @@ const NEUTRALISED = "'";
 
 /**
  * The one cell function of every table. A text that a spreadsheet would read
- * as a formula (FORMULA_START: `=`, `+`, `-`, `@`, tab, CR) is neutralised as
+ * as a formula (FORMULA_START: `=`, `+`, `-`, `@`, tab, CR, NUL) is neutralised as
  * OWASP recommends, with a `'` before it; so is a text that starts with `'`
  * itself, so reading back is exact: a text cell that starts with `'` lost
  * that one character (docs/DATA.md, "CSV"). Numbers and booleans are written

@@ -16,8 +16,8 @@ export const printable = (text: string): string => text.replace(HIDDEN_CHARACTER
 
 /**
  * What makes a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as
- * a formula when it starts it (OWASP "CSV Injection"): `=`, `+`, `-`, `@`, a
- * tab, a carriage return. emit/csv.ts neutralises such a cell; the strings
- * check refuses a name or an alias that starts so.
+ * a formula when it starts it (OWASP "CSV Injection", ASVS 1.2.10): `=`, `+`,
+ * `-`, `@`, a tab, a carriage return, a NUL. emit/csv.ts neutralises such a
+ * cell; the strings check refuses a name or an alias that starts so.
  */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r\0]/;

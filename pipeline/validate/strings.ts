@@ -182,7 +182,8 @@ export function nameProblems(what: string, value: string, held: Held, limits: Li
  * tables neutralise any such cell; a name is refused at its source as well.
  */
 function formulaName(what: string, value: string): Omit<DiagnosticInit, 'file' | 'place'> | null {
-  if (!FORMULA_START.test(value)) return null;
+  // A hidden first character (a tab, a NUL) is refused as such already.
+  if (!FORMULA_START.test(value) || value.search(HIDDEN_CHARACTER) === 0) return null;
   return {
     reason: `The ${what} ${label(value)} starts with ${label(value[0]!)}, as a spreadsheet formula does`,
     ruleId: 'text/formula-name',

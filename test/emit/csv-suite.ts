@@ -68,7 +68,7 @@ function parseCsv(text: string): string[][] {
 const readCell = (cell: string): string => (cell.startsWith("'") ? cell.slice(1) : cell);
 
 /** What a spreadsheet runs as a formula when it starts a cell (OWASP "CSV Injection"). */
-const FORMULA = /^[=+\-@\t\r]/;
+const FORMULA = /^[=+\-@\t\r\0]/;
 
 let files: Map<string, string | Uint8Array>;
 /** Every table's cells as written (before readCell), by path. */
@@ -136,6 +136,7 @@ export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8
       ['-1 AV', "'-1 AV"],
       ['\tx', "'\tx"],
       ['\rx', `"'\rx"`],
+      ['\0x', "'\0x"],
       ['=1+1, "quoted"', `"'=1+1, ""quoted"""`],
       ["'already quoted", "''already quoted"],
       ['x = 1 + 1', 'x = 1 + 1'],
