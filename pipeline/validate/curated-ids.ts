@@ -33,7 +33,6 @@ export interface IdField {
 }
 
 /** Every field of the curated files that holds an id. */
-// function-length: table — one row per field of schema/input/ that holds an id.
 export const ID_FIELDS: readonly IdField[] = [
   { file: 'manifest', path: ['sources', '*', 'id'], kind: 'source', names: 'defines' },
   { file: 'manifest', path: ['sources', '*', 'edition', 'id'], kind: 'edition', names: 'defines' },
