@@ -18,6 +18,7 @@ import {
   Build,
   checkAllIds,
   checkCompulsory,
+  checkCuratedIdsStage,
   checkStrings,
   checkTables,
   compileSchemas,
@@ -82,6 +83,7 @@ export function buildDataset(input: BuildInput): BuildResult {
 export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   ['compile schemas', compileSchemas],
   ['read annotations', readCurated],
+  ['check curated ids', checkCuratedIdsStage],
   ['parse', parse],
   ['check strings', checkStrings],
   ['link concepts', link],

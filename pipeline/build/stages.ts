@@ -23,6 +23,8 @@ import { PARSERS } from '../parse/parsers.ts';
 import { parseSources, type ParsedSource } from '../parse/sources.ts';
 import { checkObligations } from '../validate/compulsory.ts';
 import { checkIds, parseLock, type RecordShape } from '../validate/ids.ts';
+import { checkCuratedIds } from '../validate/curated-ids.ts';
+import { LOCK_PATH } from '../model/paths.ts';
 import { checkIntegrity } from '../validate/integrity.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError } from '../validate/schemas.ts';
@@ -43,6 +45,8 @@ export class Build {
   readonly input: BuildInput;
   readonly diagnostics: Diagnostic[] = [];
   readonly ids: BuildResult['ids'] = { published: [], locked: [] };
+  /** sources/ids.lock, parsed; null when the project has none. */
+  lock: ReturnType<typeof parseLock> | null = null;
   model: LinkedModel | null = null;
   validator!: Validator;
   annotations!: Annotations;
@@ -113,6 +117,33 @@ export const readCurated: Stage = (build) => {
   return 'next';
 };
 
+/**
+ * Every id the curated files name, before any source is parsed (a kept id is
+ * put back while parsing) or any target writes a file named after one: the
+ * published grammar of each, the lock for ids that must have been published,
+ * the manifest for sources (validate/curated-ids.ts). The lock is read here too.
+ */
+export const checkCuratedIdsStage: Stage = (build) => {
+  const { input, annotations } = build;
+  build.lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+  const problems = [
+    ...(build.lock?.diagnostics ?? []),
+    ...checkCuratedIds({
+      files: Object.fromEntries(
+        (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
+          const { file, value, locate } = annotations[key];
+          return [key, { file: file.path, value, locate }];
+        }),
+      ),
+      locked: build.lock ? new Set(build.lock.entries.map((e) => `${e.kind} ${e.id}`)) : null,
+      lockFile: input.lock?.path ?? LOCK_PATH,
+      sources: new Set(annotations.manifest.value.sources.map((s) => s.id)),
+    }),
+  ];
+  build.diagnostics.push(...problems);
+  return goOnUnlessErrors(build);
+};
+
 /** Every source parsed (digest, decode, errata, parser); then the ids kept through a rename (migrations.yaml `keep`) put back, so every later stage sees the published id. */
 export const parse: Stage = (build) => {
   const { input, annotations } = build;
@@ -124,7 +155,7 @@ export const parse: Stage = (build) => {
     raw: input.raw,
     errata: errata.value.errata,
     errataPath: errata.file.path,
-    locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
+    locateErratum: (n, key) => errata.locate(key ? ['errata', n, key] : ['errata', n])?.line ?? null,
     parsers: PARSERS,
     ...(input.memo ? { memo: input.memo, errataKey: memoKey(errata.file.path, errata.file.text) } : {}),
   });
@@ -181,8 +212,11 @@ export const checkStrings: Stage = (build) => {
     inducements: [],
   });
   for (const index of parsedStrings.acceptedUsed) build.acceptedUsed.add(index);
-  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => build.annotations[key]);
-  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located.map(({ file, value, locate }) => ({ file: file.path, value, locate })))];
+  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
+    const { file, value, locate } = build.annotations[key];
+    return { file: file.path, value, locate, multiline: ANNOTATION_FILES[key].multiline ?? [] };
+  });
+  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located)];
   build.diagnostics.push(...problems);
   return hasErrors(problems) ? 'stop' : 'next';
 };
@@ -296,9 +330,8 @@ export const checkAllIds: Stage = (build) => {
   const { input, annotations, ids } = build;
   const { manifest, migrations } = annotations;
   ids.published = publishedIds(build);
-  const lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+  const { lock } = build;
   ids.locked = lock?.entries ?? [];
-  build.diagnostics.push(...(lock?.diagnostics ?? []));
   build.diagnostics.push(
     ...checkIds({
       lock: lock && input.lock ? { file: input.lock.path, entries: lock.entries } : null,

@@ -158,7 +158,7 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     return 2;
   }
   try {
-    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(join(options.out, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(options.out, OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
     return await buildLocked(options);
   } finally {
     lock.release();
@@ -222,7 +222,7 @@ function updateLock(root: string, result: BuildResult, before: string): void {
     console.log(`${LOCK_PATH}: every published id is locked already`);
     return;
   }
-  writeFileAtomically(join(root, LOCK_PATH), text);
+  writeFileAtomically(root, LOCK_PATH, text);
   const added = text.split('\n').length - (before ? before.split('\n').length : 0);
   console.log(`${LOCK_PATH}: ${before ? `${added} new id${added === 1 ? '' : 's'} locked` : 'written'}; review and commit it`);
 }

@@ -221,7 +221,7 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
   }
   const document = result.documents[0]!;
   try {
-    writeFileAtomically(target, document.bytes);
+    writeFileAtomically(dirname(target), basename(target), document.bytes);
   } catch (cause) {
     console.error(`nuffle cards: cannot write ${target}: ${(cause as Error).message}`);
     return 1;

@@ -188,7 +188,7 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
     `${JSON.stringify({ note: `sha256 of every data file of dataset ${version}, recorded by nuffle release; a published version never changes its bytes.`, datasetVersion: version, files: Object.fromEntries(meta.files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
   );
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
-  for (const [path, text] of changed) writeFileAtomically(join(root, path), text);
+  for (const [path, text] of changed) writeFileAtomically(root, path, text);
   for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);
   console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version}, what the next release compares with)`);
   console.log(`released ${version}: review the diff of these files, then npm run build && npm test, and commit`);

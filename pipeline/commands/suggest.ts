@@ -131,8 +131,7 @@ async function writeDrafts(scope: SuggestScope, items: readonly UnlinkedRecord[]
     const row = draftRow({ item, best, conceptName: conceptById.get(best.concept)?.name ?? best.concept, baseConcept: baseConcepts.has(best.concept) });
     return [{ row, comment: `${scope.fileOf.get(item.source)}:${item.line} ${item.label}: suggested, not reviewed` }];
   });
-  const path = join(root, CROSSWALK_PATH);
-  writeFileAtomically(path, appendDraftRows(readFileSync(path, 'utf8'), drafts));
+  writeFileAtomically(root, CROSSWALK_PATH, appendDraftRows(readFileSync(join(root, CROSSWALK_PATH), 'utf8'), drafts));
   for (const { row } of drafts) console.log(`drafted ${row.record ?? `${row.source}: ${row.name}`} → ${row.concept} (score ${row.score})`);
   console.log(`${drafts.length} draft row${drafts.length === 1 ? '' : 's'} appended to ${CROSSWALK_PATH}; each is reported by the build until reviewed`);
   return 0;

@@ -288,7 +288,15 @@ export function checkRows(
     };
     const record = recordById.get(recordId);
     if (!record || record.source.id !== link.source) {
-      report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
+      diagnostics.push(
+        error({
+          reason: `Row for ${recordId}: no such record in ${link.source}`,
+          file: at.file,
+          place: at.locate(['links', index, link.record === undefined ? 'name' : 'record']) ?? place,
+          ruleId: 'crosswalk/unknown-record',
+          source: 'link',
+        }),
+      );
       continue;
     }
     if (context.isBase(record.source.id)) {
@@ -299,7 +307,7 @@ export function checkRows(
       report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
       continue;
     }
-    diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
+    diagnostics.push(...rowProblems(link, recordId, context, at.file, place, (field) => at.locate(['links', index, ...field])));
     rows.set(recordId, rowOf(link, recordId));
   }
   return { rows, diagnostics };
@@ -312,16 +320,17 @@ export function rowProblems(
   context: Pick<RowContext, 'base' | 'strict'>,
   file: string,
   place: Place | null,
+  locateField: (field: (string | number)[]) => Place | null = () => null,
 ): Diagnostic[] {
   const { concepts, base } = context.base;
   const problems: Diagnostic[] = [];
-  for (const id of [link.concept, ...(link.related ?? [])]) {
+  for (const [n, id] of [link.concept, ...(link.related ?? [])].entries()) {
     if (!concepts.has(id))
       problems.push(
         error({
           reason: `Row for ${recordId}: unknown concept ${id}`,
           file,
-          place,
+          place: locateField(n === 0 ? ['concept'] : ['related', n - 1]) ?? place,
           ruleId: 'crosswalk/unknown-concept',
           source: 'link',
           note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.',

@@ -45,7 +45,7 @@ export function applyErrata(
   text: string,
   errata: readonly Erratum[],
   errataFile: string,
-  locate: (index: number) => number | null,
+  locate: (index: number, key?: string) => number | null,
   recordLines: RecordLines = () => null,
 ): PatchedLines {
   const lines = splitLines(text);
@@ -69,6 +69,7 @@ export function applyErrata(
     const scope = scopeOf(erratum, lines, recordLines);
     if (scope === null) {
       at(`Erratum ${erratum.id} names record ${erratum.record}, which ${file} does not have`, 'errata/unknown-record', {
+        place: lineOf(locate(index, 'record') ?? locate(index)),
         expected: `the id of a record of ${sourceId}`,
         note: 'Correct `record`, or drop it to search the whole source.',
       });

@@ -29,7 +29,7 @@ export interface ParseSourcesInput {
   raw: ReadonlyMap<string, Uint8Array>;
   errata: readonly Erratum[];
   errataPath: string;
-  locateErratum: (index: number) => number | null;
+  locateErratum: (index: number, key?: string) => number | null;
   parsers: Readonly<Record<string, (input: SourceInput) => ParseResult>>;
   /** Parses of earlier builds: a source whose entry, bytes and errata file are unchanged is recalled. */
   memo?: StageMemo;

@@ -7,6 +7,7 @@
  * the lock only ever grows.
  */
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { idGrammarProblem } from '../model/id-grammar.ts';
 import { compare } from '../model/order.ts';
 import type { IdKind, Migration } from '../model/schema-types.ts';
 
@@ -43,7 +44,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
       rest.length === 0 &&
       ID_KINDS.includes(kind as IdKind) &&
       !!id &&
-      !/\s/.test(id) &&
+      idGrammarProblem(kind as IdKind, id) === null &&
       (since === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(since));
     if (!ok) {
       diagnostics.push(
@@ -53,7 +54,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
           place: { line: index + 1 },
           ruleId: 'ids/bad-lock-line',
           source: 'validate',
-          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}`,
+          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}, and an id of that kind's published grammar`,
         }),
       );
       return;

@@ -3,7 +3,8 @@
  * reference between records and rulings resolves and is mutual.
  */
 import { error, type Diagnostic } from '../model/diagnostic.ts';
-import type { Concept, CrosswalkRow, Ruling, Skill } from '../model/schema-types.ts';
+import { idGrammarProblem } from '../model/id-grammar.ts';
+import type { Concept, CrosswalkRow, Migration, Ruling, Skill } from '../model/schema-types.ts';
 
 export function checkIntegrity(
   records: readonly Skill[],
@@ -60,4 +61,29 @@ export function checkIntegrity(
     }
   }
   return diagnostics;
+}
+
+/**
+ * A published migrations.json read back (by the api, cards and site targets,
+ * `nuffle diff`): each retired id, and where it leads, of the published
+ * grammar of its kind. The schema cannot say it (the kind is in the entry),
+ * and each becomes a file name (the static API's stubs, the site's pages).
+ */
+export function checkMigrationIds(migrations: readonly Migration[], file: string): Diagnostic[] {
+  return migrations.flatMap((m, index) =>
+    [m.id, m.to].flatMap((id) => {
+      const problem = id === null ? null : idGrammarProblem(m.kind, id);
+      return problem
+        ? [
+            error({
+              reason: `Migration ${index + 1}: ${JSON.stringify(id)} is not a valid ${m.kind} id: ${problem}`,
+              file,
+              ruleId: 'ids/bad-id',
+              source: 'validate',
+              note: 'this file was not written by nuffle: rebuild the dataset with `nuffle build --only data`',
+            }),
+          ]
+        : [];
+    }),
+  );
 }

@@ -65,6 +65,8 @@ describe('sources/ids.lock', () => {
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
     const root = copyProject();
+    // en-2020/old-name was published once (a migration names an id the lock lists).
+    edit(join(root, 'sources/ids.lock'), (t) => `${t}record en-2020/old-name\n`);
     edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
       t.replace(
         'migrations: []',

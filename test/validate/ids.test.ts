@@ -40,7 +40,8 @@ describe('parseLock', () => {
         ruleId: 'ids/bad-lock-line',
         source: 'validate',
         fatal: true,
-        expected: '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league',
+        expected:
+          '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league, and an id of that kind\'s published grammar',
       },
     ]);
   });

@@ -14,7 +14,7 @@ import { splitDisplayName } from '../../model/names.ts';
 import type { Category, Game, Kind, RandomSlot, Skill } from '../../model/schema-types.ts';
 import { slugify } from '../../model/slug.ts';
 import { errataWithin } from '../../model/source.ts';
-import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from '../../model/markdown.ts';
+import { linesToMdastLocated, mdastToMarkdown, readsBack, type SourceLine } from '../../model/markdown.ts';
 import { EN2020_CATEGORIES, kindAt, startsEntry } from './classify.ts';
 import { at, type Context } from './context.ts';
 import { parseFaq } from './faq.ts';
@@ -146,7 +146,8 @@ function toRecord(context: Context, draft: EntryDraft, slug: string): Skill {
     const membership = memberships.get(game)!;
     if (membership.slot) context.slotLines.push({ record: id, game, line: membership.line });
   }
-  const tree = linesToMdast(draft.body);
+  const { tree, diagnostics } = linesToMdastLocated(draft.body, context.file);
+  context.diagnostics.push(...diagnostics);
   const text = mdastToMarkdown(tree);
   if (!readsBack(tree, text)) {
     context.diagnostics.push(
