@@ -29,8 +29,22 @@ describe('PDF strings', () => {
     expect(title).toContain(HOSTILE);
     const bytes = readFileSync(file, 'latin1');
     const info = objectOf(bytes, 'Info');
-    expect(info.match(/\/[A-Za-z]+/g)?.sort()).toEqual(['/Author', '/CreationDate', '/Creator', '/DatasetVersion', '/Keywords', '/ModDate', '/Producer', '/Subject', '/Title']);
-    expect(objectOf(bytes, 'Root').match(/\/[A-Za-z]+/g)?.sort()).toEqual(['/Catalog', '/Lang', '/Names', '/Pages', '/Type', '/ViewerPreferences']);
+    expect(info.match(/\/[A-Za-z]+/g)?.sort()).toEqual([
+      '/Author',
+      '/CreationDate',
+      '/Creator',
+      '/DatasetVersion',
+      '/Keywords',
+      '/ModDate',
+      '/Producer',
+      '/Subject',
+      '/Title',
+    ]);
+    expect(
+      objectOf(bytes, 'Root')
+        .match(/\/[A-Za-z]+/g)
+        ?.sort(),
+    ).toEqual(['/Catalog', '/Lang', '/Names', '/Pages', '/Type', '/ViewerPreferences']);
     expect(poppler('pdfinfo', ['-js', file])).toBe('');
   });
 });
