@@ -192,7 +192,7 @@ export type Changelog = {
   };
   /** Every change, by kind then id. */
   changes: Change[];
-  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed or renamed. */
+  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed, renamed or merged; a record another was merged into whose reviewed crosswalk row is as it was before the merge. */
   warnings: string[];
 };
 
@@ -204,19 +204,19 @@ export type ChangelogVersions = {
   schemaVersion: string;
 };
 
-/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
-export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
+/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept; a record folded into another by a `merged` migration is one `record-merged`, not a removal), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
+export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "record-merged" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
 
 /** One change. */
 export type Change = {
   kind: ChangeKind;
-  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
+  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a merged record: the id of the record it was merged into; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
   id: string;
   /** One line a person reads. */
   summary: string;
   /** Each field that moved (changes only). */
   fields: FieldChange[];
-  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); the record a moved slot held. */
+  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); a merged record's own (retired) id; the record a moved slot held. */
   previous: string | null;
 };
 

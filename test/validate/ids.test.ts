@@ -293,7 +293,10 @@ describe('checkMigrations: what each problem says, and where', () => {
         published: [{ kind: 'concept', id: 'stunty' }],
         migrations: [migration({ id: 'en-traits-alt/titchy', action: 'merged', to: 'stunty' })],
       }),
-    ).toMatchObject({ reason: 'Migration of en-traits-alt/titchy: merged into record stunty, which the data does not have', expected: 'an existing record id' }));
+    ).toMatchObject({
+      reason: 'Migration of en-traits-alt/titchy: merged into record stunty, which the data does not have',
+      expected: 'an existing record id',
+    }));
   it('accepts a merge into a surviving record of the same edition, and a concept into a concept', () =>
     expect(
       checkMigrations(
