@@ -11,6 +11,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { DataBundle } from '../model/dataset.ts';
+import type { NameEntry } from '../model/schema-types.ts';
 
 export const SQLITE_FILE = 'nuffle-codex.sqlite';
 
@@ -180,16 +181,24 @@ function insertRows(db: DatabaseSync, table: string, rows: Rows): void {
 type SearchRow = readonly [kind: string, id: string, lang: string, name: string, aliases: string, text: string];
 
 /**
+ * A spelling the full-text index carries: every one of the alias index but a
+ * retired record id (`en-traits-alt/breathe-fire`): its tokens (`en`, `traits`,
+ * `alt`, …) would rank the concept it went to above the living concept that
+ * bears its words. Retired ids are looked up whole, in `aliases` and `migrations`.
+ */
+const searchesSpelling = (n: Pick<NameEntry, 'alias' | 'source'>): boolean => n.source !== 'retired' || !n.alias.includes('/');
+
+/**
  * The full-text rows: every concept with its names and every spelling of the
  * alias index (as written and as its matching key, so `timmmber` and
- * `pickmeup` find their concept), every record, every ruling under the names
- * of the skills it is about, every inducement.
+ * `pickmeup` find their concept; not retired ids), every record, every ruling
+ * under the names of the skills it is about, every inducement.
  */
 function searchRows(data: Pick<DataBundle, 'concepts' | 'skills' | 'rulings' | 'inducements' | 'names'>): SearchRow[] {
   const conceptOf = new Map(data.concepts.map((c) => [c.id, c]));
   const recordOf = new Map(data.skills.map((s) => [s.id, s]));
   const spellings = new Map<string, Set<string>>();
-  for (const n of data.names) {
+  for (const n of data.names.filter(searchesSpelling)) {
     const set = spellings.get(n.concept) ?? new Set<string>();
     set.add(n.alias).add(n.folded);
     spellings.set(n.concept, set);

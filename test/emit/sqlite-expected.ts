@@ -111,7 +111,10 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
         id: c.id,
         lang: 'en',
         name: [...new Set([c.names.en, c.names.fr].filter(Boolean))].join(' · '),
-        aliases: [...new Set(d.names.filter((n) => n.concept === c.id).flatMap((n) => [n.alias, n.folded]))].join(' · '),
+        // A retired record id (it holds a `/`) is looked up whole, never by its tokens.
+        aliases: [
+          ...new Set(d.names.filter((n) => n.concept === c.id && !(n.source === 'retired' && n.alias.includes('/'))).flatMap((n) => [n.alias, n.folded])),
+        ].join(' · '),
         text: '',
       })),
       ...d.skills.map((s) => {
