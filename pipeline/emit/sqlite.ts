@@ -23,7 +23,7 @@ CREATE TABLE editions (
   sha256 TEXT NOT NULL, parser TEXT NOT NULL, note TEXT, records INTEGER NOT NULL, rulings INTEGER NOT NULL
 ) STRICT;
 CREATE TABLE concepts (
-  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT NOT NULL, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
   compulsory INTEGER, compulsory_from TEXT REFERENCES skills(id)
 ) STRICT;
 CREATE TABLE skills (
@@ -100,7 +100,10 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
     ],
   ],
   ['editions', (data) => data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.note ?? null, e.records, e.rulings])],
-  ['concepts', (data) => data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom])],
+  [
+    'concepts',
+    (data) => data.concepts.map((c) => [c.id, c.name, c.names.en ?? null, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]),
+  ],
   [
     'skills',
     (data) =>
@@ -205,7 +208,9 @@ function searchRows(data: Pick<DataBundle, 'concepts' | 'skills' | 'rulings' | '
   }
   const unique = (names: readonly (string | null | undefined)[]): string => names.filter((n, i, all): n is string => !!n && all.indexOf(n) === i).join(' · ');
   return [
-    ...data.concepts.map((c): SearchRow => ['concept', c.id, 'en', unique([c.names.en, c.names.fr]), [...(spellings.get(c.id) ?? [])].join(' · '), '']),
+    ...data.concepts.map(
+      (c): SearchRow => ['concept', c.id, c.names.en ? 'en' : 'fr', unique([c.names.en, c.names.fr]), [...(spellings.get(c.id) ?? [])].join(' · '), ''],
+    ),
     ...data.skills.map((s): SearchRow => {
       const concept = s.concept ? conceptOf.get(s.concept) : undefined;
       return ['record', s.id, s.lang, unique([s.name, concept?.names.en, concept?.names.fr]), '', s.text];

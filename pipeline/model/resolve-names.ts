@@ -42,7 +42,9 @@ function collectAliases(sources: NameSources): NameEntry[] {
     if (folded !== '') out.push({ alias, folded, concept, lang, source, record });
   };
   for (const concept of sources.concepts) {
-    add(concept.name, concept.id, 'en', 'concept', null);
+    // The name is one of `names` (English, or a French-only rule's French name): it carries that language.
+    const named = Object.entries(concept.names).find(([, name]) => name === concept.name);
+    add(concept.name, concept.id, named ? (named[0] as Lang) : null, 'concept', null);
     for (const [lang, name] of Object.entries(concept.names)) if (typeof name === 'string') add(name, concept.id, lang as Lang, 'concept', null);
   }
   for (const record of sources.skills) {

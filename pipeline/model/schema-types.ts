@@ -63,10 +63,10 @@ export type ApiIndex = {
     path: string;
     /** What it serves. */
     kind: "concepts" | "records" | "rulings";
-    /** A concept's name in each language (concepts only), for a look-up in French or English. */
+    /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
     names?: {
-      /** The English name. */
-      en: string;
+      /** The English name; absent when no English source has the rule. */
+      en?: string;
       /** The French name, when the French list has one. */
       fr?: string;
     };
@@ -120,10 +120,10 @@ export type ApiLink = {
   id: string;
   /** Its name (a ruling's question). */
   name: string;
-  /** A concept's name in each language (concepts only), for a look-up in French or English. */
+  /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
   names?: {
-    /** The English name. */
-    en: string;
+    /** The English name; absent when no English source has the rule. */
+    en?: string;
     /** The French name, when the French list has one. */
     fr?: string;
   };
@@ -309,12 +309,12 @@ export type ConceptsFile = Concept[];
 /** One game rule across editions and languages: go from any wording to all the others. */
 export type Concept = {
   id: ConceptId;
-  /** Canonical English name, without parameter: the English 2020 name where there is one. */
+  /** Canonical name, without parameter: the English 2020 name where there is one; else the name the crosswalk declares, in English, or, for a rule only a source in another language has, in that language (then `names` has that language only). */
   name: string;
-  /** Name by language: `en` always; `fr` from the French records (used by the site and the cards). */
+  /** Name by language, for every language whose sources have the rule: `en` for every rule an English source has, `fr` from the French records. A rule that only a French source has is named in French only: no English name is invented for it (4.0.0: `en` is no longer always there). */
   names: {
-    /** English name. */
-    en: string;
+    /** English name; absent when no English source has the rule. */
+    en?: string;
     /** French name, from the French record of the concept. */
     fr?: string;
   };
@@ -707,11 +707,12 @@ export type CrosswalkAnnotations = {
   links: CrosswalkLink[];
 };
 
-/** A concept no English 2020 record defines. */
+/** A concept no English 2020 record defines, named in English or, when only a source in another language has the rule, in that language. */
 export type ExtraConcept = {
   id: ConceptId;
-  /** Canonical English name, without parameter. */
+  /** Canonical name, without parameter: the English name, or, for a rule only a source in another language has (`lang`), its name in that language; no English name is invented for it. */
   name: string;
+  lang?: Lang;
   kind: Kind;
   category: Category;
   /** Where the rule comes from and why it has no 2020 record. */
@@ -726,7 +727,7 @@ export type CrosswalkLink = {
   match?: string;
   /** Name of an unnamed paragraph, with its parameter if any: `Hatred (X)`. The record id is `<edition>/<slug of the name>`. */
   name?: string;
-  concept: ConceptId;
+  concept?: ConceptId;
   relation: Relation;
   /** Other concepts: the successor for `replaced`, the other parts for `split`. */
   related?: ConceptId[];
