@@ -16,14 +16,21 @@ import { defineBaseConcepts, fillConcepts, type At } from '../pipeline/link/cros
 import type { DataBundle } from '../pipeline/model/dataset.ts';
 import { conceptNameIn } from '../pipeline/model/names.ts';
 import { buildNameIndex } from '../pipeline/model/resolve-names.ts';
-import type { Concept, ExtraConcept, Skill } from '../pipeline/model/schema-types.ts';
+import type { Concept, CrosswalkRow, ExtraConcept, Skill } from '../pipeline/model/schema-types.ts';
 import { createValidator } from '../pipeline/validate/schemas.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { literalBundle } from './emit/literal-bundle.ts';
 import { repoRoot } from './helpers.ts';
 
 const at: At = { file: 'crosswalk.yaml', locate: () => null };
-const declared: ExtraConcept = { id: 'chance-du-debutant', name: 'Chance du débutant', lang: 'fr', kind: 'skill', category: 'general', note: 'Only the old list has it.' };
+const declared: ExtraConcept = {
+  id: 'chance-du-debutant',
+  name: 'Chance du débutant',
+  lang: 'fr',
+  kind: 'skill',
+  category: 'general',
+  note: 'Only the old list has it.',
+};
 const record: Skill = {
   id: 'fr-legacy/chance-du-debutant',
   edition: 'fr-legacy',
@@ -45,7 +52,17 @@ const record: Skill = {
 /** The concept as the crosswalk makes it: declared in French, filled with its French record. */
 function linked(): Concept {
   const base = defineBaseConcepts([], [declared], at);
-  const row = { record: record.id, concept: declared.id, relation: 'removed', confidence: 'high', rationale: 'x', summary: null, declaredBy: 'editor', related: [], falseFriend: null } as const;
+  const row: CrosswalkRow = {
+    record: record.id,
+    concept: declared.id,
+    relation: 'removed',
+    confidence: 'high',
+    rationale: 'x',
+    summary: null,
+    declaredBy: 'editor',
+    related: [],
+    falseFriend: null,
+  };
   return fillConcepts([record], new Map([[record.id, row]]), base.concepts, [declared], at).concepts[0]!;
 }
 
@@ -92,12 +109,17 @@ describe('the published data', () => {
       name_en: null,
       name_fr: 'Chance du débutant',
     });
-    expect({ ...db.prepare("SELECT lang, name FROM search WHERE kind = 'concept' AND id = 'chance-du-debutant'").get() }).toEqual({ lang: 'fr', name: 'Chance du débutant' });
+    expect({ ...db.prepare("SELECT lang, name FROM search WHERE kind = 'concept' AND id = 'chance-du-debutant'").get() }).toEqual({
+      lang: 'fr',
+      name: 'Chance du débutant',
+    });
   });
 
   it('CSV: an empty English name, which its Table Schema allows', () => {
     const csv = csvFiles(bundle()).get('csv/concepts.csv')!;
-    expect(csv.split('\r\n').find((line) => line.startsWith('chance-du-debutant,'))).toBe('chance-du-debutant,Chance du débutant,,Chance du débutant,skill,general,,');
+    expect(csv.split('\r\n').find((line) => line.startsWith('chance-du-debutant,'))).toBe(
+      'chance-du-debutant,Chance du débutant,,Chance du débutant,skill,general,,',
+    );
   });
 
   it('the static API: the concept and the index carry its French name only, valid against their schemas', () => {
