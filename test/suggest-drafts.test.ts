@@ -160,6 +160,17 @@ describe('a draft without a concept in the build', () => {
       },
     ]);
   });
+  it('asks to name an unnamed paragraph first, when the draft holds its placeholder name', () => {
+    const unnamed: Skill = { ...record, id: 'fr-legacy/name-of-the-rule-on-line-75', name: '<name of the rule on line 75>' };
+    const found = checkRows(
+      [{ source: 'fr-legacy-skills', record: unnamed.id, relation: 'new', confidence: 'low', rationale: 'Drafted.', declaredBy: 'suggestion' }],
+      new Map(),
+      { records: [unnamed], isBase: () => false, base, strict: false },
+      at,
+    ).diagnostics;
+    expect(found.map((d) => d.note)).toEqual(['name the paragraph first (name: in this row); its record and concept ids are the slug of that name']);
+    expect(rows.diagnostics[0]).not.toHaveProperty('note');
+  });
   it('is not reported again as unlinked, nor drafted again by the next suggest --write', () => {
     expect(rows.rows.has(record.id)).toBe(false);
     expect(findUnlinked(records, [], rows.rows, new Map(), rows.drafted).map((u) => u.record)).toEqual([]);

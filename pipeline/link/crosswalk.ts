@@ -318,7 +318,7 @@ export function checkRows(
  * the calibrated threshold): an error at the row, printing the concept of its
  * own to paste, named in the record's language (no English name is invented).
  */
-export function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>, file: string, place: Place | null): Diagnostic {
+function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>, file: string, place: Place | null): Diagnostic {
   const slug = slugify(record.name);
   const id = concepts.has(slug) ? `${slug}-${record.edition}` : slug;
   return error({
@@ -337,6 +337,8 @@ export function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>,
       `      note: <where the rule comes from, in one line>`,
       `  or, if it is a wording of an existing concept, that concept's id as concept: and the relation (same, reworked, …)`,
     ].join('\n'),
+    // An unnamed paragraph's draft holds a placeholder name (draft-rows.ts): the paragraph is named first.
+    ...(record.name.startsWith('<') ? { note: 'name the paragraph first (name: in this row); its record and concept ids are the slug of that name' } : {}),
   });
 }
 
