@@ -80,6 +80,21 @@ describe('the crosswalk', () => {
     expect(linked()).toMatchObject({ id: 'chance-du-debutant', name: 'Chance du débutant', names: { fr: 'Chance du débutant' } });
     expect(linked().names).not.toHaveProperty('en');
   });
+  it('takes its French record without a "several French records" warning', () => {
+    const base = defineBaseConcepts([], [declared], at);
+    const row: CrosswalkRow = {
+      record: record.id,
+      concept: declared.id,
+      relation: 'removed',
+      confidence: 'high',
+      rationale: 'x',
+      summary: null,
+      declaredBy: 'editor',
+      related: [],
+      falseFriend: null,
+    };
+    expect(fillConcepts([record], new Map([[record.id, row]]), base.concepts, [declared], at).diagnostics).toEqual([]);
+  });
   it('still names an undeclared language in English, as before', () =>
     expect(defineBaseConcepts([], [{ ...declared, lang: undefined as never }], at).concepts.get(declared.id)?.names).toEqual({ en: 'Chance du débutant' }));
 });

@@ -478,12 +478,16 @@ export function fillConcepts(
   const diagnostics: Diagnostic[] = [];
   const concepts = new Map([...defined].map(([id, c]) => [id, { ...c, names: { ...c.names }, records: [...c.records], relations: [...c.relations] }]));
   const linked = records.map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null })).sort(byId);
+  // A concept declared in French (`lang: fr`) has its French name already: its first French record does not make it two.
+  const named = new Set<string>();
   for (const record of linked) {
     const concept = record.concept ? concepts.get(record.concept) : undefined;
     if (!concept) continue;
     concept.records.push(record.id);
     if (record.lang !== 'fr') continue;
-    if (concept.names.fr === undefined) concept.names.fr = record.name;
+    const first = !named.has(concept.id);
+    named.add(concept.id);
+    if (first) concept.names.fr ??= record.name;
     else
       diagnostics.push(
         warning({
