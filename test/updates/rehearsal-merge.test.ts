@@ -322,6 +322,9 @@ describe('the second rehearsal: the messages lead the way', () => {
   it('then the check is clean: every error was fixed by a line a message offered', () => {
     expect(finalCheck.status, finalCheck.stderr).toBe(0);
     expect(diagnosticsOf(finalCheck.stderr).filter((d) => d.text.includes(' error '))).toEqual([]);
+    expect(diagnosticsOf(finalCheck.stdout + finalCheck.stderr).filter((d) => d.code !== 'ids/not-locked' && d.text.includes('chance-du-debutant'))).toEqual(
+      [],
+    );
   });
 });
 
