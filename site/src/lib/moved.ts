@@ -70,9 +70,7 @@ export function mergesInto(migrations: readonly Migration[], concept: { id: stri
     return m.kind === 'record' ? to !== null && concept.records.includes(to) : to === concept.id;
   };
   const records = migrations.filter((m) => m.action === 'merged' && m.kind === 'record' && lands(m));
-  const concepts = migrations.filter(
-    (m) => m.action === 'merged' && m.kind === 'concept' && lands(m) && !records.some((r) => words(r.id) === words(m.id)),
-  );
+  const concepts = migrations.filter((m) => m.action === 'merged' && m.kind === 'concept' && lands(m) && !records.some((r) => words(r.id) === words(m.id)));
   return [...records, ...concepts]
     .map((m) => ({ id: m.id, edition: m.kind === 'record' ? m.id.slice(0, m.id.indexOf('/')) : null, words: words(m.id), since: m.since }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
