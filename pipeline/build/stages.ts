@@ -319,6 +319,7 @@ export const linkAliases: Stage = (build) => {
     annotations: aliases.value,
     file: aliases.file.path,
     locate: aliases.locate,
+    migrationsAt: { file: migrations.file.path, locate: migrations.locate },
   });
   build.names = linked.names;
   build.diagnostics.push(...linked.diagnostics);

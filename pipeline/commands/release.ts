@@ -92,7 +92,7 @@ async function planRelease(
   asked: 'major' | 'minor' | 'patch' | undefined,
 ): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
-  const { filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
+  const { BUMP_REASONS, filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
   const { summaryLine } = await import('../diff/render.ts');
   const { buildDataset } = await import('../build.ts');
   const from = previous.meta.datasetVersion;
@@ -115,7 +115,8 @@ async function planRelease(
   }
   const bump = asked ?? needed;
   const version = nextVersion(from, bump);
-  console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : ''}), because:`);
+  const reason = proposal?.bump === needed ? `: ${BUMP_REASONS[needed]}` : '';
+  console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : reason}), because:`);
   for (const change of (proposal?.because ?? []).slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
   if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);

@@ -96,7 +96,7 @@ export async function getConcept(id: string): Promise<Concept & { movedFrom?: st
   throw unknownId(
     'concept',
     id,
-    concepts.flatMap((c) => [[c.id, c.id], [c.id, c.names.en], ...(c.names.fr ? [[c.id, c.names.fr] as const] : [])] as const),
+    concepts.flatMap((c) => [[c.id, c.id] as const, ...Object.values(c.names).map((name) => [c.id, name] as const)]),
   );
 }
 

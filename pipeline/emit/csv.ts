@@ -161,8 +161,8 @@ export const CSV_TABLES: readonly CsvTable[] = [
     rows: (d) => d.concepts,
     columns: [
       str('id', 'Concept id.', (c) => c.id),
-      str('name', 'Display name (English).', (c) => c.name),
-      str('name_en', 'English name (names.en).', (c) => c.names.en),
+      str('name', 'Display name: English, or the name in the one language that has the rule.', (c) => c.name),
+      optStr('name_en', 'English name (names.en); empty for a rule no English source has.', (c) => c.names.en ?? null),
       optStr('name_fr', 'French name (names.fr), when a French record is linked.', (c) => c.names.fr ?? null),
       str('kind', '`skill` or `trait`.', (c) => c.kind),
       str('category', 'Category.', (c) => c.category),

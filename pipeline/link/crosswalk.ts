@@ -100,7 +100,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
   const naming = nameUnnamed(input.unnamed, annotations.links, at);
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
-  const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed);
+  const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed, rows.drafted);
   const missing = unlinked.length
     ? reportUnlinked(unlinked, createSuggesterFor([...base.concepts.values()], allRecords, rows.rows, input.glossary), sourceById, at.file)
     : [];
@@ -166,7 +166,8 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
     concepts.set(extra.id, {
       id: extra.id,
       name: extra.name,
-      names: { en: extra.name },
+      // Named in its own language only: a French-only rule gets no invented English name.
+      names: extra.lang === 'fr' ? { fr: extra.name } : { en: extra.name },
       kind: extra.kind,
       category: extra.category,
       compulsory: null,
@@ -275,8 +276,10 @@ export function checkRows(
   namedByRow: ReadonlyMap<number, string>,
   context: RowContext,
   at: At,
-): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
+): { rows: Map<string, CrosswalkRow>; drafted: Set<string>; diagnostics: Diagnostic[] } {
   const rows = new Map(context.base.rows);
+  /** Records whose only row is a draft that names no concept: reported there, not as unlinked. */
+  const drafted = new Set<string>();
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
   for (const [index, link] of links.entries()) {
@@ -303,19 +306,53 @@ export function checkRows(
       report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
       continue;
     }
-    if (rows.has(recordId)) {
+    if (rows.has(recordId) || drafted.has(recordId)) {
       report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
       continue;
     }
-    diagnostics.push(...rowProblems(link, recordId, context, at.file, place, (field) => at.locate(['links', index, ...field])));
-    rows.set(recordId, rowOf(link, recordId));
+    if (link.concept === undefined) {
+      drafted.add(recordId);
+      diagnostics.push(noConcept(record, context.base.concepts, at.file, place));
+      continue;
+    }
+    diagnostics.push(...rowProblems({ ...link, concept: link.concept }, recordId, context, at.file, place, (field) => at.locate(['links', index, ...field])));
+    rows.set(recordId, rowOf({ ...link, concept: link.concept }, recordId));
   }
-  return { rows, diagnostics };
+  return { rows, drafted, diagnostics };
+}
+
+/**
+ * A draft that names no concept (`suggest --write` found none that scores
+ * the calibrated threshold): an error at the row, printing the concept of its
+ * own to paste, named in the record's language (no English name is invented).
+ */
+function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>, file: string, place: Place | null): Diagnostic {
+  const slug = slugify(record.name);
+  const id = concepts.has(slug) ? `${slug}-${record.edition}` : slug;
+  return error({
+    reason: `The draft row for ${record.id} names no concept: no concept scores the threshold nuffle suggest --evaluate calibrates, so it was drafted as a rule of its own`,
+    file,
+    place,
+    ruleId: 'crosswalk/no-concept',
+    source: 'link',
+    expected: [
+      `a concept of its own under concepts: in ${file}, and concept: ${id} in this row (then review the row and remove declaredBy, score and evidence):`,
+      `    - id: ${id}`,
+      `      name: ${JSON.stringify(record.name)}`,
+      ...(record.lang === 'en' ? [] : [`      lang: ${record.lang}`]),
+      `      kind: ${record.kind}`,
+      `      category: ${record.category}`,
+      `      note: <where the rule comes from, in one line>`,
+      `  or, if it is a wording of an existing concept, that concept's id as concept: and the relation (same, reworked, …)`,
+    ].join('\n'),
+    // An unnamed paragraph's draft holds a placeholder name (draft-rows.ts): the paragraph is named first.
+    ...(record.name.startsWith('<') ? { note: 'name the paragraph first (name: in this row); its record and concept ids are the slug of that name' } : {}),
+  });
 }
 
 /** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
 export function rowProblems(
-  link: CrosswalkLink,
+  link: CrosswalkLink & { concept: string },
   recordId: string,
   context: Pick<RowContext, 'base' | 'strict'>,
   file: string,
@@ -376,7 +413,7 @@ export function rowProblems(
 }
 
 /** The published row of an annotated link. */
-function rowOf(link: CrosswalkLink, recordId: string): CrosswalkRow {
+function rowOf(link: CrosswalkLink & { concept: string }, recordId: string): CrosswalkRow {
   return {
     record: recordId,
     concept: link.concept,
@@ -396,9 +433,10 @@ export function findUnlinked(
   unnamed: readonly UnnamedRecord[],
   rows: ReadonlyMap<string, CrosswalkRow>,
   claimed: ReadonlyMap<UnnamedRecord, number>,
+  drafted: ReadonlySet<string> = new Set(),
 ): UnlinkedRecord[] {
   return [
-    ...records.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
+    ...records.filter((record) => !rows.has(record.id) && !drafted.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
     ...unnamed
       .filter((paragraph) => !claimed.has(paragraph))
       .map((paragraph) => ({
@@ -449,12 +487,16 @@ export function fillConcepts(
   const diagnostics: Diagnostic[] = [];
   const concepts = new Map([...defined].map(([id, c]) => [id, { ...c, names: { ...c.names }, records: [...c.records], relations: [...c.relations] }]));
   const linked = records.map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null })).sort(byId);
+  // A concept declared in French (`lang: fr`) has its French name already: its first French record does not make it two.
+  const named = new Set<string>();
   for (const record of linked) {
     const concept = record.concept ? concepts.get(record.concept) : undefined;
     if (!concept) continue;
     concept.records.push(record.id);
     if (record.lang !== 'fr') continue;
-    if (concept.names.fr === undefined) concept.names.fr = record.name;
+    const first = !named.has(concept.id);
+    named.add(concept.id);
+    if (first) concept.names.fr ??= record.name;
     else
       diagnostics.push(
         warning({

@@ -63,10 +63,10 @@ export type ApiIndex = {
     path: string;
     /** What it serves. */
     kind: "concepts" | "records" | "rulings";
-    /** A concept's name in each language (concepts only), for a look-up in French or English. */
+    /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
     names?: {
-      /** The English name. */
-      en: string;
+      /** The English name; absent when no English source has the rule. */
+      en?: string;
       /** The French name, when the French list has one. */
       fr?: string;
     };
@@ -120,10 +120,10 @@ export type ApiLink = {
   id: string;
   /** Its name (a ruling's question). */
   name: string;
-  /** A concept's name in each language (concepts only), for a look-up in French or English. */
+  /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
   names?: {
-    /** The English name. */
-    en: string;
+    /** The English name; absent when no English source has the rule. */
+    en?: string;
     /** The French name, when the French list has one. */
     fr?: string;
   };
@@ -192,7 +192,7 @@ export type Changelog = {
   };
   /** Every change, by kind then id. */
   changes: Change[];
-  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed or renamed. */
+  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed, renamed or merged; a record another was merged into whose reviewed crosswalk row is as it was before the merge. */
   warnings: string[];
 };
 
@@ -204,19 +204,19 @@ export type ChangelogVersions = {
   schemaVersion: string;
 };
 
-/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
-export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
+/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept; a record folded into another by a `merged` migration is one `record-merged`, not a removal), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
+export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "record-merged" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
 
 /** One change. */
 export type Change = {
   kind: ChangeKind;
-  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
+  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a merged record: the id of the record it was merged into; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
   id: string;
   /** One line a person reads. */
   summary: string;
   /** Each field that moved (changes only). */
   fields: FieldChange[];
-  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); the record a moved slot held. */
+  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); a merged record's own (retired) id; the record a moved slot held. */
   previous: string | null;
 };
 
@@ -309,12 +309,12 @@ export type ConceptsFile = Concept[];
 /** One game rule across editions and languages: go from any wording to all the others. */
 export type Concept = {
   id: ConceptId;
-  /** Canonical English name, without parameter: the English 2020 name where there is one. */
+  /** Canonical name, without parameter: the English 2020 name where there is one; else the name the crosswalk declares, in English, or, for a rule only a source in another language has, in that language (then `names` has that language only). */
   name: string;
-  /** Name by language: `en` always; `fr` from the French records (used by the site and the cards). */
+  /** Name by language, for every language whose sources have the rule: `en` for every rule an English source has, `fr` from the French records. A rule that only a French source has is named in French only: no English name is invented for it (4.0.0: `en` is no longer always there). */
   names: {
-    /** English name. */
-    en: string;
+    /** English name; absent when no English source has the rule. */
+    en?: string;
     /** French name, from the French record of the concept. */
     fr?: string;
   };
@@ -707,11 +707,12 @@ export type CrosswalkAnnotations = {
   links: CrosswalkLink[];
 };
 
-/** A concept no English 2020 record defines. */
+/** A concept no English 2020 record defines, named in English or, when only a source in another language has the rule, in that language. */
 export type ExtraConcept = {
   id: ConceptId;
-  /** Canonical English name, without parameter. */
+  /** Canonical name, without parameter: the English name, or, for a rule only a source in another language has (`lang`), its name in that language; no English name is invented for it. */
   name: string;
+  lang?: Lang;
   kind: Kind;
   category: Category;
   /** Where the rule comes from and why it has no 2020 record. */
@@ -726,7 +727,7 @@ export type CrosswalkLink = {
   match?: string;
   /** Name of an unnamed paragraph, with its parameter if any: `Hatred (X)`. The record id is `<edition>/<slug of the name>`. */
   name?: string;
-  concept: ConceptId;
+  concept?: ConceptId;
   relation: Relation;
   /** Other concepts: the successor for `replaced`, the other parts for `split`. */
   related?: ConceptId[];

@@ -116,8 +116,8 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
 /**
  * Every migration against the data being built: each retires an id the data
  * no longer has, once; `renamed` points to an id new in this release, of the
- * same kind and edition; `merged` to an id that survives; `deleted` to
- * nothing; `since` is never a later version than the one being built, and is
+ * same kind and edition; `merged` to an id that survives, of the same kind
+ * and edition; `deleted` to nothing; `since` is never a later version than the one being built, and is
  * this one when the migration's target is new in it.
  */
 export function checkMigrations(input: IdCheckInput): Diagnostic[] {
@@ -185,37 +185,45 @@ function migrationProblems(m: Migration, context: MigrationContext): MigrationPr
   return target ? [...problems, target] : problems;
 }
 
-/** `to`: null for a deletion only; an id the data has and keeps; for a rename, a new id of the same edition, with `since` this version. */
-function targetProblem(m: Migration, { now, retired, isNew, datasetVersion }: MigrationContext): MigrationProblem | null {
+/** `to`: null for a deletion only; an id of the same kind and edition that the data has and keeps; for a rename, a new one, with `since` this version. */
+function targetProblem(m: Migration, context: MigrationContext): MigrationProblem | null {
+  const { now, retired } = context;
   if ((m.action === 'deleted') !== (m.to === null))
     return { reason: `Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, ruleId: 'migrations/bad-target', field: 'to' };
   if (m.to === null) return null;
   const target = key(m.kind, m.to);
+  const merge = m.action === 'merged';
+  const verb = merge ? 'merged into' : `${m.action} to`;
   if (!now.has(target) || retired.has(target))
     return {
-      reason: `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
+      reason: `Migration of ${m.id}: ${verb} ${m.kind} ${m.to}, which the data does not have`,
       ruleId: 'migrations/bad-target',
       field: 'to',
       expected: `an existing ${m.kind} id`,
     };
-  if (m.action !== 'renamed') return null;
   if (editionOf(m.to) !== editionOf(m.id))
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, of another edition`,
+      reason: `Migration of ${m.id}: ${verb} ${m.to}, of another edition`,
       ruleId: 'migrations/bad-target',
       field: 'to',
-      expected: `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`,
+      expected: `a${merge ? 'n existing' : ' new'} ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a ${merge ? 'merge' : 'rename'}`,
     };
+  return m.action === 'renamed' ? renameProblem(m, m.to, context) : null;
+}
+
+/** A rename points to an id new in this release, dated this release. */
+function renameProblem(m: Migration, to: string, { isNew, datasetVersion }: MigrationContext): MigrationProblem | null {
+  const target = key(m.kind, to);
   if (!isNew(target))
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
+      reason: `Migration of ${m.id}: renamed to ${to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
       ruleId: 'migrations/bad-target',
       field: 'to',
-      expected: `the new id of the renamed ${m.kind} (one that is new in ${datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
+      expected: `the new id of the renamed ${m.kind} (one that is new in ${datasetVersion}), or action: merged if ${m.id} was folded into ${to}`,
     };
   if (m.since !== datasetVersion)
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, new in ${datasetVersion}, but since says ${m.since}`,
+      reason: `Migration of ${m.id}: renamed to ${to}, new in ${datasetVersion}, but since says ${m.since}`,
       ruleId: 'migrations/bad-since',
       field: 'since',
       expected: `since: ${datasetVersion}`,

@@ -45,7 +45,7 @@ function precompiled(schemaPath: string): ValidateFunction {
 }
 
 /**
- * A schema's `$id` is its path under the base: `…/schema/v3/<path>` in the
+ * A schema's `$id` is its path under the base: `…/schema/v4/<path>` in the
  * repository, `…/schema/<schemaVersion>/<path>` as published (each release's
  * schemas have their own ids). Returns the id.
  */

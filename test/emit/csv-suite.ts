@@ -295,7 +295,7 @@ export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8
       const rebuilt = rows('concepts').map((r) => ({
         id: r.id!,
         name: r.name!,
-        names: { en: r.name_en!, ...(r.name_fr ? { fr: r.name_fr } : {}) },
+        names: { ...(r.name_en ? { en: r.name_en } : {}), ...(r.name_fr ? { fr: r.name_fr } : {}) },
         kind: r.kind!,
         category: r.category!,
         compulsory: optBool(r.compulsory!),

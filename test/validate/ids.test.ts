@@ -276,6 +276,43 @@ describe('checkMigrations: what each problem says, and where', () => {
       reason: 'Migration of en-2020/sidestep: renamed to fr-legacy/esquive, of another edition',
       place: { line: 10, column: 5 },
     }));
+  it('a merge into a record of another edition, at its `to` (a later-wording trait into a 2020 skill)', () =>
+    expect(
+      only({
+        published: [{ kind: 'record', id: 'en-2020/stunty' }],
+        migrations: [migration({ id: 'en-traits-alt/breathe-fire', action: 'merged', to: 'en-2020/stunty' })],
+      }),
+    ).toMatchObject({
+      reason: 'Migration of en-traits-alt/breathe-fire: merged into en-2020/stunty, of another edition',
+      ruleId: 'migrations/bad-target',
+      place: { line: 10, column: 5 },
+      expected: 'an existing record id of en-traits-alt; a rule that moved edition is a crosswalk row, not a merge',
+    }));
+  it('a merge into a concept id as if it were a record: the data has no such record', () =>
+    expect(
+      only({
+        published: [{ kind: 'concept', id: 'stunty' }],
+        migrations: [migration({ id: 'en-traits-alt/titchy', action: 'merged', to: 'stunty' })],
+      }),
+    ).toMatchObject({
+      reason: 'Migration of en-traits-alt/titchy: merged into record stunty, which the data does not have',
+      expected: 'an existing record id',
+    }));
+  it('accepts a merge into a surviving record of the same edition, and a concept into a concept', () =>
+    expect(
+      checkMigrations(
+        input({
+          published: [
+            { kind: 'record', id: 'en-traits-alt/stunty' },
+            { kind: 'concept', id: 'stunty' },
+          ],
+          migrations: [
+            migration({ id: 'en-traits-alt/titchy', action: 'merged', to: 'en-traits-alt/stunty' }),
+            migration({ kind: 'concept', id: 'insignificant', action: 'merged', to: 'stunty' }),
+          ],
+        }),
+      ),
+    ).toEqual([]));
   it('a rename from an id without an edition to one with an edition', () =>
     expect(only({ migrations: [migration({ id: 'sidestep' })] })).toMatchObject({
       reason: 'Migration of sidestep: renamed to en-2020/side-step, of another edition',

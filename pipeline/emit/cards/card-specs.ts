@@ -177,7 +177,8 @@ function playersBlock(players: readonly string[], lang: Lang): Block[] {
 /** The card of one record (with a parameter given by the selection, if any; with its team and players in a team deck). */
 export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext, deck: Deck | null = null): CardSpec {
   const concept = record.concept === null ? undefined : context.concepts.get(record.concept);
-  const english = concept?.names.en ?? concept?.name;
+  // No English line for a rule no English source has (never an invented name).
+  const english = concept?.names.en;
   const body = blocksOf(markdownToMdast(record.text));
   const players = playersBlock(deck?.players ?? [], record.lang);
   if (players.length && body[0]) body[0] = { ...body[0], spaceBefore: 0.6 };
