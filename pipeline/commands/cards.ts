@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { guardProblem, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeFileAtomically, type OutputGuard } from '../io.ts';
 import type { Lang } from '../model/schema-types.ts';
 import { createValidator } from '../validate/schemas.ts';
-import type { Validator } from '../model/validator.ts';
+import type { ProblemValidator } from '../model/validator.ts';
 import { renderDocuments } from '../emit/cards/emit-cards.ts';
 import { DUPLEX_VALUES, INK_VALUES, LAYOUT_VALUES, PAPER_VALUES, SIZE_VALUES, cardsOptions, type CardsOptions } from '../emit/cards/options.ts';
 import { planSelection, type SelectionInput } from '../emit/cards/plan-selection.ts';
@@ -184,9 +184,9 @@ function readRoster(path: string): { text: string; file: string } | null {
   }
 }
 
-let rosterSchemas: Validator | undefined;
+let rosterSchemas: ProblemValidator | undefined;
 /** The validator of schema/input/roster.schema.json (this repository's schemas). */
-const rosterValidator = (): Validator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
+const rosterValidator = (): ProblemValidator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
 
 /** One PDF of a selection, at -o FILE (default ./cards.pdf). */
 async function runSelection(values: Values, options: CardsOptions, dataDir: string, guard: OutputGuard): Promise<number> {
