@@ -77,7 +77,7 @@ const TIMES = new Set(['x', 'X', '×', '*']);
 
 /**
  * A count written before or after the name: `2 Bribes`, `2x Bribes`,
- * `Bribes x2`, `Bribes ×2`, `Bribes (2)`; 1 when none is. Read with string
+ * `Bribes x2`, `Bribes ×2`, `Bribes (2)`, `Bribes 2`; 1 when none is. Read with string
  * operations (linear on any input); a count of 0 or over 99 is read as part of the name.
  */
 export function splitCount(text: string): { name: string; count: number } {
@@ -95,12 +95,14 @@ export function splitCount(text: string): { name: string; count: number } {
   while (isDigit(bracketed[start - 1])) start--;
   const digits = bracketed.length - start;
   if (digits === 0 || digits > 2) return { name: whole, count: 1 };
-  let head = bracketed.slice(0, start).trimEnd();
+  const before = bracketed.slice(0, start);
+  let head = before.trimEnd();
   if (bracketed !== whole) {
     if (!head.endsWith('(')) return { name: whole, count: 1 };
     head = head.slice(0, -1).trimEnd();
   } else if (TIMES.has(head.at(-1) ?? '')) head = head.slice(0, -1).trimEnd();
-  else return { name: whole, count: 1 };
+  // Digits glued to a word are part of the name; after a space, a count (`Bribes 2`).
+  else if (head === before) return { name: whole, count: 1 };
   const count = Number(bracketed.slice(start));
   return head !== '' && count > 0 ? { name: head, count } : { name: whole, count: 1 };
 }

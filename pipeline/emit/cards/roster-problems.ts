@@ -90,8 +90,15 @@ export interface RosterShape {
 export function schemaProblems(problems: readonly SchemaProblem[], shape: RosterShape): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
+  // A missing key that a misspelt one stands for (`joueurs:` for `players:`) is said once, at the misspelt key.
+  const meant = new Set(
+    problems
+      .filter((p) => p.keyword === 'additionalProperties')
+      .map((p) => JSON.stringify([p.path, closestKey(String(p.params.additionalProperty), p.path.length === 2 ? PLAYER_KEYS : ROSTER_KEYS)])),
+  );
   for (const problem of problems) {
     if (problem.schemaPath.includes('/anyOf/')) continue;
+    if (problem.keyword === 'required' && meant.has(JSON.stringify([problem.path, problem.params.missingProperty]))) continue;
     const diagnostic = schemaProblem(problem, shape);
     const key = JSON.stringify([diagnostic.place, diagnostic.reason]);
     if (!seen.has(key)) out.push(diagnostic);
@@ -126,7 +133,7 @@ function schemaProblem(problem: SchemaProblem, shape: RosterShape): Diagnostic {
   const say = (reason: string, place: Place | null = at, extra: { expected?: string } = {}) => bad(reason, shape.file, place, shape.speaker, extra);
   if (keyword === 'additionalProperties') return unknownKey(problem, shape, t);
   if (keyword === 'type' && path.length === 0) return say(t.notRoster, { line: 1 });
-  if (keyword === 'type' && path.length === 1 && path[0] === 'players') return say(t.notList('players'), shape.parsed.locateKey(filePath(shape, path)) ?? at);
+  if (keyword === 'type' && path.length === 1 && path[0] === 'players') return notList(shape, t, at);
   if (keyword === 'type' && path.length === 2) return say(t.notPlayer(where));
   if (keyword === 'required' && path.length === 0) return say(t.notRoster, { line: 1 });
   if (keyword === 'required') return say(t.missingName(where));
@@ -137,6 +144,17 @@ function schemaProblem(problem: SchemaProblem, shape: RosterShape): Diagnostic {
   if (keyword === 'anyOf') return say(t.namesShape(where));
   if (keyword === 'type') return say(t.notText(where));
   return say(t.otherShape(where));
+}
+
+/** `players:` that is no list: a dash with no space after it (`-name: Gork`) says so at its line; anything else, what a list of players is. */
+function notList(shape: RosterShape, t: SelectionWords, at: Place | null): Diagnostic {
+  const players = (shape.value as { players?: unknown }).players;
+  const dashed = players && typeof players === 'object' ? Object.keys(players).find((key) => key.startsWith('-') && key.length > 1) : undefined;
+  if (dashed !== undefined) {
+    const where = t.where({ player: { number: 1, name: null }, key: null });
+    return bad(t.dashKey(where, dashed), shape.file, shape.parsed.locateKey(['players', dashed]) ?? at, shape.speaker);
+  }
+  return bad(t.notList('players'), shape.file, shape.parsed.locateKey(filePath(shape, ['players'])) ?? at, shape.speaker);
 }
 
 /** A key the roster or a player does not have, at the key's own line, with the key it most likely means. */
@@ -151,15 +169,18 @@ function unknownKey(problem: SchemaProblem, shape: RosterShape, t: SelectionWord
   return bad(t.unknownKey(where, key, ofPlayer, closestKey(key, keys)), shape.file, place, shape.speaker, { expected });
 }
 
-/** The key a misspelt one means: one of `keys` a couple of edits away (case and accents aside), or a French word for it. */
+/** The same letters in another order (`tema`, `team`): a slip of the fingers. */
+const sameLetters = (a: string, b: string): boolean => a.length === b.length && [...a].sort().join('') === [...b].sort().join('');
+
+/** The key a misspelt one means: one of `keys` an edit or two away (one for a short key), or the same letters swapped (case and accents aside), or a French word for it. */
 function closestKey(key: string, keys: readonly string[]): string | null {
   const folded = nameKey(key);
   const french = FRENCH_KEYS[folded];
   if (french && keys.includes(french)) return french;
   let best: { key: string; distance: number } | null = null;
   for (const candidate of keys) {
-    const distance = editDistance(folded, candidate, 2);
-    if (distance <= Math.min(2, Math.floor(candidate.length / 3)) && (!best || distance < best.distance)) best = { key: candidate, distance };
+    const distance = sameLetters(folded, candidate) ? 1 : editDistance(folded, candidate, 2);
+    if (distance <= (candidate.length <= 4 ? 1 : 2) && (!best || distance < best.distance)) best = { key: candidate, distance };
   }
   return best?.key ?? null;
 }

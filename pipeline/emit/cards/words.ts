@@ -8,6 +8,7 @@
  * Pure strings; select.ts, roster.ts and plan-selection.ts build the
  * diagnostics.
  */
+import type { DiagnosticLabels } from '../../model/diagnostic.ts';
 import { nameKey } from '../../model/fold.ts';
 import { ENUM_LABELS, editionNameIn } from '../../model/labels.ts';
 import type { Category, Edition, Lang } from '../../model/schema-types.ts';
@@ -34,11 +35,8 @@ const list = (items: readonly string[], and: string): string =>
 const code = (text: string): string => `\`${text}\``;
 
 const en = {
-  error: 'error',
-  warning: 'warning',
-  expected: 'expected',
-  actual: 'actual',
-  note: 'note',
+  /** How a message is framed (model/diagnostic.ts formatDiagnosticIn): the CLI's own words in English. */
+  labels: { error: 'error', warning: 'warning', expected: 'expected: ', actual: 'actual:   ', note: 'note:     ' } as DiagnosticLabels,
   summary: (n: number) => `nuffle cards: ${n} error${n === 1 ? '' : 's'}; nothing was written`,
   quote: (text: string) => `"${text}"`,
   where(where: Where): string {
@@ -141,11 +139,7 @@ const en = {
 export type SelectionWords = typeof en;
 
 const fr: SelectionWords = {
-  error: 'erreur',
-  warning: 'avertissement',
-  expected: 'attendu',
-  actual: 'trouvé',
-  note: 'note',
+  labels: { error: 'erreur', warning: 'avertissement', expected: 'attendu : ', actual: 'trouvé :  ', note: 'note :    ' },
   summary: (n) => `nuffle cards : ${n} erreur${n > 1 ? 's' : ''} ; rien n’a été écrit`,
   quote: (text) => `« ${text} »`,
   where(where) {

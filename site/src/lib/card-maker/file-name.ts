@@ -1,0 +1,16 @@
+/** The name the card page's PDF downloads under. */
+import type { CardDocumentPlan } from '../../../../pipeline/emit/cards/emit-cards.ts';
+import { slugify } from '../../../../pipeline/model/slug.ts';
+import type { CardStrings } from './strings.ts';
+
+/**
+ * The deck's team (the team field, or the roster's `team:`) through the one
+ * slug of the codex (model/slug.ts: accents folded, letters kept), then the
+ * page's word for cards: `reikland-reavers-cards.pdf`,
+ * `les-ecorcheurs-de-bretonnie-cartes.pdf`; with no team, `cards.pdf` or `cartes.pdf`.
+ */
+export function fileName(plan: Pick<CardDocumentPlan, 'specs'>, t: Pick<CardStrings, 'fileSuffix'>): string {
+  const team = plan.specs.find((spec) => spec.team)?.team ?? '';
+  const slug = slugify(team).slice(0, 60).replace(/-+$/, '');
+  return slug ? `${slug}-${t.fileSuffix}.pdf` : `${t.fileSuffix}.pdf`;
+}
