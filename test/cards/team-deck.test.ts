@@ -63,7 +63,13 @@ function teamBundle(): DataBundle {
   d.inducements = [
     coach({ id: 'notes/bribes', name: 'Bribes', kind: 'inducement', text: 'Buy up to three bribes.', limits: { max: 3, oncePerGame: false } }),
     coach({ id: 'notes/wandering-apothecaries', name: 'Wandering Apothecaries', kind: 'inducement', text: 'Up to two apothecaries.', abilities: [] }),
-    coach({ id: 'notes/sports-wizard', name: 'Hireling Sports-Wizard', kind: 'wizard', abilities: [], spells: [{ id: 'notes/sports-wizard/fireball', name: 'FIREBALL', text: 'Boom.', line: 9, mentions: [] }] }),
+    coach({
+      id: 'notes/sports-wizard',
+      name: 'Hireling Sports-Wizard',
+      kind: 'wizard',
+      abilities: [],
+      spells: [{ id: 'notes/sports-wizard/fireball', name: 'FIREBALL', text: 'Boom.', line: 9, mentions: [] }],
+    }),
     coach({ id: 'notes/price-list', name: 'Mercenary price list', kind: 'price-list' }),
   ];
   d.names = buildNameIndex({ ...d, curated: [{ alias: 'Saut', concept: 'leap', lang: 'fr' }] }).names;
@@ -263,6 +269,7 @@ describe('roster problems in the organiser’s words (issue 34, item 4)', () => 
     ['a missing colon in a player', 'players:\n  - name: Gork\n    skills [Block]\n', 3, 'no colon after `skills`: write `skills: [Block]`'],
     ['no space after a colon', 'team:Orcs\nplayers:\n  - name: Gork\n', 1, 'a colon needs a space after it: write `team: Orcs`'],
     ['a tab', 'players:\n\t- name: Gork\n', 2, 'this line is indented with a tab: indent with spaces'],
+    ['a missing colon in a last player', 'players:\n  - name: Gork\n  - name Mork\n', 3, 'no colon after `name`: write `name: Mork`'],
   ])('%s', (_what, text, line, reason) => {
     const found = problems(text);
     expect(found.map((d) => [d.ruleId, d.place?.line, d.reason])).toEqual([['cards/bad-roster', line, reason]]);

@@ -134,7 +134,7 @@ function schemaProblem(problem: SchemaProblem, shape: RosterShape): Diagnostic {
   if (keyword === 'additionalProperties') return unknownKey(problem, shape, t);
   if (keyword === 'type' && path.length === 0) return say(t.notRoster, { line: 1 });
   if (keyword === 'type' && path.length === 1 && path[0] === 'players') return notList(shape, t, at);
-  if (keyword === 'type' && path.length === 2) return say(t.notPlayer(where));
+  if (keyword === 'type' && path.length === 2) return say(playerText(shape, path) ?? t.notPlayer(where));
   if (keyword === 'required' && path.length === 0) return say(t.notRoster, { line: 1 });
   if (keyword === 'required') return say(t.missingName(where));
   if (keyword === 'pattern' || (keyword === 'minLength' && keyAt(path) === 'name')) return say(t.blankName(where));
@@ -144,6 +144,14 @@ function schemaProblem(problem: SchemaProblem, shape: RosterShape): Diagnostic {
   if (keyword === 'anyOf') return say(t.namesShape(where));
   if (keyword === 'type') return say(t.notText(where));
   return say(t.otherShape(where));
+}
+
+/** A player YAML read as text because its first key has no colon (`- name Mork`): that colon; null otherwise. */
+function playerText(shape: RosterShape, path: readonly (string | number)[]): string | null {
+  const players = (shape.value as { players?: unknown }).players;
+  const value = Array.isArray(players) ? players[path[1] as number] : undefined;
+  const line = typeof value === 'string' ? keyOfLine(value) : null;
+  return line && !line.colon && PLAYER_KEYS.includes(line.key) ? wordsOf(shape.speaker).missingColon(line.key, line.rest) : null;
 }
 
 /** `players:` that is no list: a dash with no space after it (`-name: Gork`) says so at its line; anything else, what a list of players is. */

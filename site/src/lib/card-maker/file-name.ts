@@ -9,8 +9,7 @@ import type { CardStrings } from './strings.ts';
  * page's word for cards: `reikland-reavers-cards.pdf`,
  * `les-ecorcheurs-de-bretonnie-cartes.pdf`; with no team, `cards.pdf` or `cartes.pdf`.
  */
-export function fileName(plan: Pick<CardDocumentPlan, 'specs'>, t: Pick<CardStrings, 'fileSuffix'>): string {
+export function fileName(plan: Pick<CardDocumentPlan, 'specs'>, t: Pick<CardStrings, 'pdfName'>): string {
   const team = plan.specs.find((spec) => spec.team)?.team ?? '';
-  const slug = slugify(team).slice(0, 60).replace(/-+$/, '');
-  return slug ? `${slug}-${t.fileSuffix}.pdf` : `${t.fileSuffix}.pdf`;
+  return t.pdfName(slugify(team).slice(0, 60).replace(/-+$/, ''));
 }

@@ -40,8 +40,8 @@ const en = {
   uniform: 'One text size for every card of a page',
   problems: 'Your deck',
   messagesIntro: 'What the command line (nuffle cards) says about it: correct the roster at the line each message names.',
-  /** The download's name after the team's: `reikland-reavers-cards.pdf`. */
-  fileSuffix: 'cards',
+  /** The download's name, after the team's slug when there is one: `reikland-reavers-cards.pdf`. */
+  pdfName: (slug: string) => (slug ? `${slug}-cards.pdf` : 'cards.pdf'),
   codesHelp:
     'A card’s top corner may read “BB 1-3·1 · DB 1-3·1”: where the skill sits on the random skill tables, BB for Blood Bowl and DB for Dungeon Bowl, then the first D6 (1-3 or 4-6) and the second (1 to 6).',
   make: 'Make the PDF',
@@ -121,7 +121,7 @@ const fr: typeof en = {
   uniform: 'Une seule taille de texte pour toutes les cartes d’une page',
   problems: 'Votre jeu de cartes',
   messagesIntro: 'Ce qu’en dit la ligne de commande (nuffle cards) : corrigez la feuille à la ligne que nomme chaque message.',
-  fileSuffix: 'cartes',
+  pdfName: (slug) => (slug ? `${slug}-cartes.pdf` : 'cartes.pdf'),
   codesHelp:
     'Le coin supérieur d’une carte peut indiquer « BB 1-3·1 · DB 1-3·1 » : la place de la compétence dans les tables de compétences aléatoires, BB pour Blood Bowl et DB pour Dungeon Bowl, puis le premier D6 (1-3 ou 4-6) et le second (1 à 6).',
   make: 'Faire le PDF',
