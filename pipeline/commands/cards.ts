@@ -33,10 +33,14 @@ Selection:
                    "Block, Dodge, Mighty Blow (+2), Châtaigne". A parameter given
                    (Mighty Blow (+2), Loner (4+)) is printed instead of the record's.
   --edition ID     Only this edition (en-2020, en-traits-alt, fr-legacy); alone: all its cards
-  --lang en|fr     Only this language; alone: all its cards
+  --lang en|fr     The cards' language; alone: all its cards. French cards print the
+                   English text (marked, under the French name) of a skill the French
+                   sources lack. Without --edition or --lang, the names choose: English
+                   names print English cards (2020 first), French ones the French list
   --roster FILE    A team list in YAML or JSON: { team, edition?, players: [{ name,
-                   position?, skills: [names] }] }; one card per distinct skill, with
-                   the team's name and the players who have it
+                   position?, skills: [names] }], inducements?: [names] }; one card per
+                   distinct skill, with the team's name and the players who have it,
+                   then one per inducement ("2 Bribes", "Wandering Apothecaries")
   --per-player     With --roster: one card per player, with the player's name and
                    every skill's text (continued on more cards as needed)
   --team NAME      The team's name on every card's footer and back (wins over the
