@@ -307,6 +307,13 @@ describe('roster problems in the organiser’s words (issue 34, item 4)', () => 
 });
 
 describe('advice that never repeats what was asked (issue 34, item 11)', () => {
+  it('--edition fr-legacy --lang en: a wording only the French list has is advised by language or another edition, never the edition given', () => {
+    const { diagnostics } = plan(team('Esquive'), { edition: 'fr-legacy', lang: 'en' });
+    expect(diagnostics.map((d) => [d.ruleId, d.expected])).toEqual([
+      ['cards/unknown-name', '--edition en-2020, or --lang fr, or a skill that edition fr-legacy, language en has'],
+    ]);
+  });
+
   it('--edition en-2020 --lang fr: a skill 2020 lacks is advised elsewhere, never --edition en-2020', () => {
     const { diagnostics } = plan(team('Griffes'), { edition: 'en-2020', lang: 'fr' });
     expect(diagnostics.map((d) => [d.ruleId, d.expected])).toEqual([
