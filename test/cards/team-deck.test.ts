@@ -291,6 +291,7 @@ describe('roster problems in the organiser’s words (issue 34, item 4)', () => 
     const cases: [string, Partial<SelectionInput>][] = [
       [mixed, {}],
       [team('Griffes'), { edition: 'en-2020', lang: 'en' }],
+      [team('Esquive'), { edition: 'fr-legacy', lang: 'en' }],
       ['team: Orcs\nedition: 2020\nplayers:\n  - name: Gork\n', {}],
       [team('Nope'), {}],
     ];
@@ -300,6 +301,9 @@ describe('roster problems in the organiser’s words (issue 34, item 4)', () => 
         expect(diagnostics.length).toBeGreaterThan(0);
         for (const d of diagnostics) expect([d.reason, d.expected ?? '', d.note ?? ''].join('\n')).not.toMatch(/--[a-z]/);
       }
+    expect(plan(team('Esquive'), { edition: 'fr-legacy', lang: 'en' }, PAGE_FR).diagnostics[0]!.expected).toBe(
+      'Blood Bowl 2020 (anglais) dans le menu « Édition », ou français dans le menu « Langue des cartes », ou une compétence qui s’y trouve',
+    );
     expect(plan(mixed, {}, PAGE_EN).diagnostics[0]!.expected).toBe(
       'choose the language in the "Language of the cards" menu, or write `edition: en-2020` (English) or `edition: fr-legacy` (French) in the roster',
     );
