@@ -230,9 +230,12 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
     console.error(`nuffle cards: cannot write ${target}: ${(cause as Error).message}`);
     return 1;
   }
-  console.log(
-    `wrote ${target}: ${document.cards} cards (${document.records} ${input.perPlayer ? 'players' : 'records'}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`,
-  );
+  // One card per player with --per-player; the team's inducements follow either way.
+  const players = planned.plan.specs.filter((spec) => spec.key.startsWith('player:')).length;
+  const what = input.perPlayer
+    ? [`${players} players`, ...(document.records > players ? [`${document.records - players} inducements`] : [])].join(', ')
+    : `${document.records} records`;
+  console.log(`wrote ${target}: ${document.cards} cards (${what}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`);
   reportContinued([document], () => values.output ?? 'cards.pdf');
   return 0;
 }
