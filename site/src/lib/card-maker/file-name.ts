@@ -11,5 +11,8 @@ import type { CardStrings } from './strings.ts';
  */
 export function fileName(plan: Pick<CardDocumentPlan, 'specs'>, t: Pick<CardStrings, 'pdfName'>): string {
   const team = plan.specs.find((spec) => spec.team)?.team ?? '';
-  return t.pdfName(slugify(team).slice(0, 60).replace(/-+$/, ''));
+  let slug = slugify(team).slice(0, 60);
+  // Cut at 60, a slug may end in the hyphen of a space.
+  while (slug.endsWith('-')) slug = slug.slice(0, -1);
+  return t.pdfName(slug);
 }
