@@ -30,7 +30,7 @@ export interface ParsedYamlDocument extends ParsedYaml {
 }
 
 /** A YAML syntax error: the yaml module's code (`MISSING_CHAR`, `TAB_AS_INDENT`…), its message, and its line and column. */
-export interface YamlSyntax {
+interface YamlSyntax {
   code: string;
   message: string;
   line: number;

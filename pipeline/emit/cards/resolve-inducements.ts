@@ -22,7 +22,7 @@ export interface SelectedInducement {
 }
 
 /** The inducements a team can list: every one but the mercenary price lists (tables of prices, not something a team buys by name). */
-export const isListable = (inducement: Inducement): boolean => inducement.kind !== 'price-list';
+const isListable = (inducement: Inducement): boolean => inducement.kind !== 'price-list';
 
 /** A word in the singular, as English plurals go (`Apothecaries` → `Apothecary`, `Coaches` → `Coach`, `Bribes` → `Bribe`). */
 function singular(word: string): string {

@@ -49,7 +49,7 @@ export interface Selected {
   parameter: string | null;
 }
 
-export interface RosterPlayer {
+interface RosterPlayer {
   name: string;
   /** From 1, in roster order. */
   number: number;
@@ -105,7 +105,7 @@ export interface Resolver {
 export const MAX_NAME_ERRORS = 20;
 
 /** The name resolver of a bundle: its names.json, or (a release before schema 2.3.0) the index rebuilt from its data. */
-export function bundleNames(bundle: DataBundle): NameResolver {
+function bundleNames(bundle: DataBundle): NameResolver {
   const names = bundle.names.length ? bundle.names : buildNameIndex(bundle).names;
   return createNameResolver({ names, skills: bundle.skills, migrations: bundle.migrations });
 }
