@@ -1,4 +1,4 @@
-import type { Lang } from './schema-types.ts';
+import type { Concept, Lang, NameEntry } from './schema-types.ts';
 
 /** `Mighty Blow (+1)*` → name `Mighty Blow`, parameter `+1`, compulsory. */
 export function splitDisplayName(displayName: string): { name: string; parameter: string | null; compulsory: boolean } {
@@ -25,4 +25,20 @@ export function conceptNameIn(concept: { name: string; names: { en?: string; fr?
   if (own !== undefined) return { name: own, lang };
   if (concept.names.en !== undefined) return { name: concept.names.en, lang: 'en' };
   return concept.names.fr !== undefined ? { name: concept.names.fr, lang: 'fr' } : { name: concept.name, lang: 'en' };
+}
+
+/**
+ * A concept's name in a language for a card or a resolver: its own name
+ * there (concepts.json `names`), else a reviewed alias of that language
+ * (annotations/aliases.yaml, as names.json gives it: the first in its order),
+ * else its name in the language it has (`conceptNameIn`).
+ */
+export function reviewedNameIn(
+  concept: Pick<Concept, 'id' | 'name' | 'names'>,
+  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
+  lang: Lang,
+): string {
+  const own = concept.names[lang];
+  if (own) return own;
+  return names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated')?.alias ?? conceptNameIn(concept, lang).name;
 }

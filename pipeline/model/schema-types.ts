@@ -950,6 +950,8 @@ export type Roster = {
   edition?: string | null;
   /** The players, in the order their cards are printed. */
   players: RosterPlayer[];
+  /** The team's inducements, by name as a coach writes them (`Bribes`, `Wandering Apothecaries`, `Hireling Sports-Wizard`), with a count if more than one (`2 Bribes`, `Bribes x2`); a list or one comma-separated string. Each gets a card in the team's deck, after the skill cards. May be empty or absent. */
+  inducements?: string[] | string | null;
 };
 
 /** One player: a name and the skills and traits to print. */

@@ -5,7 +5,7 @@
  * one), so a string missing in French fails the type check.
  */
 import { conceptNameIn } from '../../../pipeline/model/names.ts';
-import { ENUM_LABELS } from '../../../pipeline/model/labels.ts';
+import { ENUM_LABELS, editionNameIn } from '../../../pipeline/model/labels.ts';
 
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
@@ -402,17 +402,9 @@ export function conceptName(concept: { name: string; names: { en?: string; fr?: 
   return conceptNameIn(concept, locale).name;
 }
 
-/** French names of the editions the sources give in English (the manifest's labels are English, but for the French list's own). */
-const FRENCH_EDITION_NAMES: Record<string, string> = {
-  'en-2020': 'Blood Bowl 2020 (anglais)',
-  'en-traits-alt': 'Traits de Blood Bowl 2025 (anglais)',
-  'en-2020-inducements': 'Notes sur les coups de pouce (anglais)',
-};
-
 /** An edition's name in the reader's language: the manifest's label, or on /fr/ its French name (an unknown English edition keeps its label, its language named in French). */
 export function editionName(edition: { id: string; label: string; lang: string }, locale: Locale): string {
-  if (locale === 'en' || edition.lang === 'fr') return edition.label;
-  return FRENCH_EDITION_NAMES[edition.id] ?? edition.label.replace(/\(English\)$/, '(anglais)');
+  return editionNameIn(edition, locale);
 }
 
 /** The language of `editionName(edition, locale)`. */
