@@ -239,6 +239,20 @@ describe('the errata patcher', () => {
     expect(out.applied.size).toBe(0);
   });
 
+  it('says an erratum whose correction the source now prints is fixed upstream, to be removed', () => {
+    const out = patch('a first line\nthen see the ball here\nlast', [erratum({ find: 'see teh ball', replace: 'see the ball' })]);
+    expect(out.diagnostics).toMatchObject([
+      {
+        ruleId: 'errata/not-found',
+        file: 'e.yaml',
+        place: { line: 7 },
+        reason: 'Erratum en-2020/x is fixed upstream: f.txt:2 now prints its correction, "see the ball"',
+        expected: 'fixed upstream: remove this erratum from sources/annotations/errata.yaml',
+      },
+    ]);
+    expect(out.diagnostics[0]!.actual).toBeUndefined();
+  });
+
   it('refuses a replace that changes the number of lines', () => {
     const out = patch('see teh ball', [erratum({ replace: 'see\nthe' })]);
     expect(out.diagnostics).toMatchObject([{ ruleId: 'errata/line-count' }]);

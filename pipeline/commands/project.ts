@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { codeFingerprint, readStageMemo, writeStageMemo } from '../cache/build-cache.ts';
 import { OutsideProject, readGuard, readSchemaFiles, repoRoot } from '../io.ts';
+import { foldCascades, formatFolded } from '../model/cascades.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import {
   COMPULSORY_PATH,
@@ -102,7 +103,8 @@ export async function compileProject(input: BuildInput, cache: { dir: string; co
 export function report(result: BuildResult, command: string): void {
   const errors = result.diagnostics.filter((d) => d.fatal);
   const warnings = result.diagnostics.filter((d) => !d.fatal);
-  for (const d of errors) console.error(formatDiagnostic(d));
+  // A root cause first, its cascades under it (model/cascades.ts).
+  for (const folded of foldCascades(errors)) console.error(formatFolded(folded));
   if (warnings.length) {
     console.log(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`);
     for (const d of warnings) console.log(formatDiagnostic(d));

@@ -13,7 +13,7 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
 import { setLockVersion, setPackageVersion } from '../release/prepare.ts';
-import { formatDiagnostic } from '../model/diagnostic.ts';
+import { foldCascades, formatFolded } from '../model/cascades.ts';
 import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
@@ -198,7 +198,7 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
 const bundleOf = (result: BuildResult) => parseDataBundle((file) => result.files.get(file) ?? null);
 
 function refuse(result: BuildResult): number {
-  for (const d of result.diagnostics.filter((x) => x.fatal)) console.error(formatDiagnostic(d));
+  for (const folded of foldCascades(result.diagnostics.filter((x) => x.fatal))) console.error(formatFolded(folded));
   console.error(
     `nuffle release: nuffle check has ${result.diagnostics.filter((d) => d.fatal).length} error(s); a release needs a clean check. Nothing was written.`,
   );

@@ -5,6 +5,7 @@
  * that exists; a spelling two concepts share fails the build unless the file
  * says which one wins.
  */
+import { subject } from '../model/cascades.ts';
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import { buildNameIndex, nameKey, type NameSources } from '../model/resolve-names.ts';
 import type { AliasAnnotations, NameEntry } from '../model/schema-types.ts';
@@ -27,6 +28,7 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
       place: input.locate([list, index, 'concept']),
       ruleId: 'names/unknown-concept',
       source: 'link',
+      about: [subject.concept(concept)],
       expected: 'a concept id of dist/data/concepts.json (the slug of its English name)',
     });
   input.annotations.aliases.forEach((a, index) => {

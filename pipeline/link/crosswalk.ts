@@ -7,6 +7,7 @@
  * Coverage must be 100%: a record without a row is an error that prints the
  * top-3 suggestions.
  */
+import { editionOfId, subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type {
   Concept,
@@ -47,6 +48,8 @@ export interface CrosswalkResult {
   crosswalk: CrosswalkRow[];
   /** Records and unnamed paragraphs no row links: what `nuffle suggest` ranks. */
   unlinked: UnlinkedRecord[];
+  /** Record id → the index in `links` of the row that links it (for messages at the row). */
+  linkIndex: Map<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -110,6 +113,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     concepts: filled.concepts,
     crosswalk: [...rows.rows.values()].sort((a, b) => compare(a.record, b.record)),
     unlinked,
+    linkIndex: rows.linkIndex,
     diagnostics: [...base.diagnostics, ...naming.diagnostics, ...rows.diagnostics, ...missing, ...filled.diagnostics],
   };
 }
@@ -275,20 +279,21 @@ export function checkRows(
   namedByRow: ReadonlyMap<number, string>,
   context: RowContext,
   at: At,
-): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
+): { rows: Map<string, CrosswalkRow>; linkIndex: Map<string, number>; diagnostics: Diagnostic[] } {
   const rows = new Map(context.base.rows);
+  const linkIndex = new Map<string, number>();
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
   for (const [index, link] of links.entries()) {
     const recordId = link.record ?? namedByRow.get(index);
     if (recordId === undefined) continue;
     const place = at.locate(['links', index]);
-    const report = (reason: string, ruleId: string): void => {
-      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    const report = (reason: string, ruleId: string, about?: string[]): void => {
+      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link', ...(about ? { about } : {}) }));
     };
     const record = recordById.get(recordId);
     if (!record || record.source.id !== link.source) {
-      report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
+      report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record', [subject.entry(editionOfId(recordId))]);
       continue;
     }
     if (context.isBase(record.source.id)) {
@@ -301,11 +306,12 @@ export function checkRows(
     }
     diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
     rows.set(recordId, rowOf(link, recordId));
+    linkIndex.set(recordId, index);
   }
-  return { rows, diagnostics };
+  return { rows, linkIndex, diagnostics };
 }
 
-/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
+/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its (known) concept, a suggestion not reviewed. */
 export function rowProblems(
   link: CrosswalkLink,
   recordId: string,
@@ -325,11 +331,12 @@ export function rowProblems(
           ruleId: 'crosswalk/unknown-concept',
           source: 'link',
           note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.',
+          about: [subject.concept(id)],
         }),
       );
   }
   const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
-  if (needsOwn === base.has(link.concept)) {
+  if (concepts.has(link.concept) && needsOwn === base.has(link.concept)) {
     problems.push(
       error({
         reason: `Row for ${recordId}: relation "${link.relation}" ${needsOwn ? 'needs a concept of its own, not an English 2020 one' : 'links to an English 2020 concept'}, but ${link.concept} ${base.has(link.concept) ? 'is one' : 'is not'}`,

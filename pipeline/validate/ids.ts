@@ -6,6 +6,7 @@
  * reported (`ids/not-locked`) until `nuffle build --update-lock` adds them:
  * the lock only ever grows.
  */
+import { subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { compare } from '../model/order.ts';
 import type { IdKind, Migration } from '../model/schema-types.ts';
@@ -78,6 +79,8 @@ export interface IdCheckInput {
    * alone are compared.
    */
   records?: { now: ReadonlyMap<string, RecordShape>; before?: ReadonlyMap<string, RecordShape> };
+  /** The concept a record id defines (an English 2020 record's), which goes with it when it is lost: how a cascade is traced (model/cascades.ts). */
+  conceptOfRecord?: (id: string) => string | null;
 }
 
 /** What rename detection compares of a record. */
@@ -241,6 +244,7 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         ruleId: 'ids/missing',
         source: 'validate',
         expected: rename ? renameFixes(entry.id, rename.id, rename.name, input) : migrationToWrite(entry, input),
+        ...lostSubjects(entry, input),
       }),
     );
   }
@@ -257,6 +261,15 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
     );
   }
   return diagnostics;
+}
+
+/** What a missing id is about (its edition's entries, or its concept), and the concept a lost defining record takes along. */
+function lostSubjects(entry: LockedId, input: IdCheckInput): Pick<Diagnostic, 'about' | 'implies'> {
+  if (entry.kind === 'concept') return { about: [subject.concept(entry.id)] };
+  const edition = editionOf(entry.id);
+  if (!edition) return {};
+  const concept = entry.kind === 'record' ? input.conceptOfRecord?.(entry.id) : null;
+  return { about: [subject.entry(edition)], ...(concept ? { implies: [subject.concept(concept)] } : {}) };
 }
 
 const migrationToWrite = (entry: LockedId, input: IdCheckInput) =>
