@@ -212,6 +212,13 @@ export const link: Stage = (build) => {
     file: annotations.crosswalk.file.path,
     locate: annotations.crosswalk.locate,
     strict: input.strict === true,
+    retired: (recordId) => {
+      const { migrations } = annotations;
+      const index = migrations.value.migrations.findIndex((m) => m.kind === 'record' && m.id === recordId);
+      if (index < 0) return null;
+      const { action, to } = migrations.value.migrations[index]!;
+      return { file: migrations.file.path, place: migrations.locate(['migrations', index]), action, to };
+    },
   });
   build.diagnostics.push(...crosswalk.diagnostics);
   build.records = crosswalk.records;

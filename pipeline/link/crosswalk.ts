@@ -40,6 +40,16 @@ export interface CrosswalkInput {
   locate: (path: readonly (string | number)[]) => Place | null;
   /** Rows not reviewed yet (`declaredBy: suggestion`) are errors, not warnings. */
   strict?: boolean;
+  /** What became of a retired record id (migrations.yaml), for a row whose paragraph is gone. */
+  retired?: (recordId: string) => Retirement | null;
+}
+
+/** A migration that retires a record: where it is written, and what it says. */
+export interface Retirement {
+  file: string;
+  place: Place | null;
+  action: string;
+  to: string | null;
 }
 
 export interface CrosswalkResult {
@@ -100,7 +110,10 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     annotations.concepts,
     at,
   );
-  const naming = nameUnnamed(input.unnamed, annotations.links, at);
+  const naming = nameUnnamed(input.unnamed, annotations.links, at, (link) => {
+    const edition = sourceById.get(link.source)?.edition.id;
+    return edition && link.name ? (input.retired?.(`${edition}/${slugify(splitDisplayName(link.name).name)}`) ?? null) : null;
+  });
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
   const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed);
@@ -187,7 +200,12 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
  * source that opens with those words (case, spacing and leading marks
  * folded). No paragraph, several, or a paragraph two rows match is an error.
  */
-export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly CrosswalkLink[], at: At): Naming {
+export function nameUnnamed(
+  unnamed: readonly UnnamedRecord[],
+  links: readonly CrosswalkLink[],
+  at: At,
+  retiredRow: (link: CrosswalkLink) => Retirement | null = () => null,
+): Naming {
   const diagnostics: Diagnostic[] = [];
   const named: Skill[] = [];
   const claimed = new Map<UnnamedRecord, number>();
@@ -199,6 +217,11 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     const wanted = normalise(link.match);
     const candidates = unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
     const place = at.locate(['links', index, 'match']);
+    const retired = candidates.length === 0 ? retiredRow(link) : null;
+    if (retired) {
+      diagnostics.push(paragraphGone(link, retired, at, place));
+      return;
+    }
     if (candidates.length !== 1) {
       diagnostics.push(
         error({
@@ -236,6 +259,20 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     namedByRow.set(index, record.id);
   });
   return { named, claimed, namedByRow, diagnostics };
+}
+
+/** A row whose paragraph is gone and whose record a migration retires: the row is left over. */
+function paragraphGone(link: CrosswalkLink, retired: Retirement, at: At, place: Place | null): Diagnostic {
+  const where = `${retired.file}${retired.place ? `:${retired.place.line}` : ''}`;
+  const fate = retired.to === null ? 'withdrawn' : `${retired.action} into ${retired.to}`;
+  return error({
+    reason: `The paragraph this row names (${link.name}) is gone from ${link.source}: ${where} says it was ${fate}`,
+    file: at.file,
+    place,
+    ruleId: 'crosswalk/match-not-found',
+    source: 'link',
+    expected: `remove this row: the migration at ${where} says where the rule went`,
+  });
 }
 
 /** An unnamed paragraph as the record a row names it. */
