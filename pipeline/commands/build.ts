@@ -19,10 +19,8 @@ import {
   writeFileAtomically,
   writeTreeAtomically,
 } from '../io.ts';
-import { LOCK_PATH } from '../model/paths.ts';
 import type { Skill } from '../model/schema-types.ts';
 import type { TargetContext } from '../targets/context.ts';
-import { lockText } from '../validate/ids.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
 import { compileProject, readProjectOrReport, report } from './project.ts';
 
@@ -33,7 +31,7 @@ type Target = (typeof TARGETS)[number];
 export const BUILD = {
   name: 'build',
   title: 'compile sources/ into dist/',
-  usage: 'nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--update-lock] [--strict] [--watch] [--no-cache]',
+  usage: 'nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--strict] [--watch] [--no-cache]',
   options: [
     {
       name: 'only',
@@ -52,7 +50,6 @@ Several, comma-separated: --only data,cards.`,
       value: 'DIR',
       help: 'Output folder (default: <root>/dist); one you name must be new, empty\nor written by nuffle, and outside sources/, schema/ and dist/data',
     },
-    { name: 'update-lock', type: 'boolean', help: 'Add the new published ids to sources/ids.lock (it never loses one)' },
     { name: 'strict', type: 'boolean', help: 'Crosswalk rows drafted by nuffle suggest --write and not reviewed are errors' },
     {
       name: 'watch',
@@ -73,10 +70,14 @@ node_modules/.cache/nuffle/build; NUFFLE_BUILD_CACHE=off does the same)`,
 stage succeeded. A build holds a lock on its output folder: a second build of the
 same folder exits 2, naming the process that holds it. Errors are printed as file:line:column, with a stable code.
 A locked id (sources/ids.lock) that disappears fails the build until
-sources/annotations/migrations.yaml says what became of it.`,
+sources/annotations/migrations.yaml says what became of it. New ids are
+locked by nuffle release, stamped with the version it releases.`,
 } as const satisfies CommandSpec;
 
 export async function runBuildCommand(argv: readonly string[]): Promise<number> {
+  // The one way to lock ids is the release, which knows the version it stamps them with.
+  if (argv.includes('--update-lock'))
+    return usageError('build', '--update-lock is gone: nuffle release locks the new ids, stamped with the version it releases');
   const parsed = parseCommand(BUILD, argv);
   if ('exit' in parsed) return parsed.exit;
   const { values } = parsed;
@@ -100,7 +101,7 @@ export async function runBuildCommand(argv: readonly string[]): Promise<number> 
     return (await import('./watch.ts')).watch({ root, out, targets: watched, strict, cache: false, build: buildOnce, ...(maxRebuilds ? { maxRebuilds } : {}) });
   }
   const cache = values['no-cache'] !== true && cacheEnabled();
-  return buildOnce({ root, out, targets, strict, cache, updateLock: values['update-lock'] === true });
+  return buildOnce({ root, out, targets, strict, cache });
 }
 
 /** The targets `--only` names, in build order; null when it names none or one that is not a target. */
@@ -116,7 +117,6 @@ export interface BuildOptions {
   out: string;
   targets: readonly Target[];
   strict: boolean;
-  updateLock?: boolean;
   /** Replay the last successful data build when nothing it depends on changed (cache/build-cache.ts). Default: off. */
   cache?: boolean;
   /** Filled with each stage's time, for `--watch`. */
@@ -205,26 +205,12 @@ async function buildLocked(options: BuildOptions): Promise<number> {
       cached ? ' (from the build cache: nothing it reads changed; --no-cache reruns the stages)' : ''
     }`,
   );
-  if (options.updateLock) updateLock(root, result, input.lock?.text ?? '');
   return buildOutputs(
     targets.filter((t) => t !== 'data'),
     root,
     out,
     options.timings,
   );
-}
-
-/** `--update-lock`: write the ids the build published into sources/ids.lock, and say how many are new. */
-function updateLock(root: string, result: BuildResult, before: string): void {
-  if (!result.summary) return;
-  const text = lockText(result.ids.locked, result.ids.published, result.summary.datasetVersion);
-  if (text === before) {
-    console.log(`${LOCK_PATH}: every published id is locked already`);
-    return;
-  }
-  writeFileAtomically(join(root, LOCK_PATH), text);
-  const added = text.split('\n').length - (before ? before.split('\n').length : 0);
-  console.log(`${LOCK_PATH}: ${before ? `${added} new id${added === 1 ? '' : 's'} locked` : 'written'}; review and commit it`);
 }
 
 /** Each output target's module, loaded only when it is built. */

@@ -3,8 +3,8 @@
  * `<kind> <id>` per line. A locked id the build no longer produces is an error
  * (`ids/missing`, at its lock line, with the migration to write) unless
  * sources/annotations/migrations.yaml says what became of it. New ids are
- * reported (`ids/not-locked`) until `nuffle build --update-lock` adds them:
- * the lock only ever grows.
+ * reported (`ids/not-locked`) until `nuffle release` adds them, stamped with
+ * the version it releases: the lock only ever grows.
  */
 import { subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
@@ -28,7 +28,7 @@ export interface PublishedId {
 
 export const LOCK_HEADER = `# Every id Nuffle Codex has published, one "<kind> <id> [<dataset version that first published it>]" per line (kinds: ${ID_KINDS.join(', ')}).
 # The build fails when one of them disappears without an entry in sources/annotations/migrations.yaml.
-# Generated: \`nuffle build --update-lock\` adds new ids and never removes one. Review the diff.
+# Generated: \`nuffle release\` adds new ids, stamped with the version it releases, and never removes one. Review the diff.
 `;
 
 /** The lock file's entries, and a diagnostic for every line that is not `<kind> <id>`. */
@@ -54,7 +54,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
           place: { line: index + 1 },
           ruleId: 'ids/bad-lock-line',
           source: 'validate',
-          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}`,
+          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}: correct the line (the lock is written by nuffle release; never drop a line)`,
         }),
       );
       return;
@@ -106,7 +106,7 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
         file: 'sources/ids.lock',
         ruleId: 'ids/no-lock',
         source: 'validate',
-        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
       }),
     );
     return diagnostics;
@@ -256,7 +256,7 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         file: lock.file,
         ruleId: 'ids/not-locked',
         source: 'validate',
-        expected: 'review them, then nuffle build --update-lock',
+        expected: 'nothing to do now: nuffle release locks them, stamped with the version it releases',
       }),
     );
   }
@@ -372,7 +372,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
- * The lock after `--update-lock`: every locked id (the lock never shrinks),
+ * The lock `nuffle release` writes: every locked id (the lock never shrinks),
  * and every published one not locked yet, stamped with `version` (the
  * dataset version that first publishes it), sorted.
  */
