@@ -14,7 +14,7 @@ import { lockText } from '../pipeline/validate/ids.ts';
 import { repoRoot } from './helpers.ts';
 
 /** The 2020 text: two traits, each defining its concept (`really-stupid`, `stunty`). */
-export const EN_2020 = `skills-traits
+const EN_2020 = `skills-traits
 
 Really Stupid*
 Traits
@@ -30,7 +30,7 @@ Dungeonbowl
 `;
 
 /** The French list: a strength block (Écrasement, of an old-edition concept) and an agility block (Bond, likewise), then the extraordinary skills. */
-export const FR_LEGACY = `Liste des Compétences
+const FR_LEGACY = `Liste des Compétences
 
 • Compétences de force
 
@@ -71,7 +71,7 @@ sources:
 `;
 
 /** The crosswalk: two old-edition concepts, the French extraordinary skills declared traits, a row per French record (not stamped: see `stampAll`). */
-export const CROSSWALK = `concepts:
+const CROSSWALK = `concepts:
   - { id: piling-on, name: Piling On, kind: skill, category: strength, note: An older edition's skill. }
   - { id: jump-up-old, name: Old Jump Up, kind: skill, category: agility, note: An older edition's skill. }
 categories:

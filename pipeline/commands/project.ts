@@ -10,7 +10,8 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { codeFingerprint, readStageMemo, writeStageMemo } from '../cache/build-cache.ts';
 import { OutsideProject, readGuard, readSchemaFiles, repoRoot } from '../io.ts';
 import { foldCascades, formatFolded } from '../model/cascades.ts';
-import { formatDiagnostic } from '../model/diagnostic.ts';
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
+import { diagnosticDelta, formatDelta } from './diagnostic-delta.ts';
 import {
   COMPULSORY_PATH,
   CROSSWALK_PATH,
@@ -99,13 +100,19 @@ export async function compileProject(input: BuildInput, cache: { dir: string; co
   return { result, stored };
 }
 
-/** A build's errors (stderr), warnings and summary (stdout), or its error count when it failed. */
-export function report(result: BuildResult, command: string): void {
+/**
+ * A build's errors (stderr), warnings and summary (stdout), or its error
+ * count when it failed. `since`: the warnings of the build before, in a
+ * watching process; then only the warnings that changed are printed
+ * (commands/diagnostic-delta.ts). Errors are always printed whole.
+ */
+export function report(result: BuildResult, command: string, since?: readonly Diagnostic[]): void {
   const errors = result.diagnostics.filter((d) => d.fatal);
   const warnings = result.diagnostics.filter((d) => !d.fatal);
   // A root cause first, its cascades under it (model/cascades.ts).
   for (const folded of foldCascades(errors)) console.error(formatFolded(folded));
-  if (warnings.length) {
+  if (since) for (const line of formatDelta(diagnosticDelta(since, warnings))) console.log(line);
+  else if (warnings.length) {
     console.log(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`);
     for (const d of warnings) console.log(formatDiagnostic(d));
   }
