@@ -52,9 +52,12 @@ export function findAmounts(text: string): (Amount & { start: number })[] {
   return out;
 }
 
+/** What a number cannot follow: a letter, a digit, a comma or a sign (it would be inside a word or a longer number). */
+const INSIDE = /[\w,+-]/;
+
 /** A sign or a digit with no letter, digit or comma before it (and a digit after a sign). */
 function startsNumber(text: string, at: number): boolean {
   const here = text[at]!;
   const digit = /\d/.test(here) || ((here === '+' || here === '-') && /\d/.test(text[at + 1] ?? ''));
-  return digit && !/[\w,+-]/.test(text[at - 1] ?? ' ');
+  return digit && !INSIDE.test(text[at - 1] ?? ' ');
 }

@@ -88,6 +88,7 @@ function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineC
   const deeper = opener === null ? deeperLine(file.text, found) : null;
   const pos = deeper?.pos ?? atIndent(file.text, found);
   const above = opener === null && !deeper && pos.col !== found.col ? keyAbove(file.text, pos.line) : null;
+  const aboveNote = above ? `: this line starts at column ${pos.col}, the key above it at column ${above}` : '';
   const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
   const more = problems.length - 1;
   return error({
@@ -96,7 +97,7 @@ function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineC
         ? `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`
         : deeper
           ? `YAML: this line is indented deeper than the key above it (at column ${deeper.keyColumn}), so it reads as part of that key's value`
-          : `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}${above ? `: this line starts at column ${pos.col}, the key above it at column ${above}` : ''}`,
+          : `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}${aboveNote}`,
     file: file.path,
     place: { line: pos.line, column: pos.col },
     ruleId: 'yaml/syntax',
@@ -150,6 +151,9 @@ function unclosedFlowOpener(text: string, end: number): number | null {
   return open.at(-1) ?? null;
 }
 
+/** A line with nothing on it but spaces, or a comment. */
+const BLANK_OR_COMMENT = /^\s*(#.*)?$/;
+
 /** Leading spaces of a line of `text` (1-based). */
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
@@ -165,7 +169,7 @@ function deeperLine(text: string, pos: { line: number; col: number }): { pos: { 
   const here = lines[pos.line - 1] ?? '';
   if (/:(\s|$)/.test(here.slice(pos.col - 1))) return null;
   let next = pos.line;
-  while (next < lines.length && /^\s*(#.*)?$/.test(lines[next]!)) next++;
+  while (next < lines.length && BLANK_OR_COMMENT.test(lines[next]!)) next++;
   const after = lines[next];
   if (after === undefined || indentOf(after) <= indentOf(here.replace(/^(\s*)-\s+/, '$1  '))) return null;
   return { pos: { line: next + 1, col: indentOf(after) + 1 }, keyColumn: indentOf(here.replace(/^(\s*)-\s+/, '$1  ')) + 1 };
@@ -174,7 +178,7 @@ function deeperLine(text: string, pos: { line: number; col: number }): { pos: { 
 /** The column of the key on the nearest line with text above `line` (after a `- `), or null. */
 function keyAbove(text: string, line: number): number | null {
   const lines = text.split(/\r\n?|\n/);
-  for (let n = line - 2; n >= 0; n--) if (!/^\s*(#.*)?$/.test(lines[n]!)) return indentOf(lines[n]!.replace(/^(\s*)-\s+/, '$1  ')) + 1;
+  for (let n = line - 2; n >= 0; n--) if (!BLANK_OR_COMMENT.test(lines[n]!)) return indentOf(lines[n]!.replace(/^(\s*)-\s+/, '$1  ')) + 1;
   return null;
 }
 
