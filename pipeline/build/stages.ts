@@ -4,7 +4,6 @@
  * build goes on. build.ts lists them in order.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
-import { memoKey } from '../model/memo.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
@@ -131,7 +130,7 @@ export const parse: Stage = (build) => {
     errataPath: errata.file.path,
     locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
     parsers: PARSERS,
-    ...(input.memo ? { memo: input.memo, errataKey: memoKey(errata.file.path, errata.file.text) } : {}),
+    ...(input.memo ? { memo: input.memo } : {}),
   });
   build.diagnostics.push(...parsed.diagnostics);
   build.sources = parsed.sources;

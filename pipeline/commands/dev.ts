@@ -1,6 +1,6 @@
 /**
  * `nuffle dev`: see the page while you edit. Builds the data (in a worker
- * thread, while Astro's dev server starts and transforms the pages' modules),
+ * thread, while Astro's dev server starts),
  * serves the site with Astro's dev server (pages rendered from `<out>/data` on
  * each request, read by site/src/lib/dev-dataset.ts when meta.json changed),
  * and rebuilds the data on every save under sources/ or schema/ (the watcher
@@ -93,8 +93,6 @@ async function startSite(root: string, dataDir: string, port: number): Promise<{
     logLevel: 'warn',
     server: { host: '127.0.0.1', port },
     telemetry: { enabled: false },
-    // Vite transforms the pages' modules as soon as it listens, while the first data build runs, not on the first request.
-    vite: { server: { warmup: { ssrFiles: ['./src/pages/**/*.astro'] } } },
   } as Parameters<typeof dev>[0]);
   return { port: server.address.port, stop: () => server.stop() };
 }
