@@ -70,10 +70,20 @@ export async function runDevCommand(argv: readonly string[]): Promise<number> {
 async function firstBuild(options: BuildOptions): Promise<{ code: number; warnings: Diagnostic[] }> {
   const { session: _, timings: __, ...plain } = options;
   const worker = new Worker(new URL('./dev-build-worker.ts', import.meta.url), { workerData: plain });
-  return new Promise((resolveBuild, reject) => {
-    worker.once('message', (message: { code: number; warnings: Diagnostic[] }) => resolveBuild(message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`the first build's worker exited with ${code}`)));
+  // A worker that fails is a failed build (said here), never a dev server left running with nothing behind it.
+  const failed = (why: string) => {
+    console.error(`nuffle dev: the first build failed: ${why}`);
+    return { code: 1, warnings: [] };
+  };
+  return new Promise((resolveBuild) => {
+    let answered = false;
+    const answer = (result: { code: number; warnings: Diagnostic[] }) => {
+      if (!answered) resolveBuild(result);
+      answered = true;
+    };
+    worker.once('message', answer);
+    worker.once('error', (cause) => answered || answer(failed(cause.message)));
+    worker.once('exit', (code) => answered || answer(failed(`its worker exited with ${code} before it answered`)));
   });
 }
 
