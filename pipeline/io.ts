@@ -126,6 +126,14 @@ export interface WriteFs {
 const NODE_FS: WriteFs = { mkdirSync, openSync, writeFileSync, fsyncSync, closeSync, linkSync, renameSync };
 
 /**
+ * For a watching process's rebuilds (`--watch`, `nuffle dev`): the same
+ * staging and swap, without flushing each file to disk first. A reader still
+ * never sees a half-written tree (the swap is a rename); only a power cut
+ * right after a rebuild may lose it, and the next save writes it again.
+ */
+export const UNFLUSHED_FS: WriteFs = { ...NODE_FS, fsyncSync: () => undefined };
+
+/**
  * Write `files` (paths relative to `target`) into a fresh staging folder next
  * to `target`, flush them to disk, then swap it in with renames. If anything
  * fails before the swap, `target` is untouched. Every path passes

@@ -4,7 +4,6 @@
  * build goes on. build.ts lists them in order.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
-import { memoKey } from '../model/memo.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
@@ -25,7 +24,10 @@ import { checkObligations } from '../validate/compulsory.ts';
 import { checkIds, parseLock, type RecordShape } from '../validate/ids.ts';
 import { checkCuratedIds } from '../validate/curated-ids.ts';
 import { LOCK_PATH } from '../model/paths.ts';
-import { checkIntegrity } from '../validate/integrity.ts';
+import { checkCategories } from '../validate/categories.ts';
+import { checkIntegrity, type IntegrityLocator, type Where } from '../validate/integrity.ts';
+import { checkReviewDigests } from '../validate/review-digests.ts';
+import { staleAliases } from '../validate/stale-aliases.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError } from '../validate/schemas.ts';
 import type { Validator } from '../model/validator.ts';
@@ -59,6 +61,8 @@ export class Build {
   rulings!: Ruling[];
   concepts!: Concept[];
   crosswalk!: CrosswalkRow[];
+  /** Record id → index of its row in crosswalk.yaml `links`. */
+  linkIndex!: Map<string, number>;
   readonly inducements: Inducement[] = [];
   readonly leagues: League[] = [];
   randomTables!: RandomTable[];
@@ -157,7 +161,7 @@ export const parse: Stage = (build) => {
     errataPath: errata.file.path,
     locateErratum: (n, key) => errata.locate(key ? ['errata', n, key] : ['errata', n])?.line ?? null,
     parsers: PARSERS,
-    ...(input.memo ? { memo: input.memo, errataKey: memoKey(errata.file.path, errata.file.text) } : {}),
+    ...(input.memo ? { memo: input.memo } : {}),
   });
   build.diagnostics.push(...parsed.diagnostics);
   build.sources = parsed.sources;
@@ -241,11 +245,19 @@ export const link: Stage = (build) => {
     file: annotations.crosswalk.file.path,
     locate: annotations.crosswalk.locate,
     strict: input.strict === true,
+    retired: (recordId) => {
+      const { migrations } = annotations;
+      const index = migrations.value.migrations.findIndex((m) => m.kind === 'record' && m.id === recordId);
+      if (index < 0) return null;
+      const { action, to } = migrations.value.migrations[index]!;
+      return { file: migrations.file.path, place: migrations.locate(['migrations', index]), action, to };
+    },
   });
   build.diagnostics.push(...crosswalk.diagnostics);
   build.records = crosswalk.records;
   build.concepts = crosswalk.concepts;
   build.crosswalk = crosswalk.crosswalk;
+  build.linkIndex = crosswalk.linkIndex;
   const { records, concepts } = build;
   build.model = {
     records,
@@ -300,12 +312,68 @@ export const checkTables: Stage = (build) => {
     build.records,
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => build.fileOf(record.source.id),
-    new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id)),
+    baseEditions(build),
     { slots: slots.value.slots, file: slots.file.path, locate: (index) => slots.locate(['slots', index])?.line ?? null },
   );
   build.diagnostics.push(...tables.diagnostics);
   build.randomTables = tables.tables;
-  build.diagnostics.push(...checkIntegrity(build.records, build.rulings, build.concepts, build.crosswalk));
+  build.diagnostics.push(...checkIntegrity(build.records, build.rulings, build.concepts, build.crosswalk, integrityLocator(build)));
+  return 'next';
+};
+
+/** Where an integrity problem is shown: a record's or a ruling's source line, a concept's or a row's line in crosswalk.yaml. */
+function integrityLocator(build: Build): IntegrityLocator {
+  const { crosswalk } = build.annotations;
+  const at = (file: string, line: number): Where => ({ file, place: { line } });
+  const extras = crosswalk.value.concepts;
+  const recordById = new Map(build.records.map((r) => [r.id, r]));
+  const base = baseEditions(build);
+  const record = (r: Skill) => at(build.fileOf(r.source.id), r.source.lines[0]);
+  return {
+    record,
+    ruling: (r) => at(build.fileOf(r.source.id), r.source.lines[0]),
+    concept: (c) => {
+      const index = extras.findIndex((extra) => extra.id === c.id);
+      if (index >= 0) return { file: crosswalk.file.path, place: crosswalk.locate(['concepts', index]) };
+      const defining = c.records.map((id) => recordById.get(id)).find((r) => r && base.has(r.edition));
+      return defining ? record(defining) : null;
+    },
+    row: (id) => {
+      const index = build.linkIndex.get(id);
+      return index === undefined ? null : { file: crosswalk.file.path, place: crosswalk.locate(['links', index]) };
+    },
+  };
+}
+
+/**
+ * Meaning: every record filed under its concept's category (or a declared
+ * difference) and of its kind; every reviewed row stamped with the texts it
+ * was reviewed against, and those texts unchanged since.
+ */
+export const checkMeaning: Stage = (build) => {
+  const { crosswalk } = build.annotations;
+  const at = { file: crosswalk.file.path, locate: crosswalk.locate, fileOf: (id: string) => build.fileOf(id) };
+  build.diagnostics.push(
+    ...checkCategories({
+      ...at,
+      records: build.records,
+      concepts: build.concepts,
+      extras: crosswalk.value.concepts,
+      differences: crosswalk.value.categories ?? [],
+    }),
+  );
+  const base = baseEditions(build);
+  const baseRecords = new Map(build.records.filter((r) => base.has(r.edition) && r.concept !== null).map((r) => [r.concept!, r]));
+  build.diagnostics.push(
+    ...checkReviewDigests({
+      ...at,
+      links: crosswalk.value.links,
+      linkIndex: build.linkIndex,
+      records: build.records,
+      baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
+      strict: build.input.strict === true,
+    }),
+  );
   return 'next';
 };
 
@@ -323,6 +391,15 @@ export const linkAliases: Stage = (build) => {
   });
   build.names = linked.names;
   build.diagnostics.push(...linked.diagnostics);
+  build.diagnostics.push(
+    ...staleAliases({
+      aliases: aliases.value.aliases,
+      records: build.records,
+      conceptNames: new Map(build.concepts.map((c) => [c.id, Object.values(c.names)])),
+      file: aliases.file.path,
+      locate: aliases.locate,
+    }),
+  );
   return 'next';
 };
 
@@ -342,6 +419,7 @@ export const checkAllIds: Stage = (build) => {
       locateMigration: (index, key) => migrations.locate(key ? ['migrations', index, key] : ['migrations', index]),
       datasetVersion: manifest.value.dataset.version,
       records: { now: recordShapes(build.records), ...(input.previous ? { before: recordShapes(input.previous) } : {}) },
+      conceptOfRecord: (id) => (baseEditions(build).has(id.slice(0, id.indexOf('/'))) ? id.slice(id.indexOf('/') + 1) : null),
     }),
   );
   if (input.packageVersion && input.packageVersion !== manifest.value.dataset.version) {
@@ -487,6 +565,11 @@ function editionsOf({ parsed, records, inducements }: Build): Edition[] {
       rulings: result.rulings.length,
     }))
     .sort(byId);
+}
+
+/** The editions whose records define their concepts (the English 2020 text's). */
+function baseEditions({ parsed }: Build): Set<string> {
+  return new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id));
 }
 
 /** What rename detection compares of each record: name, kind, text and random-table slots. */

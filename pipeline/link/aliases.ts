@@ -7,6 +7,7 @@
  * (model/resolve-names.ts): when two retired spellings still clash, the error
  * sits at the migration that brought the second one, with the entry to paste.
  */
+import { subject } from '../model/cascades.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { buildNameIndex, nameKey, type AliasCollision, type NameSources } from '../model/resolve-names.ts';
 import type { AliasAnnotations, Migration, NameEntry } from '../model/schema-types.ts';
@@ -31,6 +32,7 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
       place: input.locate([list, index, 'concept']),
       ruleId: 'names/unknown-concept',
       source: 'link',
+      about: [subject.concept(concept)],
       expected: 'a concept id of dist/data/concepts.json (the slug of its English name)',
     });
   input.annotations.aliases.forEach((a, index) => {

@@ -7,6 +7,7 @@
  * Coverage must be 100%: a record without a row is an error that prints the
  * top-3 suggestions.
  */
+import { editionOfId, subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type {
   Concept,
@@ -39,6 +40,16 @@ export interface CrosswalkInput {
   locate: (path: readonly (string | number)[]) => Place | null;
   /** Rows not reviewed yet (`declaredBy: suggestion`) are errors, not warnings. */
   strict?: boolean;
+  /** What became of a retired record id (migrations.yaml), for a row whose paragraph is gone. */
+  retired?: (recordId: string) => Retirement | null;
+}
+
+/** A migration that retires a record: where it is written, and what it says. */
+export interface Retirement {
+  file: string;
+  place: Place | null;
+  action: string;
+  to: string | null;
 }
 
 export interface CrosswalkResult {
@@ -47,6 +58,8 @@ export interface CrosswalkResult {
   crosswalk: CrosswalkRow[];
   /** Records and unnamed paragraphs no row links: what `nuffle suggest` ranks. */
   unlinked: UnlinkedRecord[];
+  /** Record id → the index in `links` of the row that links it (for messages at the row). */
+  linkIndex: Map<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -97,7 +110,10 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     annotations.concepts,
     at,
   );
-  const naming = nameUnnamed(input.unnamed, annotations.links, at);
+  const naming = nameUnnamed(input.unnamed, annotations.links, at, (link) => {
+    const edition = sourceById.get(link.source)?.edition.id;
+    return edition && link.name ? (input.retired?.(`${edition}/${slugify(splitDisplayName(link.name).name)}`) ?? null) : null;
+  });
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
   const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed, rows.drafted);
@@ -110,6 +126,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     concepts: filled.concepts,
     crosswalk: [...rows.rows.values()].sort((a, b) => compare(a.record, b.record)),
     unlinked,
+    linkIndex: rows.linkIndex,
     diagnostics: [...base.diagnostics, ...naming.diagnostics, ...rows.diagnostics, ...missing, ...filled.diagnostics],
   };
 }
@@ -184,7 +201,12 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
  * source that opens with those words (case, spacing and leading marks
  * folded). No paragraph, several, or a paragraph two rows match is an error.
  */
-export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly CrosswalkLink[], at: At): Naming {
+export function nameUnnamed(
+  unnamed: readonly UnnamedRecord[],
+  links: readonly CrosswalkLink[],
+  at: At,
+  retiredRow: (link: CrosswalkLink) => Retirement | null = () => null,
+): Naming {
   const diagnostics: Diagnostic[] = [];
   const named: Skill[] = [];
   const claimed = new Map<UnnamedRecord, number>();
@@ -196,6 +218,11 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     const wanted = normalise(link.match);
     const candidates = unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
     const place = at.locate(['links', index, 'match']);
+    const retired = candidates.length === 0 ? retiredRow(link) : null;
+    if (retired) {
+      diagnostics.push(paragraphGone(link, retired, at, place));
+      return;
+    }
     if (candidates.length !== 1) {
       diagnostics.push(
         error({
@@ -233,6 +260,20 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     namedByRow.set(index, record.id);
   });
   return { named, claimed, namedByRow, diagnostics };
+}
+
+/** A row whose paragraph is gone and whose record a migration retires: the row is left over. */
+function paragraphGone(link: CrosswalkLink, retired: Retirement, at: At, place: Place | null): Diagnostic {
+  const where = `${retired.file}${retired.place ? `:${retired.place.line}` : ''}`;
+  const fate = retired.to === null ? 'withdrawn' : `${retired.action} into ${retired.to}`;
+  return error({
+    reason: `The paragraph this row names (${link.name}) is gone from ${link.source}: ${where} says it was ${fate}`,
+    file: at.file,
+    place,
+    ruleId: 'crosswalk/match-not-found',
+    source: 'link',
+    expected: `remove this row: the migration at ${where} says where the rule went`,
+  });
 }
 
 /** An unnamed paragraph as the record a row names it. */
@@ -276,18 +317,19 @@ export function checkRows(
   namedByRow: ReadonlyMap<number, string>,
   context: RowContext,
   at: At,
-): { rows: Map<string, CrosswalkRow>; drafted: Set<string>; diagnostics: Diagnostic[] } {
+): { rows: Map<string, CrosswalkRow>; drafted: Set<string>; linkIndex: Map<string, number>; diagnostics: Diagnostic[] } {
   const rows = new Map(context.base.rows);
   /** Records whose only row is a draft that names no concept: reported there, not as unlinked. */
   const drafted = new Set<string>();
+  const linkIndex = new Map<string, number>();
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
   for (const [index, link] of links.entries()) {
     const recordId = link.record ?? namedByRow.get(index);
     if (recordId === undefined) continue;
     const place = at.locate(['links', index]);
-    const report = (reason: string, ruleId: string): void => {
-      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    const report = (reason: string, ruleId: string, about?: string[]): void => {
+      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link', ...(about ? { about } : {}) }));
     };
     const record = recordById.get(recordId);
     if (!record || record.source.id !== link.source) {
@@ -298,6 +340,7 @@ export function checkRows(
           place: at.locate(['links', index, link.record === undefined ? 'name' : 'record']) ?? place,
           ruleId: 'crosswalk/unknown-record',
           source: 'link',
+          about: [subject.entry(editionOfId(recordId))],
         }),
       );
       continue;
@@ -317,8 +360,9 @@ export function checkRows(
     }
     diagnostics.push(...rowProblems({ ...link, concept: link.concept }, recordId, context, at.file, place, (field) => at.locate(['links', index, ...field])));
     rows.set(recordId, rowOf({ ...link, concept: link.concept }, recordId));
+    linkIndex.set(recordId, index);
   }
-  return { rows, drafted, diagnostics };
+  return { rows, drafted, linkIndex, diagnostics };
 }
 
 /**
@@ -350,7 +394,7 @@ function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>, file: 
   });
 }
 
-/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
+/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its (known) concept, a suggestion not reviewed. */
 export function rowProblems(
   link: CrosswalkLink & { concept: string },
   recordId: string,
@@ -371,11 +415,12 @@ export function rowProblems(
           ruleId: 'crosswalk/unknown-concept',
           source: 'link',
           note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.',
+          about: [subject.concept(id)],
         }),
       );
   }
   const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
-  if (needsOwn === base.has(link.concept)) {
+  if (concepts.has(link.concept) && needsOwn === base.has(link.concept)) {
     problems.push(
       error({
         reason: `Row for ${recordId}: relation "${link.relation}" ${needsOwn ? 'needs a concept of its own, not an English 2020 one' : 'links to an English 2020 concept'}, but ${link.concept} ${base.has(link.concept) ? 'is one' : 'is not'}`,

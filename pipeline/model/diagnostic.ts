@@ -26,6 +26,12 @@ export interface Diagnostic {
   expected?: string;
   actual?: string;
   note?: string;
+  /** A root cause: the subjects it takes away (model/cascades.ts `subject`); the errors about them are folded under it. */
+  causes?: string[];
+  /** The subjects the problem is about: when a root cause took one away, this problem is its cascade. */
+  about?: string[];
+  /** What is gone too when this problem's subject is (a lost record's concept). */
+  implies?: string[];
 }
 
 export type DiagnosticInit = Omit<Diagnostic, 'fatal' | 'place'> & { place?: Place | null };

@@ -669,6 +669,8 @@ export type CuratedAlias = {
   lang: Lang;
   /** Where the spelling is used, in one line. */
   note: string;
+  /** When the alias makes up for how a source prints the name (a missing accent, a typo): that printed spelling, exactly. Once no record of the concept prints it, the alias's reason is gone (`names/stale-alias`). */
+  printed?: string;
 };
 
 /** A spelling two concepts share, and the concept it resolves to. */
@@ -699,12 +701,14 @@ export type CompulsoryReview = {
 
 // input/crosswalk.schema.json
 
-/** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, and the concepts no English 2020 record defines. */
+/** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, the concepts no English 2020 record defines, and the categories an edition files differently from its concepts. */
 export type CrosswalkAnnotations = {
   /** Concepts with no English 2020 record (new in a later edition, or gone since an older one). */
   concepts: ExtraConcept[];
   /** One link per record of every source but the English 2020 text (whose records define their concepts). */
   links: CrosswalkLink[];
+  /** Differences of category the editions really have: a record whose category is not its concept's is an error (`crosswalk/category-mismatch`) unless an entry here declares it, once for a whole edition (`edition`) or for one record (`record`), with the reason. */
+  categories?: CategoryDifference[];
 };
 
 /** A concept no English 2020 record defines, named in English or, when only a source in another language has the rule, in that language. */
@@ -736,6 +740,8 @@ export type CrosswalkLink = {
   rationale: string;
   /** For readers (shown first on the concept page): what changed for a player, in one or two plain sentences written from the two texts, with no review shorthand. Required for `reworked`, `renamed` and `replaced`. */
   summary?: string;
+  /** The digest of the texts the rationale and summary were reviewed against (the record's text, then its concept's English 2020 text), written by the reviewer from the line the build prints (`crosswalk/review-unstamped`, `crosswalk/review-outdated`): when either text changes, the build asks for the row to be reviewed again. */
+  textDigest?: string;
   /** `editor` (the default): a reviewed row. `suggestion`: a draft written by `nuffle suggest --write`, reported by every build until a reviewer checks it, edits it and removes this key with `score` and `evidence` (`--strict` makes it an error). */
   declaredBy?: "editor" | "suggestion";
   /** The suggestion engine's score for `concept` (drafts only). */
@@ -744,6 +750,16 @@ export type CrosswalkLink = {
   evidence?: string[];
   /** When the name misleads (a French name that reads like another skill): which skill it suggests and the rule-text reason it is not that one. */
   falseFriend?: string;
+};
+
+/** A category an edition (or one record) files differently from the concepts it links to: the records of `edition` (or the record `record`) filed under `category` belong to concepts filed under `conceptCategory`. */
+export type CategoryDifference = {
+  edition?: EditionId;
+  record?: RecordId;
+  category: Category;
+  conceptCategory: Category;
+  /** Why the editions differ, from the texts, in one line. */
+  reason: string;
 };
 
 // input/errata.schema.json

@@ -110,14 +110,20 @@ function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineC
   if (!first) return null;
   // A flow collection left open is found where YAML gives up, often lines later: point at its `[` or `{`.
   const opener = /flow (?:sequence|mapping|collection)|end with a [\]}]/i.test(first.message) ? unclosedFlowOpener(file.text, first.pos[0]) : null;
-  const pos = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
+  const found = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
+  const deeper = opener === null ? deeperLine(file.text, found) : null;
+  const pos = deeper?.pos ?? atIndent(file.text, found);
+  const above = opener === null && !deeper && pos.col !== found.col ? keyAbove(file.text, pos.line) : null;
+  const aboveNote = above ? `: this line starts at column ${pos.col}, the key above it at column ${above}` : '';
   const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
   const more = problems.length - 1;
   const diagnostic = error({
     reason:
-      opener === null
-        ? `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}`
-        : `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`,
+      opener !== null
+        ? `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`
+        : deeper
+          ? `YAML: this line is indented deeper than the key above it (at column ${deeper.keyColumn}), so it reads as part of that key's value`
+          : `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}${aboveNote}`,
     file: file.path,
     place: { line: pos.line, column: pos.col },
     ruleId: 'yaml/syntax',
@@ -170,6 +176,43 @@ function unclosedFlowOpener(text: string, end: number): number | null {
     else if ((c === ']' || c === '}') && open.length) open.pop();
   }
   return open.at(-1) ?? null;
+}
+
+/** A line with nothing on it but spaces, or a comment. */
+const BLANK_OR_COMMENT = /^\s*(#.*)?$/;
+
+/** Leading spaces of a line of `text` (1-based). */
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/**
+ * YAML reports a key indented deeper than its mapping's keys at the value
+ * before it (`record: y` ⏎ `      concept: z`: "nested mappings are not
+ * allowed in compact mappings" at `y`), one line too early. When the rest of
+ * that line holds no mapping and the next line with text is indented deeper
+ * than its key, the error is that next line, at its indentation.
+ */
+function deeperLine(text: string, pos: { line: number; col: number }): { pos: { line: number; col: number }; keyColumn: number } | null {
+  const lines = text.split(/\r\n?|\n/);
+  const here = lines[pos.line - 1] ?? '';
+  if (/:(\s|$)/.test(here.slice(pos.col - 1))) return null;
+  let next = pos.line;
+  while (next < lines.length && BLANK_OR_COMMENT.test(lines[next]!)) next++;
+  const after = lines[next];
+  if (after === undefined || indentOf(after) <= indentOf(here.replace(/^(\s*)-\s+/, '$1  '))) return null;
+  return { pos: { line: next + 1, col: indentOf(after) + 1 }, keyColumn: indentOf(here.replace(/^(\s*)-\s+/, '$1  ')) + 1 };
+}
+
+/** The column of the key on the nearest line with text above `line` (after a `- `), or null. */
+function keyAbove(text: string, line: number): number | null {
+  const lines = text.split(/\r\n?|\n/);
+  for (let n = line - 2; n >= 0; n--) if (!BLANK_OR_COMMENT.test(lines[n]!)) return indentOf(lines[n]!.replace(/^(\s*)-\s+/, '$1  ')) + 1;
+  return null;
+}
+
+/** An error reported in a line's indentation (a key indented wrongly) is shown where the line's text starts. */
+function atIndent(text: string, pos: { line: number; col: number }): { line: number; col: number } {
+  const line = text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
+  return line.slice(0, pos.col - 1).trim() === '' && line[pos.col - 1] === ' ' ? { line: pos.line, col: indentOf(line) + 1 } : pos;
 }
 
 /** A position past the last line (an error at the very end of a file that ends with a newline) moves to the end of that line. */

@@ -3,9 +3,10 @@
  * `<kind> <id>` per line. A locked id the build no longer produces is an error
  * (`ids/missing`, at its lock line, with the migration to write) unless
  * sources/annotations/migrations.yaml says what became of it. New ids are
- * reported (`ids/not-locked`) until `nuffle build --update-lock` adds them:
- * the lock only ever grows.
+ * reported (`ids/not-locked`) until `nuffle release` adds them, stamped with
+ * the version it releases: the lock only ever grows.
  */
+import { subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { idGrammarProblem } from '../model/id-grammar.ts';
 import { compare } from '../model/order.ts';
@@ -28,7 +29,7 @@ export interface PublishedId {
 
 export const LOCK_HEADER = `# Every id Nuffle Codex has published, one "<kind> <id> [<dataset version that first published it>]" per line (kinds: ${ID_KINDS.join(', ')}).
 # The build fails when one of them disappears without an entry in sources/annotations/migrations.yaml.
-# Generated: \`nuffle build --update-lock\` adds new ids and never removes one. Review the diff.
+# Generated: \`nuffle release\` adds new ids, stamped with the version it releases, and never removes one. Review the diff.
 `;
 
 /** The lock file's entries, and a diagnostic for every line that is not `<kind> <id>`. */
@@ -54,7 +55,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
           place: { line: index + 1 },
           ruleId: 'ids/bad-lock-line',
           source: 'validate',
-          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}, and an id of that kind's published grammar`,
+          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}, and an id of that kind's published grammar: correct the line (the lock is written by nuffle release; never drop a line)`,
         }),
       );
       return;
@@ -79,6 +80,8 @@ export interface IdCheckInput {
    * alone are compared.
    */
   records?: { now: ReadonlyMap<string, RecordShape>; before?: ReadonlyMap<string, RecordShape> };
+  /** The concept a record id defines (an English 2020 record's), which goes with it when it is lost: how a cascade is traced (model/cascades.ts). */
+  conceptOfRecord?: (id: string) => string | null;
 }
 
 /** What rename detection compares of a record. */
@@ -104,7 +107,7 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
         file: 'sources/ids.lock',
         ruleId: 'ids/no-lock',
         source: 'validate',
-        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
       }),
     );
     return diagnostics;
@@ -250,6 +253,7 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         ruleId: 'ids/missing',
         source: 'validate',
         expected: rename ? renameFixes(entry.id, rename.id, rename.name, input) : migrationToWrite(entry, input),
+        ...lostSubjects(entry, input),
       }),
     );
   }
@@ -261,11 +265,20 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         file: lock.file,
         ruleId: 'ids/not-locked',
         source: 'validate',
-        expected: 'review them, then nuffle build --update-lock',
+        expected: 'nothing to do now: nuffle release locks them, stamped with the version it releases',
       }),
     );
   }
   return diagnostics;
+}
+
+/** What a missing id is about (its edition's entries, or its concept), and the concept a lost defining record takes along. */
+function lostSubjects(entry: LockedId, input: IdCheckInput): Pick<Diagnostic, 'about' | 'implies'> {
+  if (entry.kind === 'concept') return { about: [subject.concept(entry.id)] };
+  const edition = editionOf(entry.id);
+  if (!edition) return {};
+  const concept = entry.kind === 'record' ? input.conceptOfRecord?.(entry.id) : null;
+  return { about: [subject.entry(edition)], ...(concept ? { implies: [subject.concept(concept)] } : {}) };
 }
 
 const migrationToWrite = (entry: LockedId, input: IdCheckInput) =>
@@ -368,7 +381,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
- * The lock after `--update-lock`: every locked id (the lock never shrinks),
+ * The lock `nuffle release` writes: every locked id (the lock never shrinks),
  * and every published one not locked yet, stamped with `version` (the
  * dataset version that first publishes it), sorted.
  */

@@ -41,7 +41,7 @@ describe('parseLock', () => {
         source: 'validate',
         fatal: true,
         expected:
-          '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league, and an id of that kind\'s published grammar',
+          '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league, and an id of that kind\'s published grammar: correct the line (the lock is written by nuffle release; never drop a line)',
       },
     ]);
   });
@@ -122,7 +122,12 @@ const rules = (diagnostics: readonly { ruleId: string }[]) => diagnostics.map((d
 describe('checkIds', () => {
   it('warns once, without a lock, that ids are not protected', () =>
     expect(checkIds(input({ lock: null }))).toMatchObject([
-      { ruleId: 'ids/no-lock', fatal: false, file: LOCK, expected: 'run nuffle build --update-lock and commit sources/ids.lock' },
+      {
+        ruleId: 'ids/no-lock',
+        fatal: false,
+        file: LOCK,
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
+      },
     ]));
   it('reports new ids not locked yet, as a warning', () =>
     expect(checkIds(input())).toMatchObject([{ ruleId: 'ids/not-locked', fatal: false, reason: '1 new id is not in the lock: record en-2020/side-step' }]));
@@ -356,7 +361,7 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/no-lock',
         source: 'validate',
         fatal: false,
-        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
       },
     ]));
   it('new ids not locked', () =>
@@ -368,7 +373,7 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/not-locked',
         source: 'validate',
         fatal: false,
-        expected: 'review them, then nuffle build --update-lock',
+        expected: 'nothing to do now: nuffle release locks them, stamped with the version it releases',
       },
     ]));
   it('a locked id gone: the migration to write, in full', () =>
@@ -380,6 +385,8 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/missing',
         source: 'validate',
         fatal: true,
+        // A missing record is about its edition's entries: a cascade of a lost entry (model/cascades.ts).
+        about: ['entry:en-2020'],
         expected: [
           'the id back, or a migration in sources/annotations/migrations.yaml:',
           '    - id: en-2020/dodge',
