@@ -98,6 +98,8 @@ const PLANT: Record<string, (id: string, files: LiteralFiles) => Partial<Literal
   'crosswalk links.*.record': (id) => ({ crosswalk: { concepts: [], links: [link({ record: id })] } }),
   'crosswalk links.*.concept': (id) => ({ crosswalk: { concepts: [], links: [link({ concept: id })] } }),
   'crosswalk links.*.related.*': (id) => ({ crosswalk: { concepts: [], links: [link({ relation: 'split', related: [id] })] } }),
+  'crosswalk categories.*.edition': (id, f) => ({ crosswalk: { ...(f.crosswalk as object), categories: [difference({ edition: id })] } }),
+  'crosswalk categories.*.record': (id, f) => ({ crosswalk: { ...(f.crosswalk as object), categories: [difference({ record: id })] } }),
   'inducements leagues.*.id': (id) => ({ inducements: { characteristics: {}, leagues: [{ id, name: 'League', aliases: ['League'] }], records: [] } }),
   'inducements records.*.id': (id) => ({
     inducements: { characteristics: {}, leagues: [], records: [{ id, name: 'Kegs', kind: 'inducement', confidence: 'low', note: 'n', blocks: ['Kegs'] }] },
@@ -133,6 +135,7 @@ const link = (change: object) => ({
   rationale: 'Both stab the same way.',
   ...change,
 });
+const difference = (change: object) => ({ category: 'strength', conceptCategory: 'trait', reason: 'The literal French list files its one trait under strength.', ...change });
 const migration = (change: object) => ({ id: 'en-2020/gone', kind: 'record', action: 'deleted', to: null, since: '1.0.0', note: 'n', ...change });
 
 const keyOf = (field: IdField) => `${field.file} ${field.path.join('.')}`;
@@ -181,6 +184,7 @@ describe('a well-formed id that names nothing', () => {
     source: 'nothing-here',
     table: 'en-2020/blood-bowl/agility',
     entry: 'en-2020/nothing-here',
+    edition: 'nothing-here',
   };
   for (const field of ID_FIELDS.filter((f) => f.names !== 'defines')) {
     const code = field.names === 'lock' ? 'ids/never-published' : field.names === 'manifest' ? 'ids/unknown-source' : field.unknown!;

@@ -340,7 +340,8 @@ function integrityLocator(build: Build): IntegrityLocator {
     },
     row: (id) => {
       const index = build.linkIndex.get(id);
-      return index === undefined ? null : { file: crosswalk.file.path, place: crosswalk.locate(['links', index]) };
+      // At the row's concept: the integrity problems located here are about the concept it names.
+      return index === undefined ? null : { file: crosswalk.file.path, place: crosswalk.locate(['links', index, 'concept']) ?? crosswalk.locate(['links', index]) };
     },
   };
 }

@@ -46,7 +46,29 @@ export function checkCategories(input: CategoryInput): Diagnostic[] {
     if (declared >= 0) used.add(declared);
     else undeclared.push({ record, concept });
   }
-  return [...mismatchErrors(undeclared, input), ...kindErrors(sameCategory, input), ...staleDifferences(used, input)];
+  const unknown = unknownSubjects(input);
+  const stale = staleDifferences(used, input).filter((d) => !unknown.some((u) => u.place?.line === d.place?.line));
+  return [...unknown, ...mismatchErrors(undeclared, input), ...kindErrors(sameCategory, input), ...stale];
+}
+
+/** A declaration that names a record or an edition the build does not have: an error at that id (a typo would hide as a stale entry). */
+function unknownSubjects(input: CategoryInput): Diagnostic[] {
+  const records = new Set(input.records.map((r) => r.id));
+  const editions = new Set(input.records.map((r) => r.edition));
+  return input.differences.flatMap((d, index) => {
+    const [field, id, known, what] = d.record !== undefined ? (['record', d.record, records, 'record'] as const) : (['edition', d.edition!, editions, 'edition'] as const);
+    if (known.has(id)) return [];
+    return [
+      error({
+        reason: `The declared difference of category names ${what} ${id}, which the build does not have`,
+        file: input.file,
+        place: input.locate(['categories', index, field]) ?? input.locate(['categories', index]),
+        ruleId: `crosswalk/unknown-${what}`,
+        source: 'validate',
+        expected: `a ${what} id of the data (dist/data ${what === 'record' ? 'skills.json' : 'editions.json'}), as the build publishes it`,
+      }),
+    ];
+  });
 }
 
 /** Whether a declared difference covers this record: its record (or edition), its category and its concept's. */

@@ -45,6 +45,8 @@ export const ID_FIELDS: readonly IdField[] = [
   { file: 'crosswalk', path: ['links', '*', 'record'], kind: 'record', names: 'build', unknown: 'crosswalk/unknown-record' },
   { file: 'crosswalk', path: ['links', '*', 'concept'], kind: 'concept', names: 'build', unknown: 'crosswalk/unknown-concept' },
   { file: 'crosswalk', path: ['links', '*', 'related', '*'], kind: 'concept', names: 'build', unknown: 'crosswalk/unknown-concept' },
+  { file: 'crosswalk', path: ['categories', '*', 'edition'], kind: 'edition', names: 'build', unknown: 'crosswalk/unknown-edition' },
+  { file: 'crosswalk', path: ['categories', '*', 'record'], kind: 'record', names: 'build', unknown: 'crosswalk/unknown-record' },
   { file: 'inducements', path: ['leagues', '*', 'id'], kind: 'league', names: 'defines' },
   { file: 'inducements', path: ['records', '*', 'id'], kind: 'slug', names: 'defines' },
   { file: 'compulsory', path: ['reviewed', '*', 'record'], kind: 'record', names: 'build', unknown: 'compulsory/unknown-record' },
