@@ -108,7 +108,7 @@ describe('sources/ids.lock', () => {
     ]);
     const released = runCli(['release', '--root', root]);
     expect(released.status, released.stderr).toBe(0);
-    expect(released.stdout).toContain('release 1.0.0 → 1.1.0 (minor)');
+    expect(released.stdout).toContain('release 1.0.0 → 1.1.0 (minor: something was added or moved)');
     const added = read(lock)
       .split('\n')
       .filter((l) => !before.split('\n').includes(l));
