@@ -47,7 +47,7 @@ export interface CrosswalkInput {
 }
 
 /** Where sources/ids.lock lists a published id. */
-export interface LockLine {
+interface LockLine {
   file: string;
   line: number;
 }
@@ -61,7 +61,7 @@ export interface RowFates {
 }
 
 /** A migration that retires a record: where it is written, and what it says. */
-export interface Retirement {
+interface Retirement {
   file: string;
   place: Place | null;
   action: string;
