@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { projectFiles } from './test/projects.ts';
+
+/**
+ * Three projects (docs/TESTING.md): `unit` (literal inputs: no build, no
+ * child process, no browser), `build` (the real build, shared by the run,
+ * and the CLI on changed projects) and `browser` (Chromium on the built
+ * site). test/projects.ts puts each file in one by what it imports;
+ * `npm run test:unit` runs the first alone, `npm test` all three.
+ */
+const files = projectFiles();
+const SHARED_BUILD = ['test/setup/shared-build.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -11,5 +21,19 @@ export default defineConfig({
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ['default', 'json'],
     outputFile: { json: 'node_modules/.cache/nuffle/test-report.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: files.unit,
+          env: { NUFFLE_BUILD_CACHE: 'off', NUFFLE_TEST_PROJECT: 'unit' },
+          setupFiles: ['test/setup/unit.ts'],
+        },
+      },
+      { extends: true, test: { name: 'build', include: files.build, globalSetup: SHARED_BUILD } },
+      // The site's build waits in beforeAll hooks: up to the whole shared build on a loaded machine.
+      { extends: true, test: { name: 'browser', include: files.browser, globalSetup: SHARED_BUILD, hookTimeout: 900_000 } },
+    ],
   },
 });

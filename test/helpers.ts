@@ -9,14 +9,14 @@ import { buildDataset, type BuildResult } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
 import { repoRoot } from '../pipeline/io.ts';
 import type { ManifestSource, MentionRules, Ruling, Skill } from '../pipeline/model/schema-types.ts';
+import { needsBuild } from './guard.ts';
+import { sharedBuildResult } from './shared-build.ts';
 
 export { repoRoot };
 
-let cached: BuildResult | undefined;
-/** The real build of this repository's sources (in memory, once per test file). */
+/** The real build of this repository's sources, in memory: built once per run and shared (test/shared-build.ts). */
 export function realBuild(): BuildResult {
-  cached ??= buildDataset(readProject(repoRoot));
-  return cached;
+  return sharedBuildResult(() => buildDataset(readProject(repoRoot)));
 }
 
 export function realData<T>(path: string): T {
@@ -48,6 +48,7 @@ export const en2020Source: ManifestSource = {
 
 /** A throw-away copy of the project's inputs (sources/ and schema/), for CLI runs. */
 export function copyProject(): string {
+  needsBuild('copyProject()');
   const dir = mkdtempSync(join(tmpdir(), 'nuffle-'));
   cpSync(join(repoRoot, 'sources'), join(dir, 'sources'), { recursive: true });
   cpSync(join(repoRoot, 'schema'), join(dir, 'schema'), { recursive: true });
@@ -55,6 +56,7 @@ export function copyProject(): string {
 }
 
 export function runCli(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  needsBuild('runCli()');
   const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -76,6 +78,7 @@ export function treeDigest(dir: string): Record<string, string> {
 
 /** Change a file for the duration of `fn`, then put the original bytes back. */
 export function withFileChanged<T>(path: string, change: (text: string) => string | Buffer, fn: () => T): T {
+  needsBuild('withFileChanged()');
   const original = readFileSync(path);
   writeFileSync(path, change(original.toString('utf8')));
   try {

@@ -14,14 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrosswalkRow, Edition, Inducement } from '../../pipeline/model/schema-types.ts';
 import { repoRoot } from '../helpers.ts';
 import { strings } from '../../site/src/lib/i18n.ts';
-import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
+import { launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 let out = '';
 let site = '';
 const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
 
 beforeAll(() => {
-  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot);
+  out = sharedBuild('site');
   site = join(out, 'site');
 }, 300_000);
 
