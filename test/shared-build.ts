@@ -33,7 +33,7 @@ declare module 'vitest' {
 }
 
 /** The outputs of `nuffle build`, in build order: each needs those before it (the site serves the API and links to the cards). */
-const TARGETS = ['data', 'api', 'cards', 'site'] as const;
+export const TARGETS = ['data', 'api', 'cards', 'site'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /** How long a worker waits for another to finish a target before it gives up. */
@@ -89,6 +89,22 @@ export function sharedBuildResult(build: () => BuildResult): BuildResult {
   return memory;
 }
 
+/**
+ * A folder `make` fills once per run (once per file outside the projects),
+ * shared read-only like the build: for what several files make the same way
+ * from it (the npm package of test/consumer/pack.ts).
+ */
+export function sharedStep(name: string, make: (dir: string) => void): string {
+  needsBuild(`sharedStep(${name})`);
+  const root = sharedRoot() ?? privateRoot();
+  const dir = join(root, name);
+  once(root, name, () => {
+    mkdirSync(dir);
+    make(dir);
+  });
+  return dir;
+}
+
 let privateFolder: string | undefined;
 const privateRoot = (): string => (privateFolder ??= mkdtempSync(join(tmpdir(), 'nuffle-build-')));
 
@@ -113,7 +129,7 @@ function once(root: string, name: string, make: () => void): void {
   if (mine) {
     try {
       make();
-      writeFileSync(done, name === 'memory' ? '' : JSON.stringify(targetDigest(outOf(root), name)));
+      writeFileSync(done, JSON.stringify((TARGETS as readonly string[]).includes(name) ? targetDigest(outOf(root), name) : {}));
     } catch (error) {
       writeFileSync(failed, String((error as Error).stack ?? error));
       throw error;

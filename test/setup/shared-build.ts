@@ -5,12 +5,12 @@
  * checked byte for byte against what it was when it was built, and the
  * folder is removed.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { outOf, removeShared, targetDigest } from '../shared-build.ts';
+import { outOf, removeShared, TARGETS, targetDigest } from '../shared-build.ts';
 
 interface Shared {
   root: string;
@@ -36,8 +36,9 @@ export function setup(project: TestProject): () => void {
 function changedTargets(root: string): string[] {
   if (!existsSync(root)) return [];
   const changed: string[] = [];
-  for (const mark of readdirSync(root).filter((f) => f.endsWith('.done') && f !== 'memory.done')) {
-    const target = mark.replace(/\.done$/, '');
+  for (const target of TARGETS) {
+    const mark = `${target}.done`;
+    if (!existsSync(join(root, mark))) continue;
     const before = JSON.parse(readFileSync(join(root, mark), 'utf8')) as Record<string, string>;
     const after = targetDigest(outOf(root), target);
     if (isDeepStrictEqual(before, after)) continue;
