@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildDataset, type BuildResult } from '../pipeline/build.ts';
@@ -13,6 +12,7 @@ import { needsBuild } from './guard.ts';
 import { sharedBuildResult } from './shared-build.ts';
 
 export { repoRoot };
+export { treeDigest } from './tree.ts';
 
 /** The real build of this repository's sources, in memory: built once per run and shared (test/shared-build.ts). */
 export function realBuild(): BuildResult {
@@ -59,21 +59,6 @@ export function runCli(args: readonly string[]): { status: number | null; stdout
   needsBuild('runCli()');
   const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** sha256 of every file under `dir`, by relative path: a fingerprint of a tree. */
-export function treeDigest(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!existsSync(dir)) return out;
-  const walk = (current: string): void => {
-    for (const name of readdirSync(current).sort()) {
-      const full = join(current, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 /** Change a file for the duration of `fn`, then put the original bytes back. */

@@ -15,15 +15,15 @@
  * `nuffle build --out DIR` to reuse while iterating on the tests.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { inject } from 'vitest';
 import type { BuildResult } from '../pipeline/build.ts';
 import { repoRoot } from '../pipeline/io.ts';
 import { needsBuild } from './guard.ts';
+import { treeDigest } from './tree.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -144,19 +144,9 @@ function once(root: string, name: string, make: () => void): void {
   }
 }
 
-/** sha256 of every file a target wrote (`data` also writes the output marker), by path under the --out folder. */
+/** sha256 of every file a target wrote, by path under the --out folder (`api` writes `lib/` too). */
 export function targetDigest(out: string, target: string): Record<string, string> {
-  const digests: Record<string, string> = {};
-  const folders = target === 'api' ? ['api', 'lib'] : [target];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else digests[relative(out, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
-    }
-  };
-  for (const folder of folders) if (existsSync(join(out, folder))) walk(join(out, folder));
-  return digests;
+  return Object.assign({}, ...(target === 'api' ? ['api', 'lib'] : [target]).map((folder) => treeDigest(join(out, folder), out)));
 }
 
 /** Remove the shared folder (the global teardown). */

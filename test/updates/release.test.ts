@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { bumpOf, filesBump, largerBump, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
-import { prependChangelog, setLockVersion, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
+import { afterReleaseText, prependChangelog, setLockVersion, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
 import { copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -51,6 +51,8 @@ describe('nuffle release', () => {
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
+    // It ends with the steps docs/MAINTAINING.md gives, the golden step first.
+    expect(run.stdout.trimEnd().endsWith(afterReleaseText(to))).toBe(true);
     expect(manifestVersion(root)).toBe(to);
     expect(JSON.parse(read(join(root, 'package.json'))).version).toBe(to);
     const lock = JSON.parse(read(join(root, 'package-lock.json'))) as { version: string; packages: Record<string, { version: string }> };
