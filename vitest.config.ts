@@ -18,8 +18,8 @@ export default defineConfig({
     pool: 'forks',
     // Every CLI build in the tests runs the stages; test/build-cache.test.ts turns the cache on where it is the subject.
     env: { NUFFLE_BUILD_CACHE: 'off' },
-    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
-    reporters: ['default', 'json'],
+    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line; timings.ts writes each file's cost, hooks included.
+    reporters: ['default', 'json', './test/setup/timings.ts'],
     outputFile: { json: 'node_modules/.cache/nuffle/test-report.json' },
     projects: [
       {

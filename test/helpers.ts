@@ -10,6 +10,7 @@ import { repoRoot } from '../pipeline/io.ts';
 import type { ManifestSource, MentionRules, Ruling, Skill } from '../pipeline/model/schema-types.ts';
 import { needsBuild } from './guard.ts';
 import { sharedBuildResult } from './shared-build.ts';
+import { appendEntries, editYamlFile } from './yaml-edit.ts';
 
 export { repoRoot };
 export { treeDigest } from './tree.ts';
@@ -59,6 +60,11 @@ export function runCli(args: readonly string[]): { status: number | null; stdout
   needsBuild('runCli()');
   const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Append migrations to a project's sources/annotations/migrations.yaml, after whatever it holds (test/yaml-edit.ts). */
+export function addMigrations(root: string, entries: readonly Record<string, unknown>[], key: 'migrations' | 'keep' = 'migrations'): void {
+  editYamlFile(join(root, 'sources/annotations/migrations.yaml'), (text) => appendEntries(text, [key], entries));
 }
 
 /** Change a file for the duration of `fn`, then put the original bytes back. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { appendEntries, entryPlace, removeEntries, setField } from './yaml-edit.ts';
+import { addField, appendEntries, entryPlace, pasteEntries, removeEntries, setField, setValue } from './yaml-edit.ts';
 
 const MIGRATIONS = '# What became of each id.\n# Schema: migrations.schema.json.\nmigrations: []\n';
 const LINKS = [
@@ -47,14 +47,46 @@ describe('appendEntries', () => {
   });
 });
 
+describe('pasteEntries', () => {
+  it('appends what a message offers, a list or the key and its list, at any indentation', () => {
+    const offered = ['    - id: a\n      to: null\n', 'migrations:\n  - id: b\n'];
+    expect(parse(pasteEntries(MIGRATIONS, 'migrations', offered))).toEqual({ migrations: [{ id: 'a', to: null }, { id: 'b' }] });
+    expect(() => pasteEntries(MIGRATIONS, 'migrations', ['keep:\n  - id: c\n'])).toThrow(/neither a list nor "migrations:"/);
+  });
+});
+
 describe('setField', () => {
   it('sets a field in every matching entry, and only the value changes', () => {
     const out = setField(LINKS, ['links'], { concept: 'sidestep' }, 'concept', 'side-step');
     expect(out).toBe(LINKS.replace('concept: sidestep\n', 'concept: side-step\n').replace('concept: sidestep   # kept', 'concept: side-step   # kept'));
   });
 
+  it('sets a list from its current value, in flow style', () => {
+    const text = 'records:\n  - id: jorm\n    headings: ["A!", "B!"]   # two\n';
+    expect(setField(text, ['records'], { id: 'jorm' }, 'headings', (old: unknown) => (old as string[]).slice(0, 1))).toBe(
+      'records:\n  - id: jorm\n    headings: ["A!"]   # two\n',
+    );
+  });
+
   it('refuses a match that takes no entry', () => {
     expect(() => setField(LINKS, ['links'], { concept: 'stab' }, 'concept', 'x')).toThrow(/no entry of links matches/);
+  });
+});
+
+describe('addField', () => {
+  it('adds a field as the last line of each matching entry, at its keys\' column', () => {
+    const out = addField(LINKS, ['links'], (_, index) => index === 0, 'colour', 'red');
+    expect(out).toBe(LINKS.replace('    concept: sidestep\n  # second row', '    concept: sidestep\n    colour: red\n  # second row'));
+    expect(() => addField(LINKS, ['links'], { record: 'x/one' }, 'concept', 'x')).toThrow(/has concept already/);
+  });
+});
+
+describe('setValue', () => {
+  it('sets a scalar by its path, comments and the rest kept', () => {
+    expect(setValue('dataset:\n  version: 1.2.0   # the release\n  name: x\n', ['dataset', 'version'], '2.0.0')).toBe(
+      'dataset:\n  version: 2.0.0   # the release\n  name: x\n',
+    );
+    expect(() => setValue('dataset: {}\n', ['dataset', 'version'], '2.0.0')).toThrow(/no scalar at dataset.version/);
   });
 });
 

@@ -7,14 +7,14 @@
  * comment stays, as a maintainer's edit would leave them.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parse, parseDocument, stringify, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 
 type Entry = Record<string, unknown>;
-/** Which entries of a list an edit touches: a predicate, or values every matching entry has. */
-export type Match = Entry | ((entry: Entry) => boolean);
+/** Which entries of a list an edit touches: a predicate (of the entry and its index), or values every matching entry has. */
+export type Match = Entry | ((entry: Entry, index: number) => boolean);
 
-const matches = (match: Match, entry: Entry): boolean =>
-  typeof match === 'function' ? match(entry) : Object.entries(match).every(([k, v]) => JSON.stringify(entry[k]) === JSON.stringify(v));
+const matches = (match: Match, entry: Entry, index: number): boolean =>
+  typeof match === 'function' ? match(entry, index) : Object.entries(match).every(([k, v]) => JSON.stringify(entry[k]) === JSON.stringify(v));
 
 const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', at - 1) + 1;
 const nextLine = (text: string, at: number): number => {
@@ -71,32 +71,78 @@ export function appendEntries(text: string, path: readonly string[], entries: re
   return at > text.length - 1 && !text.endsWith('\n') ? `${text}\n${body}` : `${text.slice(0, at)}${body}${text.slice(at)}`;
 }
 
+/**
+ * The text with what a diagnostic offers to paste under `key` appended to that
+ * list: the offer is YAML, either list entries or `key:` and its entries (as
+ * printed, any indentation), parsed, so it lands after whatever the list holds.
+ */
+export function pasteEntries(text: string, key: string, offered: readonly string[]): string {
+  const entries = offered.flatMap((block) => {
+    const value = parse(block) as unknown;
+    const list = Array.isArray(value) ? value : (value as Record<string, unknown> | null)?.[key];
+    if (!Array.isArray(list)) throw new Error(`the offered YAML is neither a list nor "${key}:" and a list:\n${block}`);
+    return list as unknown[];
+  });
+  return appendEntries(text, [key], entries);
+}
+
 /** The entries (maps) of the list at `path` that `match` takes, as nodes of `list` (or of a fresh parse of `text`). */
 function matching(text: string, path: readonly string[], match: Match, list = listAt(text, path)): YAMLMap[] {
   if (list === null) throw new Error(`no list at ${path.join('.')}`);
-  const found = list.items.filter((item): item is YAMLMap => isMap(item) && matches(match, item.toJSON() as Entry));
+  const found = list.items.filter((item, index): item is YAMLMap => isMap(item) && matches(match, item.toJSON() as Entry, index));
   if (found.length === 0) throw new Error(`no entry of ${path.join('.')} matches ${typeof match === 'function' ? 'the predicate' : JSON.stringify(match)}`);
   return found;
 }
 
-/** The text with `field` set to `value` in every entry of the list at `path` that `match` takes (the field must be there). */
+/**
+ * The text with `field` set in every entry of the list at `path` that `match`
+ * takes (the field must be there): to `value`, or to what `value` makes of the
+ * field's current value. A scalar is written as YAML, a list or map in flow
+ * style (JSON), in place of the old value.
+ */
 export function setField(text: string, path: readonly string[], match: Match, field: string, value: unknown): string {
   const nodes = matching(text, path, match).map((entry) => {
-    const node = entry.get(field, true);
-    if (!isScalar(node)) throw new Error(`an entry of ${path.join('.')} has no scalar ${field}`);
+    const node = entry.get(field, true) as Node | undefined;
+    if (!node?.range) throw new Error(`an entry of ${path.join('.')} has no ${field}`);
     return node;
   });
   let out = text;
   for (const node of nodes.sort((a, b) => b.range![0] - a.range![0])) {
-    const scalar = stringify(value, { lineWidth: 0 }).trimEnd();
-    out = `${out.slice(0, node.range![0])}${scalar}${out.slice(node.range![1])}`;
+    const next = typeof value === 'function' ? (value as (old: unknown) => unknown)(node.toJSON()) : value;
+    const written = next !== null && typeof next === 'object' ? JSON.stringify(next) : stringify(next, { lineWidth: 0 }).trimEnd();
+    out = `${out.slice(0, node.range![0])}${written}${out.slice(node.range![1])}`;
   }
   return out;
 }
 
-/** The text without the entries of the list at `path` that `match` takes (with the comment lines just above each). */
-export function removeEntries(text: string, path: readonly string[], match: Match): string {
+/** The text with `field: value` added as the last field of every entry of the list at `path` that `match` takes (the field must not be there). */
+export function addField(text: string, path: readonly string[], match: Match, field: string, value: unknown): string {
+  let out = text;
+  for (const entry of matching(text, path, match).sort((a, b) => b.range![0] - a.range![0])) {
+    if (entry.has(field)) throw new Error(`an entry of ${path.join('.')} has ${field} already`);
+    const column = entry.range![0] - lineStart(text, entry.range![0]);
+    const at = nextLine(text, entry.range![1] - 1);
+    const line = `${' '.repeat(column)}${stringify({ [field]: value }, { lineWidth: 0 }).trimEnd()}\n`;
+    out = `${out.slice(0, at)}${at === out.length && !out.endsWith('\n') ? '\n' : ''}${line}${out.slice(at)}`;
+  }
+  return out;
+}
+
+/** The text with the scalar at `path` (keys from the top, e.g. `dataset.version`) set to `value`. */
+export function setValue(text: string, path: readonly string[], value: unknown): string {
+  const node = parseDocument(text).getIn(path, true);
+  if (!isScalar(node) || !node.range) throw new Error(`no scalar at ${path.join('.')}`);
+  return `${text.slice(0, node.range[0])}${stringify(value, { lineWidth: 0 }).trimEnd()}${text.slice(node.range[1])}`;
+}
+
+/**
+ * The text without the entries of the list at `path` that `match` takes
+ * (with the comment lines just above each); `ifAny` accepts a match that
+ * takes none (an entry a later release may have dropped already).
+ */
+export function removeEntries(text: string, path: readonly string[], match: Match, options: { ifAny?: boolean } = {}): string {
   const list = listAt(text, path);
+  if (options.ifAny && (list === null || !list.items.some((item, index) => isMap(item) && matches(match, item.toJSON() as Entry, index)))) return text;
   const taken = new Set<unknown>(matching(text, path, match, list));
   let out = text;
   const items = list!.items as Node[];

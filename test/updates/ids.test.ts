@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Ruling } from '../../pipeline/model/schema-types.ts';
 import { checkIds, lockText, parseLock } from '../../pipeline/validate/ids.ts';
-import { copyProject, realBuild, repoRoot, runCli, treeDigest } from '../helpers.ts';
+import { addMigrations, copyProject, realBuild, repoRoot, runCli, treeDigest } from '../helpers.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const edit = (path: string, change: (text: string) => string) => {
@@ -50,27 +50,22 @@ describe('sources/ids.lock', () => {
     expect(result.stderr).toContain(`expected: the id back, or a migration in sources/annotations/migrations.yaml:\n    - id: ${gone.id}\n      kind: ruling`);
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
 
-    // The migration it asked for makes the build pass, and is published.
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Withdrawn from the FAQ.`,
-      ),
-    );
+    // The migration it asked for makes the build pass, and is published beside those released before.
+    const migration = { id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' };
+    const released = JSON.parse(read(join(root, 'dist/data/migrations.json'))) as unknown[];
+    addMigrations(root, [migration]);
     expect(build(root).status).toBe(0);
-    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([
-      { id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' },
-    ]);
+    const published = JSON.parse(read(join(root, 'dist/data/migrations.json'))) as unknown[];
+    expect(published).toContainEqual(migration);
+    expect(published).toHaveLength(released.length + 1);
   });
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
     const root = copyProject();
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: en-2020/dodge\n    kind: record\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Still here.\n  - id: en-2020/old-name\n    kind: record\n    action: renamed\n    to: en-2020/no-such-record\n    since: ${VERSION}\n    note: Renamed.`,
-      ),
-    );
+    addMigrations(root, [
+      { id: 'en-2020/dodge', kind: 'record', action: 'deleted', to: null, since: VERSION, note: 'Still here.' },
+      { id: 'en-2020/old-name', kind: 'record', action: 'renamed', to: 'en-2020/no-such-record', since: VERSION, note: 'Renamed.' },
+    ]);
     const result = build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
@@ -177,12 +172,7 @@ describe('ruling ids', () => {
     const renamed = rulingsOf(join(probe, 'dist')).find((r) => r.question.startsWith('May the Sure Feet skill'))!;
     // The maintainer records the rename; the build passes and the diff pairs the two ids.
     expect(renamed.id).not.toBe(old.id);
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: ${VERSION}\n    note: The question was reworded.`,
-      ),
-    );
+    addMigrations(root, [{ id: old.id, kind: 'ruling', action: 'renamed', to: renamed.id, since: VERSION, note: 'The question was reworded.' }]);
     expect(build(root, '--out', join(root, 'after')).status).toBe(0);
     runCli(['diff', join(root, 'dist/data'), join(root, 'after/data'), '--out', join(root, 'changes')]);
     const log = JSON.parse(read(join(root, 'changes/changes.json'))) as Changelog;

@@ -20,6 +20,7 @@ import { nextVersion } from '../../pipeline/diff/bump.ts';
 import type { RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { repoRoot, runCli } from '../helpers.ts';
 import { goldenTestFiles } from '../update-golden.ts';
+import { pasteEntries, setField } from '../yaml-edit.ts';
 
 const NEW_QUESTION = 'Can the Catch skill be used to catch the ball after a Hail Mary Pass?';
 const FRENCH_NAME = 'Perce-nuages';
@@ -108,16 +109,16 @@ beforeAll(() => {
     'either keep the published id (recommended: apps that stored en-2020/sidestep keep working), in sources/annotations/migrations.yaml:\n',
     0,
   );
-  edit('sources/annotations/migrations.yaml', (t) => `${t}${keep.join('')}`);
+  edit('sources/annotations/migrations.yaml', (t) => pasteEntries(t, 'keep', keep));
   // Kept, the record's concept keeps its id too: the check after it asks only about the withdrawn ids.
   const secondCheck = nuffle('check');
   const deleted = offered(secondCheck.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) =>
     m.replace(/action: renamed.*/, 'action: deleted').replace(/to: <new id>.*/, 'to: null'),
   );
-  edit('sources/annotations/migrations.yaml', (t) => t.replace('migrations: []', `migrations:\n${deleted.join('')}`));
+  edit('sources/annotations/migrations.yaml', (t) => pasteEntries(t, 'migrations', deleted));
   // The withdrawn skill's slots: the entries the table errors offer.
   const slots = offered(firstCheck.stderr, 'under slots: in sources/annotations/random-tables.yaml:\n', 2);
-  edit('sources/annotations/random-tables.yaml', (t) => t.replace('slots: []', `slots:\n${slots.join('')}`));
+  edit('sources/annotations/random-tables.yaml', (t) => pasteEntries(t, 'slots', slots));
   manualSteps += keep.length + deleted.length + slots.length;
   // 3. Review the suggestions: draft a row for the new French record, then review it as the doc says.
   expect(nuffle('suggest', '--write').status).toBe(0);
@@ -237,16 +238,16 @@ describe('the rename migrated instead (the second fix offered)', () => {
     const file = join(second, 'sources/raw/en-2020-skills-traits.txt');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^Sidestep$/m, 'Side Step'));
     const check = runCli(['check', '--root', second]);
-    const migrate = offered(check.stderr, 'or migrate it to the new id en-2020/side-step, in sources/annotations/migrations.yaml:\n', 0).join('');
-    expect(migrate).toContain('to: en-2020/side-step');
+    const migrate = offered(check.stderr, 'or migrate it to the new id en-2020/side-step, in sources/annotations/migrations.yaml:\n', 0);
+    expect(migrate.join('')).toContain('to: en-2020/side-step');
     const migrations = join(second, 'sources/annotations/migrations.yaml');
-    writeFileSync(migrations, readFileSync(migrations, 'utf8').replace('migrations: []\n', `${migrate}`));
+    writeFileSync(migrations, pasteEntries(readFileSync(migrations, 'utf8'), 'migrations', migrate));
     const concept = offered(check.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) =>
       m.replace(/to: <new id>.*/, 'to: side-step'),
     );
-    writeFileSync(migrations, `${readFileSync(migrations, 'utf8')}${concept.join('')}`);
+    writeFileSync(migrations, pasteEntries(readFileSync(migrations, 'utf8'), 'migrations', concept));
     const crosswalk = join(second, 'sources/annotations/crosswalk.yaml');
-    writeFileSync(crosswalk, readFileSync(crosswalk, 'utf8').replace(/concept: sidestep$/gm, 'concept: side-step'));
+    writeFileSync(crosswalk, setField(readFileSync(crosswalk, 'utf8'), ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
     const build = runCli(['build', '--only', 'data', '--root', second]);
     expect(build.status, build.stderr).toBe(0);
     const published = JSON.parse(readFileSync(join(second, 'dist/data/migrations.json'), 'utf8')) as { id: string; to: string | null }[];
