@@ -10,6 +10,7 @@ import { projectFiles } from './test/projects.ts';
  */
 const files = projectFiles();
 const SHARED_BUILD = ['test/setup/shared-build.ts'];
+const FAST_CHECK = 'test/setup/fast-check.ts';
 
 export default defineConfig({
   test: {
@@ -28,12 +29,12 @@ export default defineConfig({
           name: 'unit',
           include: files.unit,
           env: { NUFFLE_BUILD_CACHE: 'off', NUFFLE_TEST_PROJECT: 'unit' },
-          setupFiles: ['test/setup/unit.ts'],
+          setupFiles: ['test/setup/unit.ts', FAST_CHECK],
         },
       },
-      { extends: true, test: { name: 'build', include: files.build, globalSetup: SHARED_BUILD } },
+      { extends: true, test: { name: 'build', include: files.build, globalSetup: SHARED_BUILD, setupFiles: [FAST_CHECK] } },
       // The site's build waits in beforeAll hooks: up to the whole shared build on a loaded machine.
-      { extends: true, test: { name: 'browser', include: files.browser, globalSetup: SHARED_BUILD, hookTimeout: 900_000 } },
+      { extends: true, test: { name: 'browser', include: files.browser, globalSetup: SHARED_BUILD, setupFiles: [FAST_CHECK], hookTimeout: 900_000 } },
     ],
   },
 });
