@@ -5,8 +5,9 @@
  *
  * - `browser`: it imports playwright-core or axe, or `launchChromium`;
  * - `build`: it imports a real-build helper (`BUILD` below: the shared
- *   build, the in-memory real build, a copy of the project, the CLI, a child
- *   process, the package or the site built by a helper);
+ *   build, the in-memory real build, a copy of the project, a project read
+ *   from disk and built, the CLI, a child process, the package or the site
+ *   built by a helper);
  * - `unit`: everything else. Its setup (test/setup/unit.ts) makes those
  *   helpers throw, so a slow test cannot hide in it.
  *
@@ -36,6 +37,7 @@ export const BUILD: Markers = {
   'test/site/hostile-project.ts': ['*'],
   'test/consumer/pack.ts': ['*'],
   'pipeline/cli.ts': ['main', 'readProject', 'buildOnce'],
+  'pipeline/commands/project.ts': ['readProject', 'readProjectOrReport', 'compileProject'],
   'pipeline/commands/build.ts': ['*'],
   'pipeline/scripts/bench-dev.ts': ['*'],
   'node:child_process': ['*'],
