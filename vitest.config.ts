@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { projectFiles } from './test/projects.ts';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker per core (Vitest's default leaves one core to its own process, which only waits): on two cores, two files at a time.
+    maxWorkers: availableParallelism(),
     // Every CLI build in the tests runs the stages; test/build-cache.test.ts turns the cache on where it is the subject.
     env: { NUFFLE_BUILD_CACHE: 'off' },
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line; timings.ts writes each file's cost, hooks included.
