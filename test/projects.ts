@@ -50,9 +50,9 @@ interface Import {
   names: string[];
 }
 
-const IMPORT = /(?:^|\n)\s*import\s+'([^']+)'|(?:^|\n)\s*import\s+(type\s+)?([^'"]*?)\s+from\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
+const IMPORT = /(?:^|\n)\s*import\s+'([^']+)'|(?:^|\n)\s*import\s+(type\s+)?([^'"]*?)\s+from\s+'([^']+)'|(?<!typeof\s+)\bimport\(\s*'([^']+)'\s*\)/g;
 
-/** The static and dynamic imports of a module's text, type-only names left out. */
+/** The static and dynamic imports of a module's text, type-only ones (`import type`, `type X`, `typeof import(…)`) left out. */
 export function importsOf(text: string, file: string): Import[] {
   const out: Import[] = [];
   const where = (spec: string) =>
