@@ -23,13 +23,13 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Module (repo-relative path or package name) → the imported names that put a file in the project; `*` is any import of it. */
 type Markers = Readonly<Record<string, readonly string[]>>;
 
-export const BROWSER: Markers = {
+const BROWSER: Markers = {
   'playwright-core': ['*'],
   '@axe-core/playwright': ['*'],
   'test/site/helpers.ts': ['launchChromium'],
 };
 
-export const BUILD: Markers = {
+const BUILD: Markers = {
   'test/shared-build.ts': ['*'],
   'test/helpers.ts': ['realBuild', 'realData', 'skills', 'rulings', 'record', 'copyProject', 'runCli', 'withFileChanged'],
   'test/cards/helpers.ts': ['realBundle'],

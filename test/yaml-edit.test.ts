@@ -74,7 +74,7 @@ describe('setField', () => {
 });
 
 describe('addField', () => {
-  it('adds a field as the last line of each matching entry, at its keys\' column', () => {
+  it("adds a field as the last line of each matching entry, at its keys' column", () => {
     const out = addField(LINKS, ['links'], (_, index) => index === 0, 'colour', 'red');
     expect(out).toBe(LINKS.replace('    concept: sidestep\n  # second row', '    concept: sidestep\n    colour: red\n  # second row'));
     expect(() => addField(LINKS, ['links'], { record: 'x/one' }, 'concept', 'x')).toThrow(/has concept already/);

@@ -92,9 +92,13 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
       const env = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
       try {
-        await build({ root: bare, outDir: join(out, `bare-${n}`), cacheDir: join(out, `bare-cache-${n++}`), logLevel: 'error', mode: 'production' } as Parameters<
-          typeof build
-        >[0]);
+        await build({
+          root: bare,
+          outDir: join(out, `bare-${n}`),
+          cacheDir: join(out, `bare-cache-${n++}`),
+          logLevel: 'error',
+          mode: 'production',
+        } as Parameters<typeof build>[0]);
       } finally {
         if (env === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = env;
