@@ -36,8 +36,19 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'build', include: files.build, globalSetup: SHARED_BUILD, setupFiles: [FAST_CHECK] } },
-      // The site's build waits in beforeAll hooks: up to the whole shared build on a loaded machine.
-      { extends: true, test: { name: 'browser', include: files.browser, globalSetup: SHARED_BUILD, setupFiles: [FAST_CHECK], hookTimeout: 900_000 } },
+      // After the others (groupOrder): the site is built in the background meanwhile (test/setup/shared-build.ts).
+      // Its beforeAll hooks wait for it: up to the whole shared build on a loaded machine.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: files.browser,
+          globalSetup: SHARED_BUILD,
+          setupFiles: [FAST_CHECK],
+          hookTimeout: 900_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });
