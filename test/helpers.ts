@@ -62,6 +62,28 @@ export function runCli(args: readonly string[]): { status: number | null; stdout
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * A FAQ ruling of the English text to withdraw in a scenario: the first, in
+ * text order, whose question and answer name none of `avoid` (the words the
+ * scenario edits elsewhere). Whatever the FAQ says today, not a question
+ * written into the test.
+ */
+export function rulingToWithdraw(rulings: readonly Ruling[], avoid: readonly string[] = []): Ruling {
+  const found = rulings
+    .filter((r) => r.source.id === en2020Source.id && !avoid.some((word) => `${r.question}\n${r.answer}`.includes(word)))
+    .sort((a, b) => a.source.lines[0] - b.source.lines[0])[0];
+  if (!found) throw new Error('the English text has no FAQ ruling to withdraw');
+  return found;
+}
+
+/** `text` (the ruling's source) without the ruling: its question and answer lines, and the blank line after them. */
+export function withoutRuling(text: string, ruling: Ruling): string {
+  const lines = text.split('\n');
+  const [from, to] = ruling.source.lines;
+  lines.splice(from - 1, to - from + 1 + (lines[to] === '' ? 1 : 0));
+  return lines.join('\n');
+}
+
 /** Append migrations to a project's sources/annotations/migrations.yaml, after whatever it holds (test/yaml-edit.ts). */
 export function addMigrations(root: string, entries: readonly Record<string, unknown>[], key: 'migrations' | 'keep' = 'migrations'): void {
   editYamlFile(join(root, 'sources/annotations/migrations.yaml'), (text) => appendEntries(text, [key], entries));

@@ -23,7 +23,8 @@ import { goldenTestFiles } from '../update-golden.ts';
 import { pasteEntries, setField } from '../yaml-edit.ts';
 
 const NEW_QUESTION = 'Can the Catch skill be used to catch the ball after a Hail Mary Pass?';
-const FRENCH_NAME = 'Perce-nuages';
+/** The new French entry's name: one the French list does not print yet (a release may have added the first). */
+const FRENCH_NAME = ['Perce-nuages', 'Perce-brume', 'Perce-ciel'].find((name) => !readFileSync(join(repoRoot, 'sources/raw/fr-legacy-skills.txt'), 'utf8').includes(`\n${name}\n`))!;
 
 let root: string;
 const path = (file: string) => join(root, file);
