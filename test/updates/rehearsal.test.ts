@@ -24,7 +24,9 @@ import { pasteEntries, setField } from '../yaml-edit.ts';
 
 const NEW_QUESTION = 'Can the Catch skill be used to catch the ball after a Hail Mary Pass?';
 /** The new French entry's name: one the French list does not print yet (a release may have added the first). */
-const FRENCH_NAME = ['Perce-nuages', 'Perce-brume', 'Perce-ciel'].find((name) => !readFileSync(join(repoRoot, 'sources/raw/fr-legacy-skills.txt'), 'utf8').includes(`\n${name}\n`))!;
+const FRENCH_NAME = ['Perce-nuages', 'Perce-brume', 'Perce-ciel'].find(
+  (name) => !readFileSync(join(repoRoot, 'sources/raw/fr-legacy-skills.txt'), 'utf8').includes(`\n${name}\n`),
+)!;
 
 let root: string;
 const path = (file: string) => join(root, file);
@@ -96,7 +98,7 @@ let manualSteps = 0;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'nuffle-rehearsal-'));
-  for (const entry of ['sources', 'schema', 'pipeline', 'test', 'package.json', 'CHANGELOG.md', 'tsconfig.json', 'vitest.config.ts'])
+  for (const entry of ['sources', 'schema', 'pipeline', 'test', 'docs', 'package.json', 'CHANGELOG.md', 'tsconfig.json', 'vitest.config.ts'])
     cpSync(join(repoRoot, entry), path(entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), path('node_modules'), 'dir');
   previous = version();
@@ -128,10 +130,20 @@ beforeAll(() => {
       .replace(/\n {4}declaredBy: suggestion\n {4}score: [\d.]+\n {4}evidence:\n(?: {6}- [^\n]*\n)+/, '\n')
       .replace(
         /confidence: low\n(\s+)rationale: "?Suggested by nuffle suggest[^\n]*/,
-        'confidence: medium\n$1rationale: "Same rule as the English text (rehearsal review)."',
+        'confidence: medium\n$1rationale: "Same rule as the English text it is linked to, in other words (reviewed in the rehearsal)."',
       ),
   );
-  manualSteps += 1;
+  // A row below high gets its line in CROSSWALK.md's table of doubts (MAINTAINING, step 3).
+  const reviewed = (
+    parseYaml(read('sources/annotations/crosswalk.yaml')) as { links: { record?: string; concept: string; relation: string; rationale: string }[] }
+  ).links.find((row) => row.rationale === 'Same rule as the English text it is linked to, in other words (reviewed in the rehearsal).')!;
+  edit('docs/CROSSWALK.md', (t) =>
+    t.replace(
+      /(## Links below high confidence[\s\S]*?\n\| --- \| --- \| --- \|\n)/,
+      `$1| ${reviewed.record} | ${reviewed.concept}, ${reviewed.relation} | a new entry of the French list, reviewed in the rehearsal |\n`,
+    ),
+  );
+  manualSteps += 2;
   // 6. Build, then the diff against the last release.
   const build = nuffle('build', '--only', 'data');
   if (build.status !== 0) throw new Error(build.stderr);
