@@ -17,11 +17,8 @@ describe('crosswalk rows below high confidence', () => {
   const rows = realData<CrosswalkRow[]>('crosswalk.json');
   const unsure = rows.filter((row) => row.confidence !== 'high');
 
-  it('are the reviewed doubts of today\'s corpus, each with its concept, relation, confidence and reason (a golden fact)', () => {
-    fact(
-      'rows below high confidence',
-      Object.fromEntries(unsure.map((row) => [row.record, [row.concept, row.relation, row.confidence, row.rationale]])),
-    );
+  it("are the reviewed doubts of today's corpus, each with its concept, relation, confidence and reason (a golden fact)", () => {
+    fact('rows below high confidence', Object.fromEntries(unsure.map((row) => [row.record, [row.concept, row.relation, row.confidence, row.rationale]])));
   });
 
   it('each says why it is not high', () => {
