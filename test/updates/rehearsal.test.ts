@@ -133,7 +133,7 @@ beforeAll(() => {
   draft.set('concept', 'cloud-burster');
   draft.set('relation', 'same');
   draft.set('confidence', 'medium');
-  draft.set('rationale', 'Same rule as the English text (rehearsal review).');
+  draft.set('rationale', 'Same rule as the English text it is linked to, in other words (reviewed in the rehearsal).');
   writeFileSync(path('sources/annotations/crosswalk.yaml'), crosswalk.toString({ lineWidth: 0 }));
   // A row below high gets its line in CROSSWALK.md's table of doubts (MAINTAINING, step 3).
   const reviewed = { record: String(draft.get('record')), concept: String(draft.get('concept')), relation: String(draft.get('relation')) };
