@@ -50,7 +50,7 @@ describe('a skill card', () => {
 
   it('the colour and the back are the category’s', () => {
     expect([spec({ category: 'strength' }).colour, spec({ category: 'strength' }).backLabel]).toEqual([COLOURS.strength, 'Strength']);
-    expect(spec({ kind: 'trait', category: 'trait' }).colour).toEqual([0, 0, 0, 75]);
+    expect(spec({ kind: 'trait', category: 'trait' }).colour.ink).toEqual([0, 0, 0, 75]);
   });
 
   it('a French card has the English name in small type; an English card none', () => {

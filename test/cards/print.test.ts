@@ -92,7 +92,7 @@ describe('ink', () => {
     expect(low.length).toBe(2);
     for (const page of low) expect(page.fills).toEqual([]);
     // …and the category colour is still drawn, as lines.
-    expect(low[0]!.strokes.some((s) => s.space === 'rgb' && s.colour.some((c) => c > 0))).toBe(true);
+    expect(low[0]!.strokes.some((s) => s.space === 'cmyk' && s.colour.slice(0, 3).some((c) => c > 0))).toBe(true);
     const full = readPdfPages((await make(['--roster', rosterFile, '--backs'])).file);
     expect(full.every((page) => page.fills.length > 0)).toBe(true);
   });

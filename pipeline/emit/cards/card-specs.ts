@@ -7,7 +7,8 @@
 import { markdownToMdast } from '../../model/markdown-tree.ts';
 import type { DataBundle } from '../../model/dataset.ts';
 import { ENUM_LABELS } from '../../model/labels.ts';
-import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';
+import type { Concept, Lang, Skill } from '../../model/schema-types.ts';
+import { COLOURS, type CardColour } from './colours.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
 import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
 
@@ -33,34 +34,14 @@ export interface CardSpec {
   /** The record id ("" when the card has none, as a player's). */
   footerRight: string;
   body: Block[];
-  /** Category (or kind) colour of the band and the back. */
+  /** Category (or kind) colour and pattern of the band, and colour of the back. */
   colour: CardColour;
   /** What the back says under the codex name. */
   backLabel: string;
   origin: TextOrigin;
 }
 
-/** An RGB colour (`#rrggbb`), or CMYK percentages for a grey printed in black ink alone. */
-export type CardColour = string | [number, number, number, number];
-
-/**
- * One colour per category, dark enough for white type; the category is
- * always written too, with its letter. The traits' grey is black ink only
- * (CMYK 0/0/0/75): as RGB it would print as four-colour grey, over 300 % of
- * ink on a trait's back.
- */
-export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'player', CardColour> = {
-  general: '#1d5a8a',
-  agility: '#2b7a33',
-  strength: '#a8321c',
-  passing: '#8a6508',
-  mutation: '#6a3d9a',
-  trait: [0, 0, 0, 75],
-  extraordinary: '#7a4a1e',
-  'coaching-staff': '#00695c',
-  wizard: '#2c3a8f',
-  player: '#37474f',
-};
+export { COLOURS } from './colours.ts';
 
 const capitalised = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 

@@ -16,6 +16,8 @@ import { CODEX_NAME, LABELS, partLabel, type CardSpec } from './card-specs.ts';
 import { MAX_PARTS, fitBlocks } from './continuation.ts';
 import { layoutBlocks, type Block, type Line } from './rich-text.ts';
 import type { CardsOptions, Ink } from './options.ts';
+import { DOT_RADIUS, patternMarks } from './band-pattern.ts';
+import { K, patternShade, type CardColour, type Cmyk } from './colours.ts';
 
 /** One physical card: a spec and the part of its text this card carries. */
 export interface FittedCard {
@@ -41,12 +43,13 @@ const CONT_SIZE = 6;
 /** The footer's type: at least 6 pt. */
 const FOOT_SIZE = 6;
 
-/** A CMYK colour of black only: `k` per cent of black ink. */
-type Cmyk = [number, number, number, number];
-const K = (k: number): Cmyk => [0, 0, 0, k];
 const BLACK = K(100);
 const GREY = K(65);
 const WHITE = K(0);
+/** Line width of a band's pattern, in points. */
+const PATTERN_LINE = 0.4;
+/** A colour as pdfkit takes it: four numbers, DeviceCMYK (never a `#rrggbb`, which is RGB). */
+const cmyk = (c: Cmyk): [number, number, number, number] => [c[0], c[1], c[2], c[3]];
 
 /** Fit a spec's body: one FittedCard per card it needs, or an error when it would need more than MAX_PARTS. */
 export function fitCard(spec: CardSpec, fonts: Fonts): { cards: FittedCard[]; diagnostic: Diagnostic | null } {
@@ -186,7 +189,7 @@ function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 function drawMarks(doc: Doc, sheet: Sheet): void {
-  doc.lineWidth(0.3).strokeColor(BLACK);
+  doc.lineWidth(0.3).strokeColor(cmyk(BLACK));
   for (const m of sheet.marks) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2)).stroke();
 }
 
@@ -241,11 +244,26 @@ class Drawing {
 
   private text(value: string, face: Face, size: number, colour: Cmyk, x: number, y: number): void {
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: every text is cut to its card, which lies on the page, so pdfkit's wrap at the page's right edge never breaks one (the same bytes for every sheet, bleed, ink and the single layout); it stays as a guard against a page added mid-card
-    this.doc.font(face).fontSize(size).fillColor(colour).text(value, x, y, { lineBreak: false });
+    this.doc.font(face).fontSize(size).fillColor(cmyk(colour)).text(value, x, y, { lineBreak: false });
   }
 
-  private rule(x1: number, y: number, x2: number, width: number, colour: string | Cmyk): void {
-    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(colour).stroke();
+  private rule(x1: number, y: number, x2: number, width: number, colour: Cmyk): void {
+    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(cmyk(colour)).stroke();
+  }
+
+  /** A band in its category's colour, with its pattern over it in the darker shade (`rect` in millimetres). */
+  private patterned(rect: Rect, colour: CardColour): void {
+    this.doc.rect(pt(rect.x), pt(rect.y), pt(rect.width), pt(rect.height)).fill(cmyk(colour.ink));
+    const marks = patternMarks(rect, colour.pattern);
+    const shade = cmyk(patternShade(colour.ink));
+    if (marks.lines.length) {
+      for (const l of marks.lines) this.doc.moveTo(pt(l.x1), pt(l.y1)).lineTo(pt(l.x2), pt(l.y2));
+      this.doc.lineWidth(PATTERN_LINE).strokeColor(shade).stroke();
+    }
+    if (marks.dots.length) {
+      for (const d of marks.dots) this.doc.circle(pt(d.x), pt(d.y), pt(DOT_RADIUS));
+      this.doc.fill(shade);
+    }
   }
 
   front(card: FittedCard, rect: Rect): void {
@@ -263,11 +281,10 @@ class Drawing {
       this.doc
         .roundedRect(X(1.2), Y(1.2), pt(CARD.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2))
         .lineWidth(1)
-        .strokeColor(spec.colour)
+        .strokeColor(cmyk(spec.colour.ink))
         .stroke();
     } else {
-      const band = withBleed(this.sheet, { ...rect, height: CARD_LAYOUT.band }, { top: true, bottom: false });
-      this.doc.rect(pt(band.x), pt(band.y), pt(band.width), pt(band.height)).fill(spec.colour);
+      this.patterned(withBleed(this.sheet, { ...rect, height: CARD_LAYOUT.band }, { top: true, bottom: false }), spec.colour);
     }
     const ink = this.low ? BLACK : WHITE;
     const title = card.parts > 1 ? `${spec.title} ${partLabel(card.part, card.parts)}` : spec.title;
@@ -290,8 +307,8 @@ class Drawing {
     const h = pt(3.3);
     const x = X(CARD.width - CARD_LAYOUT.padding) - w;
     const y = Y(CARD_LAYOUT.band - 1.3) - h;
-    if (this.low) this.doc.roundedRect(x, y, w, h, pt(0.8)).lineWidth(0.6).strokeColor(BLACK).stroke();
-    else this.doc.roundedRect(x, y, w, h, pt(0.8)).fill(WHITE);
+    if (this.low) this.doc.roundedRect(x, y, w, h, pt(0.8)).lineWidth(0.6).strokeColor(cmyk(BLACK)).stroke();
+    else this.doc.roundedRect(x, y, w, h, pt(0.8)).fill(cmyk(WHITE));
     this.text(value, 'bold', size, BLACK, x + pt(1.1), y + (h - size) / 2 - size * 0.02);
     return w + pt(1.5);
   }
@@ -304,8 +321,8 @@ class Drawing {
     if (spec.badge) {
       const r = 1.65;
       const [cx, cy] = [X(left + r), Y(top + r - 0.1)];
-      if (this.low) this.doc.circle(cx, cy, pt(r)).lineWidth(0.8).strokeColor(spec.colour).stroke();
-      else this.doc.circle(cx, cy, pt(r)).fill(spec.colour);
+      if (this.low) this.doc.circle(cx, cy, pt(r)).lineWidth(0.8).strokeColor(cmyk(spec.colour.ink)).stroke();
+      else this.doc.circle(cx, cy, pt(r)).fill(cmyk(spec.colour.ink));
       const size = 6.4;
       this.text(spec.badge, 'bold', size, this.low ? BLACK : WHITE, cx - this.fonts.width(spec.badge, 'bold', size) / 2, cy - size * 0.56);
       left += 2 * r + 1.2;
@@ -318,7 +335,7 @@ class Drawing {
     const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth - pt(2);
     const kindSize = fitSize(spec.kindLabel, 'bold', 6.6, 6, room, this.fonts);
     this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));
-    this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(CARD.width - CARD_LAYOUT.padding), 0.6, spec.colour);
+    this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(CARD.width - CARD_LAYOUT.padding), 0.6, spec.colour.ink);
   }
 
   private body(card: FittedCard, { X, Y }: At): void {
@@ -351,13 +368,13 @@ class Drawing {
     const inset = 3.2;
     if (!this.low) {
       const full = withBleed(this.sheet, rect, { top: true, bottom: true });
-      this.doc.rect(pt(full.x), pt(full.y), pt(full.width), pt(full.height)).fill(spec.colour);
+      this.doc.rect(pt(full.x), pt(full.y), pt(full.width), pt(full.height)).fill(cmyk(spec.colour.ink));
     }
     const ink = this.low ? BLACK : WHITE;
     this.doc
       .roundedRect(pt(rect.x + inset), pt(rect.y + inset), pt(CARD.width - 2 * inset), pt(CARD.height - 2 * inset), pt(2))
       .lineWidth(this.low ? 0.6 : 0.8)
-      .strokeColor(this.low ? spec.colour : WHITE)
+      .strokeColor(cmyk(this.low ? spec.colour.ink : WHITE))
       .stroke();
     const centre = (value: string, face: Face, size: number, yMm: number) => {
       const w = this.fonts.width(value, face, size);
@@ -365,7 +382,7 @@ class Drawing {
     };
     const mid = CARD.height / 2;
     centre(CODEX_NAME.toUpperCase(), 'bold', 13, mid - 4);
-    this.rule(pt(rect.x + CARD.width / 2 - 12), pt(rect.y + mid + 0.5), pt(rect.x + CARD.width / 2 + 12), 0.6, this.low ? spec.colour : WHITE);
+    this.rule(pt(rect.x + CARD.width / 2 - 12), pt(rect.y + mid + 0.5), pt(rect.x + CARD.width / 2 + 12), 0.6, this.low ? spec.colour.ink : WHITE);
     const width = pt(CARD.width - 12);
     centre(spec.backLabel, 'bold', fitSize(spec.backLabel, 'bold', 10, 6, width, this.fonts), mid + 5);
     if (spec.team) centre(clip(spec.team, 'italic', 8, width, this.fonts), 'italic', 8, mid + 12);
