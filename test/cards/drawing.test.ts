@@ -707,6 +707,7 @@ describe('the full set and index.json', () => {
     const index = JSON.parse(indexJson(result.documents, d, options));
     expect(index).toEqual({
       datasetVersion: '1.0.0',
+      size: 'poker',
       paper: 'a4',
       bleed: false,
       backs: true,
@@ -736,7 +737,7 @@ describe('the full set and index.json', () => {
     const d = cardBundle();
     d.skills[1]!.text = longText(20);
     const rec = recorder(realFonts);
-    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions({ size: 'uniform' }), rec.fonts);
+    await renderDocuments(planAllDocuments(d).slice(0, 1), d, cardsOptions({ textSize: 'uniform' }), rec.fonts);
     const bodySizes = new Set(rec.pages[0]!.filter((t) => t.value.includes('text, the rule as printed')).map((t) => t.size));
     expect(bodySizes.size).toBe(1);
     expect([...bodySizes][0]).toBeLessThan(9);

@@ -15,6 +15,7 @@ import {
   LAYOUT_VALUES,
   PAPER_VALUES,
   SIZE_VALUES,
+  TEXT_SIZE_VALUES,
 } from '../../pipeline/emit/cards/options.ts';
 import { cardFonts } from '../../pipeline/targets/cards.ts';
 import { monoFonts } from './literal.ts';
@@ -104,17 +105,27 @@ describe('the glyph check', () => {
 
 describe('the print options', () => {
   it('list their values for a command or a form', () => {
-    expect([PAPER_VALUES, LAYOUT_VALUES, DUPLEX_VALUES, INK_VALUES, SIZE_VALUES]).toEqual([
+    expect([PAPER_VALUES, LAYOUT_VALUES, DUPLEX_VALUES, INK_VALUES, SIZE_VALUES, TEXT_SIZE_VALUES]).toEqual([
       ['a4', 'letter'],
       ['sheet', 'single'],
       ['long', 'short'],
       ['normal', 'low'],
+      ['poker', 'bridge', 'mini', 'tarot'],
       ['fit', 'uniform'],
     ]);
   });
 
-  it('default to A4 sheets without bleed or backs, long-edge duplex, full colour, each card its own size', () => {
-    expect(DEFAULT_CARDS_OPTIONS).toEqual({ paper: 'a4', layout: 'sheet', bleed: false, backs: false, duplex: 'long', ink: 'normal', size: 'fit' });
+  it('default to A4 sheets of poker cards without bleed or backs, long-edge duplex, full colour, each card its own text size', () => {
+    expect(DEFAULT_CARDS_OPTIONS).toEqual({
+      paper: 'a4',
+      layout: 'sheet',
+      bleed: false,
+      backs: false,
+      duplex: 'long',
+      ink: 'normal',
+      size: 'poker',
+      textSize: 'fit',
+    });
     expect(cardsOptions({ paper: 'letter', backs: true })).toEqual({ ...DEFAULT_CARDS_OPTIONS, paper: 'letter', backs: true });
   });
 

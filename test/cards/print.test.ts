@@ -6,7 +6,7 @@
  * repeated heading, balanced, and a runaway text is refused; each file has
  * its own font subset tags; roster and usage errors say one clear thing.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
@@ -219,18 +219,57 @@ describe('continuations', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('--size uniform sets every body of a page at one size, the largest that fits them all', async () => {
+  it('--text-size uniform sets every body of a page at one size, the largest that fits them all', async () => {
     const sizes = (file: string) =>
       readPdfPages(file).map(
         (page) => new Set(page.texts.filter((t) => t.colour.values.join() === '0,0,0,1' && t.size !== 6.6 && t.size !== 6.4 && t.size < 10).map((t) => t.size)),
       );
     const skills = ['--edition', 'en-2020', '--skills', 'Block, Dodge, Bone Head, Loner, Sprint, Claws'];
     const fit = sizes((await make(skills)).file);
-    const uniform = sizes((await make([...skills, '--size', 'uniform'])).file);
+    const uniform = sizes((await make([...skills, '--text-size', 'uniform'])).file);
     expect(fit[0]!.size).toBeGreaterThan(2);
     // The body and the bold team line (6 pt) are the only sizes left: one body size.
     expect([...uniform[0]!].filter((s) => s !== 6).length).toBeLessThanOrEqual(1);
     expect(Math.min(...uniform[0]!)).toBe(Math.min(...fit[0]!));
+  });
+});
+
+describe('card sizes (--size)', () => {
+  const mm = (points: number) => Math.round((points / MM) * 100) / 100;
+  const boxSize = ([x1, y1, x2, y2]: number[]) => [mm(x2! - x1!), mm(y2! - y1!)];
+
+  it.each([
+    ['poker', 63, 88],
+    ['bridge', 57, 89],
+    ['mini', 44, 63],
+    ['tarot', 70, 120],
+  ] as const)('--size %s: %d × %d mm cards, one a page with its bleed, or touching in a grid between the crop marks', async (size, width, height) => {
+    const single = readPdfPages((await make(['--roster', rosterFile, '--size', size, '--layout', 'single'])).file);
+    for (const page of single) {
+      expect(boxSize(page.trimBox)).toEqual([width, height]);
+      expect(boxSize(page.mediaBox)).toEqual([width + 6, height + 6]);
+    }
+    const [sheet] = readPdfPages((await make(['--roster', rosterFile, '--size', size])).file);
+    const [w, h] = boxSize(sheet!.trimBox);
+    expect(Number.isInteger(Math.round((w! / width) * 1000) / 1000) && w! >= width, `${w} wide`).toBe(true);
+    expect(Number.isInteger(Math.round((h! / height) * 1000) / 1000) && h! >= height, `${h} high`).toBe(true);
+  });
+
+  it('the PDF says its card size in its subject', async () => {
+    const { file } = await make(['--roster', rosterFile, '--size', 'bridge']);
+    expect(poppler('pdfinfo', [file])).toMatch(/Subject:\s+Printable bridge-size cards \(57 × 89 mm; A4, 3 × 3\)/);
+  });
+
+  it('`--size uniform` and `--size fit`, written before the card sizes, still work as --text-size, and say so', async () => {
+    const old = await make(['--roster', rosterFile, '--size', 'uniform'], 'old.pdf');
+    const now = await make(['--roster', rosterFile, '--text-size', 'uniform'], 'now.pdf');
+    expect(readFileSync(old.file).equals(readFileSync(now.file))).toBe(true);
+    expect(old.stderr).toBe('nuffle cards: --size uniform is now --text-size uniform; --size chooses the card size (poker, bridge, mini, tarot)');
+    expect(now.stderr).toBe('');
+    const both = await cards(['--data', dataDir, '--roster', rosterFile, '--size', 'uniform', '--text-size', 'fit', '-o', join(tempDir(), 'x.pdf')]);
+    expect([both.code, both.stderr.split('\n')[0]]).toEqual([2, 'nuffle cards: --size uniform is --text-size uniform now, and --text-size is given: keep one']);
+    const wrong = await cards(['--size', 'huge']);
+    expect([wrong.code, wrong.stderr.split('\n')[0]]).toEqual([2, 'nuffle cards: --size takes poker or bridge or mini or tarot; got "huge"']);
   });
 });
 

@@ -10,7 +10,7 @@
  * from the metadata, font subset tags from the file's own content).
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
-import { CARD, CARD_LAYOUT, backSlot, pdfBox, pt, withBleed, type Rect, type Sheet } from './geometry.ts';
+import { CARD, CARD_LAYOUT, backSlot, pdfBox, pt, withBleed, type CardDimensions, type Rect, type Sheet } from './geometry.ts';
 import { FACES, retagSubsets, type Face, type Fonts } from './fonts.ts';
 import { CODEX_NAME, LABELS, partLabel, type CardSpec } from './card-specs.ts';
 import { MAX_PARTS, fitBlocks } from './continuation.ts';
@@ -31,13 +31,13 @@ export interface FittedCard {
   lines: Line[];
 }
 
-/** The body box of a card, in millimetres from the card's top-left corner. */
-const BODY = {
+/** The body box of a card of `card`'s size, in millimetres from its top-left corner. */
+export const bodyBox = (card: CardDimensions): Rect => ({
   x: CARD_LAYOUT.padding,
   y: CARD_LAYOUT.band + CARD_LAYOUT.kindLine + CARD_LAYOUT.gap,
-  width: CARD.width - 2 * CARD_LAYOUT.padding,
-  height: CARD.height - CARD_LAYOUT.band - CARD_LAYOUT.kindLine - CARD_LAYOUT.footer - 2 * CARD_LAYOUT.gap,
-} as const;
+  width: card.width - 2 * CARD_LAYOUT.padding,
+  height: card.height - CARD_LAYOUT.band - CARD_LAYOUT.kindLine - CARD_LAYOUT.footer - 2 * CARD_LAYOUT.gap,
+});
 
 const CONT_SIZE = 6;
 /** The footer's type: at least 6 pt. */
@@ -51,9 +51,10 @@ const PATTERN_LINE = 0.4;
 /** A colour as pdfkit takes it: four numbers, DeviceCMYK (never a `#rrggbb`, which is RGB). */
 const cmyk = (c: Cmyk): [number, number, number, number] => [c[0], c[1], c[2], c[3]];
 
-/** Fit a spec's body: one FittedCard per card it needs, or an error when it would need more than MAX_PARTS. */
-export function fitCard(spec: CardSpec, fonts: Fonts): { cards: FittedCard[]; diagnostic: Diagnostic | null } {
-  const fit = fitBlocks(spec.body, pt(BODY.width), pt(BODY.height), fonts, () => CONT_SIZE * 1.6);
+/** Fit a spec's body on cards of `card`'s size: one FittedCard per card it needs, or an error when it would need more than MAX_PARTS. */
+export function fitCard(spec: CardSpec, fonts: Fonts, card: CardDimensions = CARD): { cards: FittedCard[]; diagnostic: Diagnostic | null } {
+  const body = bodyBox(card);
+  const fit = fitBlocks(spec.body, pt(body.width), pt(body.height), fonts, () => CONT_SIZE * 1.6);
   if ('needed' in fit) return { cards: [], diagnostic: tooLong(spec, fit.needed) };
   const cards = fit.parts.map((part, n) => ({
     spec,
@@ -85,7 +86,8 @@ function tooLong(spec: CardSpec, needed: number): Diagnostic {
  * `--size uniform`: every card of a page at the smallest of their sizes, the
  * largest that fits them all (a part cut at a line keeps its size).
  */
-export function uniformSizes(cards: readonly FittedCard[], perPage: number, fonts: Fonts): FittedCard[] {
+export function uniformSizes(cards: readonly FittedCard[], perPage: number, fonts: Fonts, size: CardDimensions = CARD): FittedCard[] {
+  const width = pt(bodyBox(size).width);
   const out: FittedCard[] = [];
   for (let start = 0; start < cards.length; start += perPage) {
     const page = cards.slice(start, start + perPage);
@@ -93,7 +95,7 @@ export function uniformSizes(cards: readonly FittedCard[], perPage: number, font
     for (const card of page) {
       if (card.size === size || !card.blocks.length) out.push(card);
       else {
-        const laid = layoutBlocks(card.blocks, pt(BODY.width), size, fonts);
+        const laid = layoutBlocks(card.blocks, width, size, fonts);
         out.push({ ...card, size, lineHeight: laid.lineHeight, lines: laid.lines });
       }
     }
@@ -235,10 +237,15 @@ class Drawing {
   private readonly doc: Doc;
   private readonly fonts: Fonts;
   private readonly sheet: Sheet;
+  /** The size of the cards, and their body box. */
+  private readonly card: CardDimensions;
+  private readonly bodyBox: Rect;
   constructor(doc: Doc, fonts: Fonts, sheet: Sheet, ink: Ink) {
     this.doc = doc;
     this.fonts = fonts;
     this.sheet = sheet;
+    this.card = sheet.card;
+    this.bodyBox = bodyBox(sheet.card);
     this.low = ink === 'low';
   }
 
@@ -276,10 +283,10 @@ class Drawing {
 
   private band(card: FittedCard, rect: Rect, { X, Y }: At): void {
     const { spec } = card;
-    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
+    const inner = pt(this.card.width - 2 * CARD_LAYOUT.padding);
     if (this.low) {
       this.doc
-        .roundedRect(X(1.2), Y(1.2), pt(CARD.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2))
+        .roundedRect(X(1.2), Y(1.2), pt(this.card.width - 2.4), pt(CARD_LAYOUT.band - 1.2), pt(1.2))
         .lineWidth(1)
         .strokeColor(cmyk(spec.colour.ink))
         .stroke();
@@ -305,7 +312,7 @@ class Drawing {
     const size = 6;
     const w = this.fonts.width(value, 'bold', size) + pt(2.2);
     const h = pt(3.3);
-    const x = X(CARD.width - CARD_LAYOUT.padding) - w;
+    const x = X(this.card.width - CARD_LAYOUT.padding) - w;
     const y = Y(CARD_LAYOUT.band - 1.3) - h;
     if (this.low) this.doc.roundedRect(x, y, w, h, pt(0.8)).lineWidth(0.6).strokeColor(cmyk(BLACK)).stroke();
     else this.doc.roundedRect(x, y, w, h, pt(0.8)).fill(cmyk(WHITE));
@@ -315,7 +322,7 @@ class Drawing {
 
   /** The category's letter badge, the kind and category, the random-table slots, and a rule in the category's colour. */
   private kindLine(spec: CardSpec, { X, Y }: At): void {
-    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
+    const inner = pt(this.card.width - 2 * CARD_LAYOUT.padding);
     const top = CARD_LAYOUT.band + 1.2;
     let left = CARD_LAYOUT.padding;
     if (spec.badge) {
@@ -330,16 +337,16 @@ class Drawing {
     let cornerWidth = 0;
     if (spec.corner) {
       cornerWidth = this.fonts.width(spec.corner, 'bold', 6);
-      this.text(spec.corner, 'bold', 6, GREY, X(CARD.width - CARD_LAYOUT.padding) - cornerWidth, Y(top + 0.55));
+      this.text(spec.corner, 'bold', 6, GREY, X(this.card.width - CARD_LAYOUT.padding) - cornerWidth, Y(top + 0.55));
     }
     const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth - pt(2);
     const kindSize = fitSize(spec.kindLabel, 'bold', 6.6, 6, room, this.fonts);
     this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));
-    this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(CARD.width - CARD_LAYOUT.padding), 0.6, spec.colour.ink);
+    this.rule(X(CARD_LAYOUT.padding), Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine), X(this.card.width - CARD_LAYOUT.padding), 0.6, spec.colour.ink);
   }
 
   private body(card: FittedCard, { X, Y }: At): void {
-    const [bodyX, bodyY] = [X(BODY.x), Y(BODY.y)];
+    const [bodyX, bodyY] = [X(this.bodyBox.x), Y(this.bodyBox.y)];
     for (const line of card.lines) {
       const y = bodyY + line.top;
       if (line.marker) this.text(line.marker.text, 'regular', card.size, BLACK, bodyX + line.marker.x, y);
@@ -348,15 +355,15 @@ class Drawing {
     if (card.part < card.parts - 1) {
       const next = LABELS[card.spec.lang].contNext;
       const w = this.fonts.width(next, 'italic', CONT_SIZE);
-      this.text(next, 'italic', CONT_SIZE, GREY, bodyX + pt(BODY.width) - w, Y(BODY.y + BODY.height) - CONT_SIZE * 1.25);
+      this.text(next, 'italic', CONT_SIZE, GREY, bodyX + pt(this.bodyBox.width) - w, Y(this.bodyBox.y + this.bodyBox.height) - CONT_SIZE * 1.25);
     }
   }
 
   /** Two lines of 6 pt: the team (or the edition), then the edition and the record id. */
   private footer(spec: CardSpec, { X, Y }: At): void {
-    const top = CARD.height - CARD_LAYOUT.footer;
-    const inner = pt(CARD.width - 2 * CARD_LAYOUT.padding);
-    this.rule(X(CARD_LAYOUT.padding), Y(top + 0.4), X(CARD.width - CARD_LAYOUT.padding), 0.3, K(40));
+    const top = this.card.height - CARD_LAYOUT.footer;
+    const inner = pt(this.card.width - 2 * CARD_LAYOUT.padding);
+    this.rule(X(CARD_LAYOUT.padding), Y(top + 0.4), X(this.card.width - CARD_LAYOUT.padding), 0.3, K(40));
     const [first, second] = spec.team ? [spec.team, [spec.footerLeft, spec.footerRight].filter(Boolean).join(' · ')] : [spec.footerLeft, spec.footerRight];
     const face: Face = spec.team ? 'bold' : 'regular';
     this.text(clip(first, face, FOOT_SIZE, inner, this.fonts), face, FOOT_SIZE, spec.team ? BLACK : GREY, X(CARD_LAYOUT.padding), Y(top + 1.0));
@@ -372,18 +379,18 @@ class Drawing {
     }
     const ink = this.low ? BLACK : WHITE;
     this.doc
-      .roundedRect(pt(rect.x + inset), pt(rect.y + inset), pt(CARD.width - 2 * inset), pt(CARD.height - 2 * inset), pt(2))
+      .roundedRect(pt(rect.x + inset), pt(rect.y + inset), pt(this.card.width - 2 * inset), pt(this.card.height - 2 * inset), pt(2))
       .lineWidth(this.low ? 0.6 : 0.8)
       .strokeColor(cmyk(this.low ? spec.colour.ink : WHITE))
       .stroke();
     const centre = (value: string, face: Face, size: number, yMm: number) => {
       const w = this.fonts.width(value, face, size);
-      this.text(value, face, size, ink, pt(rect.x + CARD.width / 2) - w / 2, pt(rect.y + yMm) - size / 2);
+      this.text(value, face, size, ink, pt(rect.x + this.card.width / 2) - w / 2, pt(rect.y + yMm) - size / 2);
     };
-    const mid = CARD.height / 2;
+    const mid = this.card.height / 2;
     centre(CODEX_NAME.toUpperCase(), 'bold', 13, mid - 4);
-    this.rule(pt(rect.x + CARD.width / 2 - 12), pt(rect.y + mid + 0.5), pt(rect.x + CARD.width / 2 + 12), 0.6, this.low ? spec.colour.ink : WHITE);
-    const width = pt(CARD.width - 12);
+    this.rule(pt(rect.x + this.card.width / 2 - 12), pt(rect.y + mid + 0.5), pt(rect.x + this.card.width / 2 + 12), 0.6, this.low ? spec.colour.ink : WHITE);
+    const width = pt(this.card.width - 12);
     centre(spec.backLabel, 'bold', fitSize(spec.backLabel, 'bold', 10, 6, width, this.fonts), mid + 5);
     if (spec.team) centre(clip(spec.team, 'italic', 8, width, this.fonts), 'italic', 8, mid + 12);
   }
