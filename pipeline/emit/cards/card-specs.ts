@@ -54,6 +54,7 @@ export const LABELS = {
     compulsory: 'COMPULSORY',
     compulsoryIn2020: 'COMPULSORY IN 2020',
     contNext: 'continued on the next card →',
+    continued: 'continued',
     player: 'Player',
     players: 'Players:',
     skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
@@ -65,6 +66,7 @@ export const LABELS = {
     compulsory: 'OBLIGATOIRE',
     compulsoryIn2020: 'OBLIGATOIRE EN 2020',
     contNext: 'suite sur la carte suivante →',
+    continued: 'suite',
     player: 'Joueur',
     players: 'Joueurs :',
     skills: (n: number) => `${n} compétence${n === 1 ? '' : 's'}`,
@@ -186,13 +188,17 @@ export interface PlayerSkill {
   parameter: string | null;
 }
 
+/** A roster player, as their card needs them. */
+export interface PlayerCard {
+  name: string;
+  position: string | null;
+  skills: PlayerSkill[];
+  /** The roster's line for the player, where an error about the player is reported (1 when unknown). */
+  line?: number | null;
+}
+
 /** A roster player's card: the player's name, then each skill's name in bold and its text; the team in the footer. */
-export function playerCardSpec(
-  player: { name: string; position: string | null; skills: PlayerSkill[] },
-  team: string | null,
-  rosterFile: string,
-  context: SpecContext,
-): CardSpec {
+export function playerCardSpec(player: PlayerCard, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
   const lang: Lang = player.skills[0]?.record.lang ?? 'en';
   const labels = LABELS[lang];
   const body: Block[] = [];
@@ -201,6 +207,7 @@ export function playerCardSpec(
     const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
     body.push({
       runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
+      name: titleOf(record, parameter),
       depth: 0,
       marker: null,
       spaceBefore: body.length ? 0.7 : 0,
@@ -227,7 +234,7 @@ export function playerCardSpec(
     body,
     colour: COLOURS.player,
     backLabel: labels.player,
-    origin: { record: `player ${player.name}`, file: rosterFile, line: 1 },
+    origin: { record: `player ${player.name}`, file: rosterFile, line: player.line ?? 1 },
   };
 }
 
@@ -249,6 +256,7 @@ export function usedTextOfSpec(spec: CardSpec): UsedText[] {
     ...at(CODEX_NAME, 'bold', 'back'),
     ...at('(0123456789/)', 'bold', 'name'),
     ...at(labels.contNext, 'italic', 'text'),
+    ...at(labels.continued, 'bold', 'text'),
     ...usedTextOf(spec.body, spec.origin),
   ];
 }

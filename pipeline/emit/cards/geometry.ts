@@ -73,8 +73,8 @@ export const CARD_LAYOUT = {
   band: 13.5,
   /** The kind and category line under the band. */
   kindLine: 5,
-  /** Footer: two lines of 6 pt type over a hairline, ending 3 mm inside the trim (a print shop's safe area). */
-  footer: 8.6,
+  /** Footer: two lines of 7 pt type over a hairline, ending 3 mm inside the trim (a print shop's safe area). */
+  footer: 9.4,
   /** Space between the kind line and the body, and the body and the footer. */
   gap: 1.4,
 } as const;

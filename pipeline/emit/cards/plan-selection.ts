@@ -96,7 +96,8 @@ function specsOf(
     const specs = roster.players.map((player) => {
       const resolved = resolveAll(player.skills, resolver);
       diagnostics.push(...resolved.diagnostics);
-      return playerCardSpec({ name: player.name, position: player.position, skills: resolved.selected }, roster.team, input.roster!.file, context);
+      const card = { name: player.name, position: player.position, skills: resolved.selected, line: player.line };
+      return playerCardSpec(card, roster.team, input.roster!.file, context);
     });
     return { specs, diagnostics };
   }

@@ -41,6 +41,8 @@ interface RosterPlayer {
   name: string;
   position: string | null;
   skills: Wanted[];
+  /** The line of the player's `name:` (its `- name:`), for an error about the player. */
+  line: number | null;
 }
 
 export interface Roster {
@@ -354,7 +356,7 @@ function readRoster(value: RosterFile, file: string, lineOf: (path: readonly (st
             .filter((s) => s.trim() !== '')
             .map((s) => parseWanted(s, file, lineOf(at)))
         : (player.skills ?? []).map((s, i) => parseWanted(s, file, lineOf([...at, i])));
-    return { name: player.name, position: player.position ?? null, skills };
+    return { name: player.name, position: player.position ?? null, skills, line: lineOf(['players', p, 'name']) };
   });
   return { team: value.team ?? value.name ?? null, edition, editionLine: edition === null ? null : lineOf(['edition']), players };
 }
