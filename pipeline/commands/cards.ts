@@ -44,10 +44,12 @@ Selection:
   --edition ID     Only this edition (en-2020, en-traits-alt, fr-legacy); alone: all its cards
   --lang en|fr     Only this language; alone: all its cards
   --roster FILE    A team list in YAML or JSON: { team, edition?, players: [{ name,
-                   position?, skills: [names] }] }; one card per distinct skill, with
-                   the team's name and the players who have it
-  --per-player     With --roster: one card per player, with the player's name and
-                   every skill's text (continued on more cards as needed)
+                   position?, ma? st? ag? pa? av? cost? spp?, skills: [names] }] };
+                   one card per distinct skill, with the team's name and the
+                   players who have it
+  --per-player     With --roster: one card per player, with the player's name, the
+                   characteristics, cost and SPP the roster gives, and every
+                   skill's text (continued on more cards as needed)
   --team NAME      The team's name on every card's footer and back (wins over the
                    roster's team:)
 

@@ -136,6 +136,23 @@ describe('a team deck', () => {
     expect(backs.filter((t) => t.includes('Reikland Reavers'))).toHaveLength(fronts.length);
   });
 
+  it("shows a player's characteristics, cost and SPP in one line under the kind, above the skills (poker cards)", async () => {
+    const roster = join(tempDir(), 'profile.yaml');
+    const griff =
+      '  - name: Griff Oberwald\n    position: Blitzer\n    ma: 7\n    st: 3\n    ag: 3+\n    pa: 4+\n    av: 9+\n    cost: 85k\n    spp: 12\n    skills: [Block]\n';
+    writeFileSync(roster, `team: Reikland Reavers\nedition: en-2020\nplayers:\n${griff}  - name: Lineman\n    skills: [Dodge]\n`);
+    const { file } = await make(['--roster', roster, '--per-player']);
+    const [griffCard, lineman] = cardTexts(file, 1);
+    const lines = griffCard!
+      .split('\n')
+      .map(squash)
+      .map((l) => l.trim());
+    const at = lines.indexOf('MA 7 ST 3 AG 3+ PA 4+ AV 9+ · 85k · 12 SPP');
+    expect(at, lines.join('\n')).toBeGreaterThan(0);
+    expect(lines.slice(at + 1).find((l) => l)).toBe('Block');
+    expect(squash(lineman!)).not.toMatch(/\bMA\b/);
+  });
+
   it('prints the team, not the roster file, on per-player cards', async () => {
     const { file } = await make(['--roster', rosterFile, '--per-player']);
     const text = squash(poppler('pdftotext', [file, '-']));

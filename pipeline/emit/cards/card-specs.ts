@@ -10,6 +10,7 @@ import { ENUM_LABELS } from '../../model/labels.ts';
 import type { Concept, Lang, Skill } from '../../model/schema-types.ts';
 import { COLOURS, type CardColour } from './colours.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
+import { profileLine, type PlayerProfile } from './player-profile.ts';
 import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
 
 export interface CardSpec {
@@ -23,7 +24,7 @@ export interface CardSpec {
   kindLabel: string;
   /** "COMPULSORY", "COMPULSORY IN 2020", "OBLIGATOIRE"… or null. */
   marker: string | null;
-  /** Random-table slots: "BB 4-6·1 · DB 4-6·1". */
+  /** Random-table slots ("BB 4-6·1 · DB 4-6·1"), or a player's profile ("MA 7 ST 3 AG 3+ PA 4+ AV 9+ · 85k · 12 SPP"). */
   corner: string | null;
   /** The category's letter, in a badge by the kind line, so the category reads in greyscale too ("S" for Strength). */
   badge: string | null;
@@ -195,9 +196,15 @@ export interface PlayerCard {
   skills: PlayerSkill[];
   /** The roster's line for the player, where an error about the player is reported (1 when unknown). */
   line?: number | null;
+  /** Characteristics, cost and SPP: the kind line's corner, on each card (the position stays in the small type under the name). */
+  profile?: PlayerProfile | null;
 }
 
-/** A roster player's card: the player's name, then each skill's name in bold and its text; the team in the footer. */
+/**
+ * A roster player's card: the player's name, the profile line when the roster
+ * gives one (characteristics, cost, SPP) under the kind, then each skill's name in
+ * bold and its text; the team in the footer.
+ */
 export function playerCardSpec(player: PlayerCard, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
   const lang: Lang = player.skills[0]?.record.lang ?? 'en';
   const labels = LABELS[lang];
@@ -226,7 +233,7 @@ export function playerCardSpec(player: PlayerCard, team: string | null, rosterFi
     subtitle: [player.position, team].filter((s): s is string => !!s).join(' · ') || null,
     kindLabel: `${labels.player} · ${labels.skills(player.skills.length)}`,
     marker: null,
-    corner: null,
+    corner: player.profile ? profileLine(player.profile, lang) : null,
     badge: null,
     team,
     footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),

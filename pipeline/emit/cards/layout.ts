@@ -37,7 +37,7 @@ export const MIN_TEXT = FLOOR_SIZE;
 const KIND_ROW = 3.2;
 
 /** The body box of a card of `card`'s size, in millimetres from its top-left corner, under a kind line of `rows`. */
-export const bodyBox = (card: CardDimensions, rows: 1 | 2 = 1): Rect => ({
+export const bodyBox = (card: CardDimensions, rows = 1): Rect => ({
   x: CARD_LAYOUT.padding,
   y: CARD_LAYOUT.band + CARD_LAYOUT.kindLine + (rows - 1) * KIND_ROW + CARD_LAYOUT.gap,
   width: card.width - 2 * CARD_LAYOUT.padding,
@@ -65,15 +65,28 @@ const PATTERN_LINE = 0.4;
 const cmyk = (c: Cmyk): [number, number, number, number] => [c[0], c[1], c[2], c[3]];
 
 /**
- * The rows of a card's kind line: one when the badge, the kind (at 7 pt)
- * and the random slots fit across it, else two, the slots on the second.
+ * The lines of the corner (random slots, a player's profile) under the kind:
+ * none when the badge, the kind (at 7 pt) and the corner fit across one row;
+ * else the corner on rows of its own, broken at its " · " where it is wider
+ * than the card.
  */
-export function kindRows(spec: CardSpec, card: CardDimensions, fonts: Fonts): 1 | 2 {
-  if (!spec.corner) return 1;
-  const badge = spec.badge ? 2 * BADGE_RADIUS + 1.2 : 0;
-  const room = pt(card.width - 2 * CARD_LAYOUT.padding - badge - KIND_GAP) - fonts.width(spec.corner, 'bold', SMALL_SIZE);
-  return fonts.width(spec.kindLabel, 'bold', SMALL_SIZE) <= room ? 1 : 2;
+function cornerLines(spec: CardSpec, card: CardDimensions, fonts: Fonts): string[] {
+  if (!spec.corner) return [];
+  const inner = pt(card.width - 2 * CARD_LAYOUT.padding);
+  const badge = spec.badge ? pt(2 * BADGE_RADIUS + 1.2) : 0;
+  const width = (text: string) => fonts.width(text, 'bold', SMALL_SIZE);
+  if (width(spec.kindLabel) <= inner - badge - pt(KIND_GAP) - width(spec.corner)) return [];
+  const lines: string[] = [];
+  for (const piece of spec.corner.split(' · ')) {
+    const joined = lines.length ? `${lines.at(-1)} · ${piece}` : piece;
+    if (lines.length && width(joined) <= inner) lines[lines.length - 1] = joined;
+    else lines.push(piece);
+  }
+  return lines;
 }
+
+/** The rows of a card's kind line: one, or one and a row for each line of the corner that does not fit beside the kind. */
+export const kindRows = (spec: CardSpec, card: CardDimensions, fonts: Fonts): number => 1 + cornerLines(spec, card, fonts).length;
 
 /** The marker's box and the space after it, in points (0 without a marker). */
 const markerBoxWidth = (marker: string | null, fonts: Fonts): number => (marker ? fonts.width(marker, 'bold', SMALL_SIZE) + pt(2.2 + 1.5) : 0);
@@ -384,11 +397,11 @@ class Drawing {
   }
 
   /**
-   * The category's letter badge, the kind and category, the random-table
-   * slots (on a second row when they do not fit beside the kind), and a rule
-   * in the category's colour.
+   * The category's letter badge, the kind and category, the corner (random
+   * slots, a player's profile; on rows of its own when it does not fit beside
+   * the kind), and a rule in the category's colour.
    */
-  private kindLine(spec: CardSpec, rows: 1 | 2, { X, Y }: At): void {
+  private kindLine(spec: CardSpec, rows: number, { X, Y }: At): void {
     const inner = pt(this.card.width - 2 * CARD_LAYOUT.padding);
     const top = CARD_LAYOUT.band + 1.2;
     let left = CARD_LAYOUT.padding;
@@ -406,12 +419,14 @@ class Drawing {
       this.marker(spec.marker, X, Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine - 0.4), true);
       cornerWidth = markerBoxWidth(spec.marker, this.fonts);
     }
-    if (spec.corner) {
-      const width = this.fonts.width(spec.corner, 'bold', SMALL_SIZE);
-      const y = rows === 1 ? top + 0.3 : top + KIND_ROW + 0.3;
-      this.text(spec.corner, 'bold', SMALL_SIZE, GREY, X(this.card.width - CARD_LAYOUT.padding) - width, Y(y));
-      if (rows === 1) cornerWidth = width + pt(KIND_GAP);
-    }
+    const below = cornerLines(spec, this.card, this.fonts);
+    const right = (text: string, row: number) => {
+      const width = this.fonts.width(text, 'bold', SMALL_SIZE);
+      this.text(text, 'bold', SMALL_SIZE, GREY, X(this.card.width - CARD_LAYOUT.padding) - width, Y(top + row * KIND_ROW + 0.3));
+      return width;
+    };
+    if (spec.corner && !below.length) cornerWidth = right(spec.corner, 0) + pt(KIND_GAP);
+    below.forEach((line, n) => right(line, n + 1));
     const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth;
     const kindSize = fitSize(spec.kindLabel, 'bold', 7.5, SMALL_SIZE, room, this.fonts);
     this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));

@@ -96,7 +96,7 @@ function specsOf(
     const specs = roster.players.map((player) => {
       const resolved = resolveAll(player.skills, resolver);
       diagnostics.push(...resolved.diagnostics);
-      const card = { name: player.name, position: player.position, skills: resolved.selected, line: player.line };
+      const card = { name: player.name, position: player.position, skills: resolved.selected, line: player.line, profile: player.profile };
       return playerCardSpec(card, roster.team, input.roster!.file, context);
     });
     return { specs, diagnostics };

@@ -15,6 +15,7 @@ import { buildNameIndex, createNameResolver, sameParameter, type NameResolver } 
 import type { Lang, Roster as RosterFile, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import type { Validator } from '../../model/validator.ts';
+import { profileOf, type PlayerProfile } from './player-profile.ts';
 
 export interface Filter {
   edition: string | null;
@@ -43,6 +44,8 @@ interface RosterPlayer {
   skills: Wanted[];
   /** The line of the player's `name:` (its `- name:`), for an error about the player. */
   line: number | null;
+  /** Position, characteristics, cost and SPP, when the roster gives more than a position. */
+  profile: PlayerProfile | null;
 }
 
 export interface Roster {
@@ -356,7 +359,7 @@ function readRoster(value: RosterFile, file: string, lineOf: (path: readonly (st
             .filter((s) => s.trim() !== '')
             .map((s) => parseWanted(s, file, lineOf(at)))
         : (player.skills ?? []).map((s, i) => parseWanted(s, file, lineOf([...at, i])));
-    return { name: player.name, position: player.position ?? null, skills, line: lineOf(['players', p, 'name']) };
+    return { name: player.name, position: player.position ?? null, skills, line: lineOf(['players', p, 'name']), profile: profileOf(player) };
   });
   return { team: value.team ?? value.name ?? null, edition, editionLine: edition === null ? null : lineOf(['edition']), players };
 }
