@@ -426,7 +426,9 @@ class Drawing {
       return width;
     };
     if (spec.corner && !below.length) cornerWidth = right(spec.corner, 0) + pt(KIND_GAP);
-    below.forEach((line, n) => right(line, n + 1));
+    below.forEach((line, n) => {
+      right(line, n + 1);
+    });
     const room = inner - pt(left - CARD_LAYOUT.padding) - cornerWidth;
     const kindSize = fitSize(spec.kindLabel, 'bold', 7.5, SMALL_SIZE, room, this.fonts);
     this.text(clip(spec.kindLabel, 'bold', kindSize, room, this.fonts), 'bold', kindSize, BLACK, X(left), Y(top + 0.3));
