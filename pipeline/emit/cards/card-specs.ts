@@ -26,6 +26,8 @@ export interface CardSpec {
   marker: string | null;
   /** Random-table slots ("BB 4-6·1 · DB 4-6·1"), or a player's profile ("MA 7 ST 3 AG 3+ PA 4+ AV 9+ · 85k · 12 SPP"). */
   corner: string | null;
+  /** The corner's face: bold grey random slots; a player's profile in regular black, so it fits a line. */
+  cornerFace?: 'bold' | 'regular';
   /** The category's letter, in a badge by the kind line, so the category reads in greyscale too ("S" for Strength). */
   badge: string | null;
   /** The roster's team, printed on the card's footer and on its back. */
@@ -234,6 +236,7 @@ export function playerCardSpec(player: PlayerCard, team: string | null, rosterFi
     kindLabel: `${labels.player} · ${labels.skills(player.skills.length)}`,
     marker: null,
     corner: player.profile ? profileLine(player.profile, lang) : null,
+    cornerFace: 'regular',
     badge: null,
     team,
     footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),
@@ -254,7 +257,7 @@ export function usedTextOfSpec(spec: CardSpec): UsedText[] {
     ...at(spec.subtitle, 'italic', 'name'),
     ...at(spec.kindLabel, 'bold', 'kind'),
     ...at(spec.marker, 'bold', 'marker'),
-    ...at(spec.corner, 'bold', 'random slots'),
+    ...at(spec.corner, spec.cornerFace ?? 'bold', 'random slots'),
     ...at(spec.badge, 'bold', 'badge'),
     ...at(spec.team, 'bold', 'footer'),
     ...at(spec.footerLeft, 'regular', 'footer'),

@@ -74,8 +74,8 @@ function cornerLines(spec: CardSpec, card: CardDimensions, fonts: Fonts): string
   if (!spec.corner) return [];
   const inner = pt(card.width - 2 * CARD_LAYOUT.padding);
   const badge = spec.badge ? pt(2 * BADGE_RADIUS + 1.2) : 0;
-  const width = (text: string) => fonts.width(text, 'bold', SMALL_SIZE);
-  if (width(spec.kindLabel) <= inner - badge - pt(KIND_GAP) - width(spec.corner)) return [];
+  const width = (text: string, face: Face = spec.cornerFace ?? 'bold') => fonts.width(text, face, SMALL_SIZE);
+  if (width(spec.kindLabel, 'bold') <= inner - badge - pt(KIND_GAP) - width(spec.corner)) return [];
   const lines: string[] = [];
   for (const piece of spec.corner.split(' · ')) {
     const joined = lines.length ? `${lines.at(-1)} · ${piece}` : piece;
@@ -420,9 +420,12 @@ class Drawing {
       cornerWidth = markerBoxWidth(spec.marker, this.fonts);
     }
     const below = cornerLines(spec, this.card, this.fonts);
+    // Random slots at the right, grey; a player's profile on its own rows reads from the left, in black.
+    const face = spec.cornerFace ?? 'bold';
     const right = (text: string, row: number) => {
-      const width = this.fonts.width(text, 'bold', SMALL_SIZE);
-      this.text(text, 'bold', SMALL_SIZE, GREY, X(this.card.width - CARD_LAYOUT.padding) - width, Y(top + row * KIND_ROW + 0.3));
+      const width = this.fonts.width(text, face, SMALL_SIZE);
+      const x = face === 'regular' && row > 0 ? X(CARD_LAYOUT.padding) : X(this.card.width - CARD_LAYOUT.padding) - width;
+      this.text(text, face, SMALL_SIZE, face === 'bold' ? GREY : BLACK, x, Y(top + row * KIND_ROW + 0.3));
       return width;
     };
     if (spec.corner && !below.length) cornerWidth = right(spec.corner, 0) + pt(KIND_GAP);
