@@ -8,7 +8,7 @@ import type { BandPattern } from './colours.ts';
 import type { Rect } from './geometry.ts';
 
 /** Distance between two lines (or dots) of a pattern. */
-export const PATTERN_SPACING = 1.8;
+const PATTERN_SPACING = 1.8;
 /** Radius of a dot. */
 export const DOT_RADIUS = 0.3;
 

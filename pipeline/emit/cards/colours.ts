@@ -19,7 +19,7 @@ export const K = (k: number): Cmyk => [0, 0, 0, k];
  * greyscale: nothing, lines rising or falling at 45°, horizontal or vertical
  * lines, a grid, a diagonal cross-hatch, or dots.
  */
-export const BAND_PATTERNS = ['none', 'rising', 'falling', 'horizontal', 'vertical', 'grid', 'cross', 'dots'] as const;
+const BAND_PATTERNS = ['none', 'rising', 'falling', 'horizontal', 'vertical', 'grid', 'cross', 'dots'] as const;
 export type BandPattern = (typeof BAND_PATTERNS)[number];
 
 export interface CardColour {

@@ -24,7 +24,7 @@ export type Ink = (typeof INK_VALUES)[number];
 /** Poker 63 × 88 mm, bridge 57 × 89, mini 44 × 63, tarot 70 × 120. */
 export type CardSize = (typeof SIZE_VALUES)[number];
 /** `fit`: each card its own largest size; `uniform`: one size per sheet, the largest that fits every card on it. */
-export type TextSize = (typeof TEXT_SIZE_VALUES)[number];
+type TextSize = (typeof TEXT_SIZE_VALUES)[number];
 
 export interface CardsOptions {
   paper: Paper;
