@@ -6,7 +6,7 @@ const en = {
   title: 'Print cards',
   description: 'Make a PDF of skill cards for your team: paste a roster or tick skills, choose the paper and print.',
   intro:
-    'Paste your team’s roster (or open its file), or tick the skills you want, choose the paper and the options, and download a PDF of poker-size cards (63 × 88 mm) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it. Once this page has loaded, it works without a network too (at the league’s venue, say).',
+    'Paste your team’s roster (or open its file), or tick the skills you want, choose the paper and the options, and download a PDF of cards (poker size, 63 × 88 mm, or bridge, mini or tarot) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it. Once this page has loaded, it works without a network too (at the league’s venue, say).',
   what: 'What to print',
   fromRoster: 'A roster',
   fromSkills: 'Skills I tick',
@@ -92,7 +92,7 @@ const fr: typeof en = {
   description:
     'Faites un PDF de cartes de compétences pour votre équipe : collez une feuille d’équipe ou cochez des compétences, choisissez le papier et imprimez.',
   intro:
-    'Collez la feuille de votre équipe (ou ouvrez son fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes au format poker (63 × 88 mm) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort. Une fois cette page chargée, elle marche aussi sans réseau (sur le lieu du tournoi, par exemple).',
+    'Collez la feuille de votre équipe (ou ouvrez son fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes (format poker, 63 × 88 mm, ou bridge, mini ou tarot) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort. Une fois cette page chargée, elle marche aussi sans réseau (sur le lieu du tournoi, par exemple).',
   what: 'Quoi imprimer',
   fromRoster: 'Une feuille d’équipe',
   fromSkills: 'Des compétences cochées',
