@@ -23,7 +23,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fileURLToPath } from 'node:url';
 import { parseDataBundle, type DataBundle } from './model/dataset.ts';
 import type { SchemaFile } from './model/generate-types.ts';
-import { error, formatDiagnostic, type Diagnostic } from './model/diagnostic.ts';
+import { printable } from './model/characters.ts';
+import { error, excerpt, formatDiagnostic, type Diagnostic } from './model/diagnostic.ts';
 import { compare } from './model/order.ts';
 import type { DataReader } from './validate/data-bundle.ts';
 
@@ -125,23 +126,36 @@ export interface WriteFs {
 const NODE_FS: WriteFs = { mkdirSync, openSync, writeFileSync, fsyncSync, closeSync, linkSync, renameSync };
 
 /**
+ * For a watching process's rebuilds (`--watch`, `nuffle dev`): the same
+ * staging and swap, without flushing each file to disk first. A reader still
+ * never sees a half-written tree (the swap is a rename); only a power cut
+ * right after a rebuild may lose it, and the next save writes it again.
+ */
+export const UNFLUSHED_FS: WriteFs = { ...NODE_FS, fsyncSync: () => undefined };
+
+/**
  * Write `files` (paths relative to `target`) into a fresh staging folder next
  * to `target`, flush them to disk, then swap it in with renames. If anything
- * fails before the swap, `target` is untouched. Leftovers of an interrupted
- * earlier run are cleaned first (and a target lost between the two renames of
- * a crashed swap is restored from its `.old-*` folder).
+ * fails before the swap, `target` is untouched. Every path passes
+ * `outputPath` first: one that would leave `target` is refused before a byte
+ * is written. Leftovers of an interrupted earlier run are cleaned first (and
+ * a target lost between the two renames of a crashed swap is restored from
+ * its `.old-*` folder).
  */
 export function writeTreeAtomically(target: string, files: ReadonlyMap<string, string | Uint8Array>, fs: WriteFs = NODE_FS): void {
+  const sorted = [...files].sort(([a], [b]) => compare(a, b));
+  for (const [path] of sorted) outputPath(target, path);
   const { staging } = stagingFor(target);
   try {
-    for (const [path, content] of [...files].sort(([a], [b]) => compare(a, b))) {
-      const full = join(staging, path);
+    for (const [path, content] of sorted) {
+      const full = outputPath(staging, path);
+      const current = outputPath(target, path);
       fs.mkdirSync(dirname(full), { recursive: true });
       // A file the current tree already holds, byte for byte, is linked, not rewritten:
       // its bytes are on disk already, so a rebuild flushes only what changed.
-      if (sameBytes(join(target, path), content)) {
+      if (sameBytes(current, content)) {
         try {
-          fs.linkSync(join(target, path), full);
+          fs.linkSync(current, full);
           continue;
         } catch {
           // no hard links here (another device, a file system without them): write it
@@ -159,6 +173,38 @@ export function writeTreeAtomically(target: string, files: ReadonlyMap<string, s
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** A control character, or a backslash (a separator on Windows): never in an output path. */
+const UNSAFE_PATH_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+/**
+ * Why `path` cannot name a file inside an output folder; null when it can:
+ * it must be relative, `/`-separated, with no empty, `.` or `..` part, and
+ * no control character or backslash.
+ */
+export function outputPathProblem(path: string): string | null {
+  if (typeof path !== 'string' || path === '') return 'it is empty';
+  if (UNSAFE_PATH_CHARACTER.test(path)) return 'it holds a control character or a backslash';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'it is absolute';
+  if (path.split('/').some((part) => part === '' || part === '.' || part === '..')) return 'it has an empty, "." or ".." part';
+  return null;
+}
+
+/**
+ * The one door of every output path: `path` (relative, `/`-separated, often
+ * made from data: a record id, a table's name) resolved inside `folder`.
+ * Throws when it would leave the folder, even if every stage before checked
+ * the value: every writer of dist/, of a diff's --out, of a release and of
+ * the caches passes its paths through here.
+ */
+export function outputPath(folder: string, path: string): string {
+  const problem = outputPathProblem(path);
+  const base = resolve(folder);
+  const full = problem ? base : resolve(base, ...path.split('/'));
+  if (problem || full === base || !isWithin(full, base))
+    throw new Error(`refused to write ${JSON.stringify(printable(excerpt(String(path))))} in ${folder}: ${problem ?? 'it leaves the folder'}`);
+  return full;
 }
 
 function sameBytes(path: string, content: string | Uint8Array): boolean {
@@ -265,19 +311,25 @@ export function dataDirReader(dataDir: string): DataReader {
   return { read, label, schemas: () => readSchemaFiles(existsSync(join(dataDir, 'schema')) ? dataDir : repoRoot) };
 }
 
-/** Replace one file whole: write a temporary file next to it, flush, rename over it. */
-export function writeFileAtomically(path: string, content: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+/**
+ * Replace one file whole: `path` inside `folder` (through `outputPath`), written
+ * to a temporary file next to it, flushed, then renamed over it. The file is
+ * never opened in place, so a copy that shares it by a hard link keeps its
+ * bytes, and a crash leaves the old file or the new one, never half of one.
+ */
+export function writeFileAtomically(folder: string, path: string, content: string | Uint8Array): void {
+  const full = outputPath(folder, path);
+  mkdirSync(dirname(full), { recursive: true });
+  const temp = join(dirname(full), `.${basename(full)}.${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    const fd = openSync(temp, 'w');
+    const fd = openSync(temp, 'wx');
     try {
       writeFileSync(fd, content);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
+    renameSync(temp, full);
   } finally {
     rmSync(temp, { force: true });
   }

@@ -53,9 +53,9 @@ const paragraph = (opening: string, line = 1): UnnamedRecord => ({
   source: { id: 'alt', lines: [line, line + 1], errata: [] },
 });
 
-const link = (overrides: Partial<CrosswalkLink>): CrosswalkLink => ({
-  source: 'fr-source',
+const link = (overrides: Partial<CrosswalkLink>): CrosswalkLink & { concept: string } => ({
   concept: 'dodge',
+  source: 'fr-source',
   relation: 'same',
   confidence: 'high',
   rationale: 'Same rule.',

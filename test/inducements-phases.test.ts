@@ -207,6 +207,11 @@ describe('linking the notes', () => {
     const [inducement] = linkInducements(input(notes, [record('prices', ['• Dirty'], { kind: 'price-list' })])).inducements;
     expect([inducement!.priceList!.items.length, inducement!.mentions]).toEqual([1, ['dirty-player', 'sneaky-git']]);
   });
+  it('reads a price written in gold pieces, and states no cost from a price list’s bullets', () => {
+    const notes = [block(1, 'Dodge : +20,000 gold pieces', true), block(3, 'Mercenaries cost 30,000 gold pieces more.')];
+    const [inducement] = linkInducements(input(notes, [record('prices', ['• Dodge', 'Mercenaries'], { kind: 'price-list' })])).inducements;
+    expect([inducement!.priceList!.items.map((i) => i.cost), inducement!.costs.map((c) => c.amount)]).toEqual([[20000], [30000]]);
+  });
   it('reports text in a price list that is not a bullet', () => {
     const notes: NoteBlock[] = [
       {

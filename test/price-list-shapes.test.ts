@@ -5,6 +5,7 @@
  * inducements.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
+import { findAmounts, readAmount } from '../pipeline/link/amounts.ts';
 import { parsePriceBullet, readAnyCharacteristic, readPackage, readSkillCategory, readStatChanges } from '../pipeline/link/price-list.ts';
 
 /** A shape's fields left empty: each test names what its shape fills. */
@@ -117,5 +118,42 @@ describe('parsePriceBullet', () => {
 
   it('asks for a skill when no reader finds a shape', () => {
     expect(parsePriceBullet('- Dodge : +10K', 1)).toMatchObject({ ok: false, expected: 'at least one skill in a package' });
+  });
+});
+
+describe('amounts (link/amounts.ts): every form the notes write', () => {
+  const bullets: [string, number][] = [
+    ['+1MV : +20K', 20000],
+    ['+1MV : 20K', 20000],
+    ['+1MV : 20,000 gold pieces', 20000],
+    ['+1MV : +20,000 gold pieces', 20000],
+    ['+1MV : 20,000 gp', 20000],
+    ['+1MV : 20000 gp', 20000],
+    ['-1 to any characteristic : -10,000 gold pieces', -10000],
+  ];
+  for (const [text, cost] of bullets) {
+    it(`reads the price of "${text}"`, () => {
+      expect(parsePriceBullet(`${text} each`, 1)).toMatchObject({ ok: true, item: { cost, per: 'each' } });
+    });
+  }
+
+  it('reads a floor written in gold pieces', () => {
+    expect(parsePriceBullet('-1 to any characteristic : -10K (mercenary cost 30,000 gold pieces at least)', 1)).toMatchObject({
+      ok: true,
+      item: { cost: -10000, minimumCost: 30000 },
+    });
+  });
+
+  it('is no price without a unit: a bare number or a stat change', () => {
+    expect(parsePriceBullet('Dodge : 20', 1)).toMatchObject({ ok: false });
+    expect(parsePriceBullet('Dodge : +1MV', 1)).toMatchObject({ ok: false });
+    expect(readAmount('20,00 gp', 0)).toBeNull();
+  });
+
+  it('finds amounts only where a number starts, each with where it ends', () => {
+    expect(findAmounts('at 30,000 gold pieces more; AV10K, then +20K, or 1,20K.')).toEqual([
+      { value: 30000, start: 3, end: 21 },
+      { value: 20000, start: 40, end: 44 },
+    ]);
   });
 });

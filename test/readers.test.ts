@@ -66,6 +66,31 @@ describe('the YAML reader', () => {
     expect(parsed.diagnostics[0]).toMatchObject({ ruleId: 'yaml/syntax', place: { line: 2, column: 4 } });
   });
 
+  it('puts a key indented deeper than its mapping at its own line and column, not at the value above it', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'links:\n  - source: x\n    record: y\n      concept: z\n    relation: same\n' });
+    expect(parsed.diagnostics).toMatchObject([
+      {
+        place: { line: 4, column: 7 },
+        reason: "YAML: this line is indented deeper than the key above it (at column 5), so it reads as part of that key's value",
+        actual: 'line 4: "      concept: z"',
+      },
+    ]);
+  });
+
+  it('puts a key indented less than its mapping at its first character, not at column 1, and names the column of the key above', () => {
+    const parsed = parseYaml({ path: 'a.yaml', text: 'links:\n  - source: x\n    record: y\n  concept: z\n' });
+    expect(parsed.diagnostics).toMatchObject([
+      {
+        place: { line: 4, column: 3 },
+        reason: 'YAML: All mapping items must start at the same column: this line starts at column 3, the key above it at column 5',
+      },
+    ]);
+  });
+
+  it('leaves a mapping nested on one line where YAML found it', () => {
+    expect(parseYaml({ path: 'a.yaml', text: 'x:\n  a: b: c\n  d: 1\n' }).diagnostics[0]!.place).toEqual({ line: 2, column: 6 });
+  });
+
   it('an error at the very end of a file names its last line, never the one after', () => {
     const parsed = parseYaml({ path: 'a.yaml', text: 'a: "open\n' });
     expect(parsed.diagnostics[0]!.place!.line).toBe(1);
@@ -237,6 +262,20 @@ describe('the errata patcher', () => {
     expect(out.diagnostics[0]!.reason).toContain('en-2020/x');
     expect(out.diagnostics[0]!.actual).toBe('closest text, f.txt:2: "see teh bal"');
     expect(out.applied.size).toBe(0);
+  });
+
+  it('says an erratum whose correction the source now prints is fixed upstream, to be removed', () => {
+    const out = patch('a first line\nthen see the ball here\nlast', [erratum({ find: 'see teh ball', replace: 'see the ball' })]);
+    expect(out.diagnostics).toMatchObject([
+      {
+        ruleId: 'errata/not-found',
+        file: 'e.yaml',
+        place: { line: 7 },
+        reason: 'Erratum en-2020/x is fixed upstream: f.txt:2 now prints its correction, "see the ball"',
+        expected: 'fixed upstream: remove this erratum from sources/annotations/errata.yaml',
+      },
+    ]);
+    expect(out.diagnostics[0]!.actual).toBeUndefined();
   });
 
   it('refuses a replace that changes the number of lines', () => {

@@ -45,9 +45,12 @@ export interface Annotations {
 }
 
 /** Each curated file: where the build input holds it, and the schema (in schema/) it must meet. In reading order. */
-export const ANNOTATION_FILES: { readonly [K in keyof Annotations]: { file: (input: BuildInput) => TextFile; schema: string } } = {
+export const ANNOTATION_FILES: {
+  readonly [K in keyof Annotations]: { file: (input: BuildInput) => TextFile; schema: string; multiline?: readonly string[] };
+} = {
   manifest: { file: (input) => input.manifest, schema: 'input/manifest.schema.json' },
-  errata: { file: (input) => input.annotations.errata, schema: 'input/errata.schema.json' },
+  // `find` and `replace` patch raw lines, so they may span lines: the only strings of the curated files that may.
+  errata: { file: (input) => input.annotations.errata, schema: 'input/errata.schema.json', multiline: ['find', 'replace'] },
   mentions: { file: (input) => input.annotations.mentions, schema: 'input/mentions.schema.json' },
   crosswalk: { file: (input) => input.annotations.crosswalk, schema: 'input/crosswalk.schema.json' },
   glossary: { file: (input) => input.annotations.glossary, schema: 'input/glossary.schema.json' },

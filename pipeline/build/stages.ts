@@ -4,7 +4,6 @@
  * build goes on. build.ts lists them in order.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
-import { memoKey } from '../model/memo.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
@@ -23,7 +22,12 @@ import { PARSERS } from '../parse/parsers.ts';
 import { parseSources, type ParsedSource } from '../parse/sources.ts';
 import { checkObligations } from '../validate/compulsory.ts';
 import { checkIds, parseLock, type RecordShape } from '../validate/ids.ts';
-import { checkIntegrity } from '../validate/integrity.ts';
+import { checkCuratedIds } from '../validate/curated-ids.ts';
+import { LOCK_PATH } from '../model/paths.ts';
+import { checkCategories } from '../validate/categories.ts';
+import { checkIntegrity, type IntegrityLocator, type Where } from '../validate/integrity.ts';
+import { checkReviewDigests } from '../validate/review-digests.ts';
+import { staleAliases } from '../validate/stale-aliases.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError } from '../validate/schemas.ts';
 import type { Validator } from '../model/validator.ts';
@@ -43,6 +47,8 @@ export class Build {
   readonly input: BuildInput;
   readonly diagnostics: Diagnostic[] = [];
   readonly ids: BuildResult['ids'] = { published: [], locked: [] };
+  /** sources/ids.lock, parsed; null when the project has none. */
+  lock: ReturnType<typeof parseLock> | null = null;
   model: LinkedModel | null = null;
   validator!: Validator;
   annotations!: Annotations;
@@ -55,6 +61,8 @@ export class Build {
   rulings!: Ruling[];
   concepts!: Concept[];
   crosswalk!: CrosswalkRow[];
+  /** Record id → index of its row in crosswalk.yaml `links`. */
+  linkIndex!: Map<string, number>;
   readonly inducements: Inducement[] = [];
   readonly leagues: League[] = [];
   randomTables!: RandomTable[];
@@ -113,6 +121,33 @@ export const readCurated: Stage = (build) => {
   return 'next';
 };
 
+/**
+ * Every id the curated files name, before any source is parsed (a kept id is
+ * put back while parsing) or any target writes a file named after one: the
+ * published grammar of each, the lock for ids that must have been published,
+ * the manifest for sources (validate/curated-ids.ts). The lock is read here too.
+ */
+export const checkCuratedIdsStage: Stage = (build) => {
+  const { input, annotations } = build;
+  build.lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+  const problems = [
+    ...(build.lock?.diagnostics ?? []),
+    ...checkCuratedIds({
+      files: Object.fromEntries(
+        (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
+          const { file, value, locate } = annotations[key];
+          return [key, { file: file.path, value, locate }];
+        }),
+      ),
+      locked: build.lock ? new Set(build.lock.entries.map((e) => `${e.kind} ${e.id}`)) : null,
+      lockFile: input.lock?.path ?? LOCK_PATH,
+      sources: new Set(annotations.manifest.value.sources.map((s) => s.id)),
+    }),
+  ];
+  build.diagnostics.push(...problems);
+  return goOnUnlessErrors(build);
+};
+
 /** Every source parsed (digest, decode, errata, parser); then the ids kept through a rename (migrations.yaml `keep`) put back, so every later stage sees the published id. */
 export const parse: Stage = (build) => {
   const { input, annotations } = build;
@@ -124,9 +159,9 @@ export const parse: Stage = (build) => {
     raw: input.raw,
     errata: errata.value.errata,
     errataPath: errata.file.path,
-    locateErratum: (n) => errata.locate(['errata', n])?.line ?? null,
+    locateErratum: (n, key) => errata.locate(key ? ['errata', n, key] : ['errata', n])?.line ?? null,
     parsers: PARSERS,
-    ...(input.memo ? { memo: input.memo, errataKey: memoKey(errata.file.path, errata.file.text) } : {}),
+    ...(input.memo ? { memo: input.memo } : {}),
   });
   build.diagnostics.push(...parsed.diagnostics);
   build.sources = parsed.sources;
@@ -181,8 +216,11 @@ export const checkStrings: Stage = (build) => {
     inducements: [],
   });
   for (const index of parsedStrings.acceptedUsed) build.acceptedUsed.add(index);
-  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => build.annotations[key]);
-  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located.map(({ file, value, locate }) => ({ file: file.path, value, locate })))];
+  const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
+    const { file, value, locate } = build.annotations[key];
+    return { file: file.path, value, locate, multiline: ANNOTATION_FILES[key].multiline ?? [] };
+  });
+  const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located)];
   build.diagnostics.push(...problems);
   return hasErrors(problems) ? 'stop' : 'next';
 };
@@ -207,11 +245,19 @@ export const link: Stage = (build) => {
     file: annotations.crosswalk.file.path,
     locate: annotations.crosswalk.locate,
     strict: input.strict === true,
+    retired: (recordId) => {
+      const { migrations } = annotations;
+      const index = migrations.value.migrations.findIndex((m) => m.kind === 'record' && m.id === recordId);
+      if (index < 0) return null;
+      const { action, to } = migrations.value.migrations[index]!;
+      return { file: migrations.file.path, place: migrations.locate(['migrations', index]), action, to };
+    },
   });
   build.diagnostics.push(...crosswalk.diagnostics);
   build.records = crosswalk.records;
   build.concepts = crosswalk.concepts;
   build.crosswalk = crosswalk.crosswalk;
+  build.linkIndex = crosswalk.linkIndex;
   const { records, concepts } = build;
   build.model = {
     records,
@@ -266,12 +312,69 @@ export const checkTables: Stage = (build) => {
     build.records,
     parsed.flatMap(({ result }) => result.slotLines),
     (record) => build.fileOf(record.source.id),
-    new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id)),
+    baseEditions(build),
     { slots: slots.value.slots, file: slots.file.path, locate: (index) => slots.locate(['slots', index])?.line ?? null },
   );
   build.diagnostics.push(...tables.diagnostics);
   build.randomTables = tables.tables;
-  build.diagnostics.push(...checkIntegrity(build.records, build.rulings, build.concepts, build.crosswalk));
+  build.diagnostics.push(...checkIntegrity(build.records, build.rulings, build.concepts, build.crosswalk, integrityLocator(build)));
+  return 'next';
+};
+
+/** Where an integrity problem is shown: a record's or a ruling's source line, a concept's or a row's line in crosswalk.yaml. */
+function integrityLocator(build: Build): IntegrityLocator {
+  const { crosswalk } = build.annotations;
+  const at = (file: string, line: number): Where => ({ file, place: { line } });
+  const extras = crosswalk.value.concepts;
+  const recordById = new Map(build.records.map((r) => [r.id, r]));
+  const base = baseEditions(build);
+  const record = (r: Skill) => at(build.fileOf(r.source.id), r.source.lines[0]);
+  return {
+    record,
+    ruling: (r) => at(build.fileOf(r.source.id), r.source.lines[0]),
+    concept: (c) => {
+      const index = extras.findIndex((extra) => extra.id === c.id);
+      if (index >= 0) return { file: crosswalk.file.path, place: crosswalk.locate(['concepts', index]) };
+      const defining = c.records.map((id) => recordById.get(id)).find((r) => r && base.has(r.edition));
+      return defining ? record(defining) : null;
+    },
+    row: (id) => {
+      const index = build.linkIndex.get(id);
+      // At the row's concept: the integrity problems located here are about the concept it names.
+      return index === undefined ? null : { file: crosswalk.file.path, place: crosswalk.locate(['links', index, 'concept']) ?? crosswalk.locate(['links', index]) };
+    },
+  };
+}
+
+/**
+ * Meaning: every record filed under its concept's category (or a declared
+ * difference) and of its kind; every reviewed row stamped with the texts it
+ * was reviewed against, and those texts unchanged since.
+ */
+export const checkMeaning: Stage = (build) => {
+  const { crosswalk } = build.annotations;
+  const at = { file: crosswalk.file.path, locate: crosswalk.locate, fileOf: (id: string) => build.fileOf(id) };
+  build.diagnostics.push(
+    ...checkCategories({
+      ...at,
+      records: build.records,
+      concepts: build.concepts,
+      extras: crosswalk.value.concepts,
+      differences: crosswalk.value.categories ?? [],
+    }),
+  );
+  const base = baseEditions(build);
+  const baseRecords = new Map(build.records.filter((r) => base.has(r.edition) && r.concept !== null).map((r) => [r.concept!, r]));
+  build.diagnostics.push(
+    ...checkReviewDigests({
+      ...at,
+      links: crosswalk.value.links,
+      linkIndex: build.linkIndex,
+      records: build.records,
+      baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
+      strict: build.input.strict === true,
+    }),
+  );
   return 'next';
 };
 
@@ -285,9 +388,19 @@ export const linkAliases: Stage = (build) => {
     annotations: aliases.value,
     file: aliases.file.path,
     locate: aliases.locate,
+    migrationsAt: { file: migrations.file.path, locate: migrations.locate },
   });
   build.names = linked.names;
   build.diagnostics.push(...linked.diagnostics);
+  build.diagnostics.push(
+    ...staleAliases({
+      aliases: aliases.value.aliases,
+      records: build.records,
+      conceptNames: new Map(build.concepts.map((c) => [c.id, Object.values(c.names)])),
+      file: aliases.file.path,
+      locate: aliases.locate,
+    }),
+  );
   return 'next';
 };
 
@@ -296,9 +409,8 @@ export const checkAllIds: Stage = (build) => {
   const { input, annotations, ids } = build;
   const { manifest, migrations } = annotations;
   ids.published = publishedIds(build);
-  const lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+  const { lock } = build;
   ids.locked = lock?.entries ?? [];
-  build.diagnostics.push(...(lock?.diagnostics ?? []));
   build.diagnostics.push(
     ...checkIds({
       lock: lock && input.lock ? { file: input.lock.path, entries: lock.entries } : null,
@@ -308,6 +420,7 @@ export const checkAllIds: Stage = (build) => {
       locateMigration: (index, key) => migrations.locate(key ? ['migrations', index, key] : ['migrations', index]),
       datasetVersion: manifest.value.dataset.version,
       records: { now: recordShapes(build.records), ...(input.previous ? { before: recordShapes(input.previous) } : {}) },
+      conceptOfRecord: (id) => (baseEditions(build).has(id.slice(0, id.indexOf('/'))) ? id.slice(id.indexOf('/') + 1) : null),
     }),
   );
   if (input.packageVersion && input.packageVersion !== manifest.value.dataset.version) {
@@ -453,6 +566,11 @@ function editionsOf({ parsed, records, inducements }: Build): Edition[] {
       rulings: result.rulings.length,
     }))
     .sort(byId);
+}
+
+/** The editions whose records define their concepts (the English 2020 text's). */
+function baseEditions({ parsed }: Build): Set<string> {
+  return new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id));
 }
 
 /** What rename detection compares of each record: name, kind, text and random-table slots. */

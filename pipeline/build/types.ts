@@ -71,7 +71,7 @@ export interface BuildResult {
   assets: Map<string, Uint8Array>;
   diagnostics: Diagnostic[];
   summary: BuildSummary | null;
-  /** Every id the build publishes, and the lock's entries: what `--update-lock` writes. */
+  /** Every id the build publishes, and the lock's entries: what `nuffle release` locks. */
   ids: { published: PublishedId[]; locked: LockedId[] };
   /** The linked model, also when the build failed after linking: what `nuffle suggest` works on. */
   model: LinkedModel | null;

@@ -26,11 +26,11 @@
  * stages; test/build-cache.test.ts turns it on).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
-import { writeFileAtomically } from '../io.ts';
+import { outputPathProblem, writeFileAtomically } from '../io.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { createMemo, type MemoStage, type StageMemo } from '../model/memo.ts';
 
@@ -142,12 +142,10 @@ export function readCachedBuild(dir: string, key: string): CachedBuild | null {
   }
 }
 
-/** The shape of an entry, and paths that stay inside dist/data (relative, no `..`, no backslash or NUL). */
+/** The shape of an entry, and paths that stay inside dist/data (io.ts `outputPathProblem`: relative, no `..`, no backslash or control character). */
 function isEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  // Empty, absolute (`/…`) and doubled-slash paths all have an empty part.
-  const safe = (path: unknown) =>
-    typeof path === 'string' && !/[\\\0]/.test(path) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  const safe = (path: unknown) => typeof path === 'string' && outputPathProblem(path) === null;
   return (
     entry?.format === FORMAT &&
     typeof entry.key === 'string' &&
@@ -164,9 +162,12 @@ function isEntry(value: unknown): value is Entry {
 
 /**
  * Store a successful build under `key`, replacing the previous entry: its
- * files written into a temporary folder, then renamed into place, so a reader
- * sees a whole entry or none. Best effort: a cache that cannot be written
- * (read-only, full) changes nothing else.
+ * files written into a temporary folder, each by io.ts's atomic writer
+ * (a temporary file, flushed, then renamed: no file is ever opened in place,
+ * so a copy of the cache that shares its files by hard links keeps its
+ * bytes), then the folder renamed into place, so a reader sees a whole entry
+ * or none. Best effort: a cache that cannot be written (read-only, full)
+ * changes nothing else.
  */
 export function writeCachedBuild(dir: string, key: string, result: Pick<BuildResult, 'files' | 'assets' | 'diagnostics' | 'summary' | 'ids'>): boolean {
   if (!result.summary) return false;
@@ -183,8 +184,8 @@ export function writeCachedBuild(dir: string, key: string, result: Pick<BuildRes
   try {
     mkdirSync(temporary, { recursive: true });
     removeLeftovers(dir);
-    for (const [n, [, content]] of everything.entries()) writeFileSync(join(temporary, String(n)), content);
-    writeFileSync(join(temporary, 'index.json'), JSON.stringify(entry));
+    for (const [n, [, content]] of everything.entries()) writeFileAtomically(temporary, String(n), content);
+    writeFileAtomically(temporary, 'index.json', JSON.stringify(entry));
     const target = join(dir, entryName(key));
     try {
       renameSync(temporary, target);
@@ -233,7 +234,7 @@ export function writeStageMemo(dir: string, code: string, memo: StageMemo, optio
   const stages = options.keepStored ? memo.merged() : memo.used();
   const file: StagesFile = { format: FORMAT, code, digest: digestOf(stages), stages };
   try {
-    writeFileAtomically(join(dir, STAGES), JSON.stringify(file));
+    writeFileAtomically(dir, STAGES, JSON.stringify(file));
     return true;
   } catch {
     return false;

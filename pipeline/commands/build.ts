@@ -6,8 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { BuildResult } from '../build.ts';
-import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, writeCachedBuild } from '../cache/build-cache.ts';
+import type { BuildInput, BuildResult } from '../build.ts';
+import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild } from '../cache/build-cache.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+import { createMemo, type StageMemo } from '../model/memo.ts';
 import {
   LOCK_FILE,
   lockOutput,
@@ -16,13 +18,12 @@ import {
   outputFolderProblem,
   projectGuard,
   repoRoot,
+  UNFLUSHED_FS,
   writeFileAtomically,
   writeTreeAtomically,
 } from '../io.ts';
-import { LOCK_PATH } from '../model/paths.ts';
 import type { Skill } from '../model/schema-types.ts';
 import type { TargetContext } from '../targets/context.ts';
-import { lockText } from '../validate/ids.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
 import { compileProject, readProjectOrReport, report } from './project.ts';
 
@@ -33,7 +34,7 @@ type Target = (typeof TARGETS)[number];
 export const BUILD = {
   name: 'build',
   title: 'compile sources/ into dist/',
-  usage: 'nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--update-lock] [--strict] [--watch] [--no-cache]',
+  usage: 'nuffle build [--only TARGETS] [--root DIR] [--out DIR] [--strict] [--watch] [--no-cache]',
   options: [
     {
       name: 'only',
@@ -52,7 +53,6 @@ Several, comma-separated: --only data,cards.`,
       value: 'DIR',
       help: 'Output folder (default: <root>/dist); one you name must be new, empty\nor written by nuffle, and outside sources/, schema/ and dist/data',
     },
-    { name: 'update-lock', type: 'boolean', help: 'Add the new published ids to sources/ids.lock (it never loses one)' },
     { name: 'strict', type: 'boolean', help: 'Crosswalk rows drafted by nuffle suggest --write and not reviewed are errors' },
     {
       name: 'watch',
@@ -73,10 +73,14 @@ node_modules/.cache/nuffle/build; NUFFLE_BUILD_CACHE=off does the same)`,
 stage succeeded. A build holds a lock on its output folder: a second build of the
 same folder exits 2, naming the process that holds it. Errors are printed as file:line:column, with a stable code.
 A locked id (sources/ids.lock) that disappears fails the build until
-sources/annotations/migrations.yaml says what became of it.`,
+sources/annotations/migrations.yaml says what became of it. New ids are
+locked by nuffle release, stamped with the version it releases.`,
 } as const satisfies CommandSpec;
 
 export async function runBuildCommand(argv: readonly string[]): Promise<number> {
+  // The one way to lock ids is the release, which knows the version it stamps them with.
+  if (argv.includes('--update-lock'))
+    return usageError('build', '--update-lock is gone: nuffle release locks the new ids, stamped with the version it releases');
   const parsed = parseCommand(BUILD, argv);
   if ('exit' in parsed) return parsed.exit;
   const { values } = parsed;
@@ -100,7 +104,7 @@ export async function runBuildCommand(argv: readonly string[]): Promise<number> 
     return (await import('./watch.ts')).watch({ root, out, targets: watched, strict, cache: false, build: buildOnce, ...(maxRebuilds ? { maxRebuilds } : {}) });
   }
   const cache = values['no-cache'] !== true && cacheEnabled();
-  return buildOnce({ root, out, targets, strict, cache, updateLock: values['update-lock'] === true });
+  return buildOnce({ root, out, targets, strict, cache });
 }
 
 /** The targets `--only` names, in build order; null when it names none or one that is not a target. */
@@ -116,11 +120,24 @@ export interface BuildOptions {
   out: string;
   targets: readonly Target[];
   strict: boolean;
-  updateLock?: boolean;
   /** Replay the last successful data build when nothing it depends on changed (cache/build-cache.ts). Default: off. */
   cache?: boolean;
   /** Filled with each stage's time, for `--watch`. */
   timings?: Map<string, number>;
+  /**
+   * A watching process's rebuilds (`--watch`, `nuffle dev`): the stage memo
+   * kept in memory from one rebuild to the next, never read from or written
+   * to disk, and no build cache (each save changes the inputs, so an entry
+   * would only cost its writing).
+   */
+  session?: BuildSession;
+}
+
+/** What a watching process keeps between rebuilds: the memo entries the last build used (null before the first). */
+export interface BuildSession {
+  stages: ReturnType<StageMemo['used']> | null;
+  /** The warnings of the last build, once there was one: a rebuild prints only what changed. */
+  warnings?: Diagnostic[];
 }
 
 /** What `nuffle build` writes in its output folder: a file there is nuffle's own when it is under one of these. */
@@ -158,7 +175,7 @@ export async function buildOnce(options: BuildOptions): Promise<number> {
     return 2;
   }
   try {
-    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(join(options.out, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    if (!existsSync(join(options.out, OUTPUT_MARKER))) writeFileAtomically(options.out, OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
     return await buildLocked(options);
   } finally {
     lock.release();
@@ -174,27 +191,23 @@ async function buildLocked(options: BuildOptions): Promise<number> {
   if (!input) return 1;
   clock('read', started);
   const compiled = performance.now();
-  const code = options.cache === true ? codeFingerprint(repoRoot) : '';
-  const cache = options.cache === true ? { dir: cacheDir(repoRoot), key: buildKey(input, { root, code }) } : null;
-  const cached = cache ? readCachedBuild(cache.dir, cache.key) : null;
-  let result: BuildResult;
-  if (cached) result = cached;
-  else {
-    const previous = previousRecords(out);
-    const compiled = await compileProject(previous ? { ...input, previous } : input, cache && { dir: cache.dir, code });
-    result = compiled.result;
-    // The build cache keeps successes only.
-    if (cache && compiled.stored && result.summary) writeCachedBuild(cache.dir, cache.key, result);
-  }
+  // A session's first build with the cache on goes through the caches (a replay starts `nuffle dev` at once); its rebuilds stay in memory.
+  const inSession = options.session && (options.session.stages !== null || options.cache !== true);
+  const { result, cached } = inSession ? await compileInSession(input, options) : await compileCached(input, options);
   clock('compile', compiled);
-  report(result, 'build');
+  report(result, 'build', options.session?.warnings);
+  if (options.session) options.session.warnings = result.diagnostics.filter((d) => !d.fatal);
   if (result.summary === null) {
     console.error('nuffle build: failed; dist/ was left as it was');
     return 1;
   }
   const written = performance.now();
   try {
-    writeTreeAtomically(join(out, 'data'), new Map<string, string | Uint8Array>([...result.files, ...result.assets]));
+    writeTreeAtomically(
+      join(out, 'data'),
+      new Map<string, string | Uint8Array>([...result.files, ...result.assets]),
+      options.session ? UNFLUSHED_FS : undefined,
+    );
   } catch (cause) {
     console.error(`nuffle build: cannot write ${join(out, 'data')}: ${(cause as Error).message}; the previous output, if any, is in place`);
     return 1;
@@ -205,26 +218,12 @@ async function buildLocked(options: BuildOptions): Promise<number> {
       cached ? ' (from the build cache: nothing it reads changed; --no-cache reruns the stages)' : ''
     }`,
   );
-  if (options.updateLock) updateLock(root, result, input.lock?.text ?? '');
   return buildOutputs(
     targets.filter((t) => t !== 'data'),
     root,
     out,
     options.timings,
   );
-}
-
-/** `--update-lock`: write the ids the build published into sources/ids.lock, and say how many are new. */
-function updateLock(root: string, result: BuildResult, before: string): void {
-  if (!result.summary) return;
-  const text = lockText(result.ids.locked, result.ids.published, result.summary.datasetVersion);
-  if (text === before) {
-    console.log(`${LOCK_PATH}: every published id is locked already`);
-    return;
-  }
-  writeFileAtomically(join(root, LOCK_PATH), text);
-  const added = text.split('\n').length - (before ? before.split('\n').length : 0);
-  console.log(`${LOCK_PATH}: ${before ? `${added} new id${added === 1 ? '' : 's'} locked` : 'written'}; review and commit it`);
 }
 
 /** Each output target's module, loaded only when it is built. */
@@ -258,6 +257,30 @@ async function buildOutputs(targets: readonly Target[], root: string, out: strin
     console.log(`wrote ${context.outDir} in ${Math.round(performance.now() - started)} ms`);
   }
   return 0;
+}
+
+/** The data build through the caches: replayed from the build cache when nothing changed, else run with the disk memo (and stored). */
+async function compileCached(input: BuildInput, { root, out, cache: enabled }: BuildOptions): Promise<{ result: BuildResult; cached: boolean }> {
+  const code = enabled === true ? codeFingerprint(repoRoot) : '';
+  const cache = enabled === true ? { dir: cacheDir(repoRoot), key: buildKey(input, { root, code }) } : null;
+  const cached = cache ? readCachedBuild(cache.dir, cache.key) : null;
+  if (cached) return { result: cached, cached: true };
+  const previous = previousRecords(out);
+  const compiled = await compileProject(previous ? { ...input, previous } : input, cache && { dir: cache.dir, code });
+  // The build cache keeps successes only.
+  if (cache && compiled.stored && compiled.result.summary) writeCachedBuild(cache.dir, cache.key, compiled.result);
+  return { result: compiled.result, cached: false };
+}
+
+/** A rebuild of a watching process: the memo of the last rebuild, from memory (the first from the disk memo, when the cache is on). */
+async function compileInSession(input: BuildInput, { session, out, cache }: BuildOptions): Promise<{ result: BuildResult; cached: boolean }> {
+  if (!session) throw new Error('compileInSession: no session');
+  const memo = session.stages ? createMemo(session.stages) : cache === true ? readStageMemo(cacheDir(repoRoot), codeFingerprint(repoRoot)) : createMemo();
+  const previous = previousRecords(out);
+  const result = (await import('../build.ts')).buildDataset({ ...input, ...(previous ? { previous } : {}), memo });
+  // After a failure, what it did not reach is kept for the next save.
+  session.stages = result.summary ? memo.used() : memo.merged();
+  return { result, cached: false };
 }
 
 /** The records of the build `out` holds, if any: evidence for rename hints (build.ts `previous`). */

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { guardProblem, outputFolderProblem, projectGuard, readSchemaFiles, repoRoot, writeFileAtomically, type OutputGuard } from '../io.ts';
 import type { Lang } from '../model/schema-types.ts';
 import { createValidator } from '../validate/schemas.ts';
-import type { Validator } from '../model/validator.ts';
+import type { ProblemValidator } from '../model/validator.ts';
 import { renderDocuments } from '../emit/cards/emit-cards.ts';
 import {
   DUPLEX_VALUES,
@@ -42,11 +42,15 @@ Selection:
                    "Block, Dodge, Mighty Blow (+2), Châtaigne". A parameter given
                    (Mighty Blow (+2), Loner (4+)) is printed instead of the record's.
   --edition ID     Only this edition (en-2020, en-traits-alt, fr-legacy); alone: all its cards
-  --lang en|fr     Only this language; alone: all its cards
+  --lang en|fr     The cards' language; alone: all its cards. French cards print the
+                   English text (marked, under the French name) of a skill the French
+                   sources lack. Without --edition or --lang, the names choose: English
+                   names print English cards (2020 first), French ones the French list
   --roster FILE    A team list in YAML or JSON: { team, edition?, players: [{ name,
-                   position?, ma? st? ag? pa? av? cost? spp?, skills: [names] }] };
-                   one card per distinct skill, with the team's name and the
-                   players who have it
+                   position?, ma? st? ag? pa? av? cost? spp?, skills: [names] }],
+                   inducements?: [names] }; one card per distinct skill, with the
+                   team's name and the players who have it, then one per
+                   inducement ("2 Bribes", "Wandering Apothecaries")
   --per-player     With --roster: one card per player, with the player's name, the
                    characteristics, cost and SPP the roster gives, and every
                    skill's text (continued on more cards as needed)
@@ -222,9 +226,9 @@ function readRoster(path: string): { text: string; file: string } | null {
   }
 }
 
-let rosterSchemas: Validator | undefined;
+let rosterSchemas: ProblemValidator | undefined;
 /** The validator of schema/input/roster.schema.json (this repository's schemas). */
-const rosterValidator = (): Validator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
+const rosterValidator = (): ProblemValidator => (rosterSchemas ??= createValidator(readSchemaFiles(repoRoot)));
 
 /** One PDF of a selection, at -o FILE (default ./cards.pdf). */
 async function runSelection(values: Values, options: CardsOptions, dataDir: string, guard: OutputGuard): Promise<number> {
@@ -259,14 +263,17 @@ async function runSelection(values: Values, options: CardsOptions, dataDir: stri
   }
   const document = result.documents[0]!;
   try {
-    writeFileAtomically(target, document.bytes);
+    writeFileAtomically(dirname(target), basename(target), document.bytes);
   } catch (cause) {
     console.error(`nuffle cards: cannot write ${target}: ${(cause as Error).message}`);
     return 1;
   }
-  console.log(
-    `wrote ${target}: ${document.cards} cards (${document.records} ${input.perPlayer ? 'players' : 'records'}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`,
-  );
+  // One card per player with --per-player; the team's inducements follow either way.
+  const players = planned.plan.specs.filter((spec) => spec.key.startsWith('player:')).length;
+  const what = input.perPlayer
+    ? [`${players} players`, ...(document.records > players ? [`${document.records - players} inducements`] : [])].join(', ')
+    : `${document.records} records`;
+  console.log(`wrote ${target}: ${document.cards} cards (${what}) on ${document.pages} page${document.pages === 1 ? '' : 's'}`);
   reportContinued([document], () => values.output ?? 'cards.pdf');
   return 0;
 }

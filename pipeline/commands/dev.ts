@@ -1,15 +1,20 @@
 /**
- * `nuffle dev`: see the page while you edit. Builds the data, serves the site
- * with Astro's dev server (pages rendered from `<out>/data` on each request),
+ * `nuffle dev`: see the page while you edit. Builds the data (in a worker
+ * thread, while Astro's dev server starts),
+ * serves the site with Astro's dev server (pages rendered from `<out>/data` on
+ * each request, read by site/src/lib/dev-dataset.ts when meta.json changed),
  * and rebuilds the data on every save under sources/ or schema/ (the watcher
- * of `build --watch`). The site's loader reloads each file of the dataset
- * when a rebuild swaps a new one in, so the next request shows the change; a
- * failed rebuild keeps the last good data, and its errors are printed here.
+ * of `build --watch`, its stage memo kept in memory), so the next request
+ * shows the change; a failed rebuild keeps the last good data, and its errors
+ * are printed here. After the first build, only the warnings that changed are
+ * printed (commands/diagnostic-delta.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../io.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../model/diagnostic.ts';
 import { type BuildOptions, buildOnce } from './build.ts';
 
 export const DEV = {
@@ -35,14 +40,17 @@ export async function runDevCommand(argv: readonly string[]): Promise<number> {
   const root = resolve(values.root ?? repoRoot);
   const out = join(root, 'dist');
   // The stage memo on: after a save, only the saved file is parsed again.
-  const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true };
-  const first = await buildOnce(options);
-  if (first !== 0 && !existsSync(join(out, 'data/meta.json'))) {
+  // One session for the first build and every rebuild: rebuilds keep the stage memo in memory and print only the warnings that changed.
+  const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true, session: { stages: null } };
+  // The first build (in a worker) and the dev server's start, at once: the pages read the data only when asked for.
+  const [first, server] = await Promise.all([firstBuild(options), startSite(root, join(out, 'data'), port)]);
+  if (first.code !== 0 && !existsSync(join(out, 'data/meta.json'))) {
+    await server?.stop();
     console.error('nuffle dev: the data does not build and there is no earlier dist/data to serve; fix the errors above');
     return 1;
   }
-  const server = await startSite(root, join(out, 'data'), port);
   if (!server) return 1;
+  options.session!.warnings = first.warnings;
   console.log(`serving the site on http://127.0.0.1:${server.port}/ from ${join(out, 'data')}`);
   const { watch } = await import('./watch.ts');
   try {
@@ -58,6 +66,27 @@ export async function runDevCommand(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** The first data build, in a worker thread (commands/dev-build-worker.ts): its exit code and the warnings it printed. */
+async function firstBuild(options: BuildOptions): Promise<{ code: number; warnings: Diagnostic[] }> {
+  const { session: _, timings: __, ...plain } = options;
+  const worker = new Worker(new URL('./dev-build-worker.ts', import.meta.url), { workerData: plain });
+  // A worker that fails is a failed build (said here), never a dev server left running with nothing behind it.
+  const failed = (why: string) => {
+    console.error(`nuffle dev: the first build failed: ${why}`);
+    return { code: 1, warnings: [] };
+  };
+  return new Promise((resolveBuild) => {
+    let answered = false;
+    const answer = (result: { code: number; warnings: Diagnostic[] }) => {
+      if (!answered) resolveBuild(result);
+      answered = true;
+    };
+    worker.once('message', answer);
+    worker.once('error', (cause) => answered || answer(failed(cause.message)));
+    worker.once('exit', (code) => answered || answer(failed(`its worker exited with ${code} before it answered`)));
+  });
+}
+
 /** Astro's dev server on the project's site/ (or the compiler's), reading `dataDir`. */
 async function startSite(root: string, dataDir: string, port: number): Promise<{ port: number; stop: () => Promise<void> } | null> {
   const siteRoot = [join(root, 'site'), join(repoRoot, 'site')].find((dir) => existsSync(join(dir, 'astro.config.mjs')));
@@ -69,8 +98,11 @@ async function startSite(root: string, dataDir: string, port: number): Promise<{
   // Astro resolves its packages from the working folder: run from the repository, as the site target does.
   process.chdir(repoRoot);
   const { dev } = await import('astro');
-  const server = await dev({ root: siteRoot, logLevel: 'warn', server: { host: '127.0.0.1', port }, telemetry: { enabled: false } } as Parameters<
-    typeof dev
-  >[0]);
+  const server = await dev({
+    root: siteRoot,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port },
+    telemetry: { enabled: false },
+  } as Parameters<typeof dev>[0]);
   return { port: server.address.port, stop: () => server.stop() };
 }

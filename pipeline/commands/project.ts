@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { codeFingerprint, readStageMemo, writeStageMemo } from '../cache/build-cache.ts';
 import { OutsideProject, readGuard, readSchemaFiles, repoRoot } from '../io.ts';
-import { formatDiagnostic } from '../model/diagnostic.ts';
+import { foldCascades, formatFolded } from '../model/cascades.ts';
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
+import { diagnosticDelta, formatDelta } from './diagnostic-delta.ts';
 import {
   COMPULSORY_PATH,
   CROSSWALK_PATH,
@@ -98,12 +100,19 @@ export async function compileProject(input: BuildInput, cache: { dir: string; co
   return { result, stored };
 }
 
-/** A build's errors (stderr), warnings and summary (stdout), or its error count when it failed. */
-export function report(result: BuildResult, command: string): void {
+/**
+ * A build's errors (stderr), warnings and summary (stdout), or its error
+ * count when it failed. `since`: the warnings of the build before, in a
+ * watching process; then only the warnings that changed are printed
+ * (commands/diagnostic-delta.ts). Errors are always printed whole.
+ */
+export function report(result: BuildResult, command: string, since?: readonly Diagnostic[]): void {
   const errors = result.diagnostics.filter((d) => d.fatal);
   const warnings = result.diagnostics.filter((d) => !d.fatal);
-  for (const d of errors) console.error(formatDiagnostic(d));
-  if (warnings.length) {
+  // A root cause first, its cascades under it (model/cascades.ts).
+  for (const folded of foldCascades(errors)) console.error(formatFolded(folded));
+  if (since) for (const line of formatDelta(diagnosticDelta(since, warnings))) console.log(line);
+  else if (warnings.length) {
     console.log(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`);
     for (const d of warnings) console.log(formatDiagnostic(d));
   }

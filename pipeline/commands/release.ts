@@ -13,7 +13,7 @@ import type { BuildInput, BuildResult } from '../build.ts';
 import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
 import { setLockVersion, setPackageVersion } from '../release/prepare.ts';
-import { formatDiagnostic } from '../model/diagnostic.ts';
+import { foldCascades, formatFolded } from '../model/cascades.ts';
 import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
@@ -53,6 +53,9 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
   const built = buildDataset(input);
   if (!built.summary) return refuse(built);
   const fromDir = resolve(values.from ?? join(root, RELEASE_SNAPSHOT));
+  // A project that never released (no lock, no snapshot): its first release is the manifest's version, as it stands.
+  if (!existsSync(join(fromDir, 'meta.json')) && input.lock === null && values.from === undefined)
+    return values['dry-run'] ? firstReleaseDryRun(built) : writeFirstRelease(root, built);
   if (!existsSync(join(fromDir, 'meta.json'))) {
     console.error(`nuffle release: no previous release in ${fromDir} (meta.json missing); give the last release's dist/data with --from DIR`);
     return 1;
@@ -92,7 +95,7 @@ async function planRelease(
   asked: 'major' | 'minor' | 'patch' | undefined,
 ): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
-  const { filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
+  const { BUMP_REASONS, filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
   const { summaryLine } = await import('../diff/render.ts');
   const { buildDataset } = await import('../build.ts');
   const from = previous.meta.datasetVersion;
@@ -115,7 +118,8 @@ async function planRelease(
   }
   const bump = asked ?? needed;
   const version = nextVersion(from, bump);
-  console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : ''}), because:`);
+  const reason = proposal?.bump === needed ? `: ${BUMP_REASONS[needed]}` : '';
+  console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : reason}), because:`);
   for (const change of (proposal?.because ?? []).slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
   if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
@@ -174,31 +178,56 @@ function versionPackages(packages: PackageTexts, version: string): Map<string, s
 async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { changesMarkdown } = await import('../diff/render.ts');
-  const { lockText } = await import('../validate/ids.ts');
-  const { prependChangelog, RELEASE_SNAPSHOT, SNAPSHOT_FILES } = await import('../release/prepare.ts');
+  const { prependChangelog, RELEASE_SNAPSHOT } = await import('../release/prepare.ts');
   const { version, texts, result, previous } = plan;
-  texts.set(LOCK_PATH, lockText(result.ids.locked, result.ids.published, version));
   const changelogPath = join(root, 'CHANGELOG.md');
   const log = compareBundles(previous, bundleOf(result));
   texts.set('CHANGELOG.md', prependChangelog(existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null, version, changesMarkdown(log)));
-  for (const file of SNAPSHOT_FILES) texts.set(`${RELEASE_SNAPSHOT}/${file}`, result.files.get(file)!);
-  const meta = JSON.parse(result.files.get('meta.json')!) as MetaFile;
-  texts.set(
-    'test/golden/data-digests.json',
-    `${JSON.stringify({ note: `sha256 of every data file of dataset ${version}, recorded by nuffle release; a published version never changes its bytes.`, datasetVersion: version, files: Object.fromEntries(meta.files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
-  );
+  for (const [path, text] of await lockAndGolden(result, version)) texts.set(path, text);
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
-  for (const [path, text] of changed) writeFileAtomically(join(root, path), text);
+  for (const [path, text] of changed) writeFileAtomically(root, path, text);
   for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);
   console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version}, what the next release compares with)`);
   console.log(`released ${version}: review the diff of these files, then npm run build && npm test, and commit`);
   return 0;
 }
 
+/**
+ * What every release writes of the build itself: the id lock, every new id
+ * stamped with the version released (the one way ids are locked), the
+ * snapshot the next release compares with, and the data digests.
+ */
+async function lockAndGolden(result: BuildResult, version: string): Promise<Map<string, string>> {
+  const { lockText } = await import('../validate/ids.ts');
+  const { RELEASE_SNAPSHOT, SNAPSHOT_FILES } = await import('../release/prepare.ts');
+  const texts = new Map([[LOCK_PATH, lockText(result.ids.locked, result.ids.published, version)]]);
+  for (const file of SNAPSHOT_FILES) texts.set(`${RELEASE_SNAPSHOT}/${file}`, result.files.get(file)!);
+  const meta = JSON.parse(result.files.get('meta.json')!) as MetaFile;
+  texts.set(
+    'test/golden/data-digests.json',
+    `${JSON.stringify({ note: `sha256 of every data file of dataset ${version}, recorded by nuffle release; a published version never changes its bytes.`, datasetVersion: version, files: Object.fromEntries(meta.files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
+  );
+  return texts;
+}
+
+/** A project's first release: the manifest's version as it stands, its every id locked with it, the first snapshot. */
+async function writeFirstRelease(root: string, built: BuildResult): Promise<number> {
+  const version = built.summary!.datasetVersion;
+  for (const [path, text] of await lockAndGolden(built, version)) writeFileAtomically(root, path, text);
+  console.log(`first release ${version}: wrote ${LOCK_PATH} (${built.ids.published.length} ids, each stamped ${version}) and test/golden/`);
+  console.log('review the diff of these files, then npm run build && npm test, and commit');
+  return 0;
+}
+
+function firstReleaseDryRun(built: BuildResult): number {
+  console.log(`first release ${built.summary!.datasetVersion}: would lock ${built.ids.published.length} ids and record test/golden/\ndry run: nothing written`);
+  return 0;
+}
+
 const bundleOf = (result: BuildResult) => parseDataBundle((file) => result.files.get(file) ?? null);
 
 function refuse(result: BuildResult): number {
-  for (const d of result.diagnostics.filter((x) => x.fatal)) console.error(formatDiagnostic(d));
+  for (const folded of foldCascades(result.diagnostics.filter((x) => x.fatal))) console.error(formatFolded(folded));
   console.error(
     `nuffle release: nuffle check has ${result.diagnostics.filter((d) => d.fatal).length} error(s); a release needs a clean check. Nothing was written.`,
   );

@@ -22,11 +22,15 @@ export const SUGGEST = {
     { name: 'source', type: 'string', value: 'ID', help: 'Only records of this source (an id from sources/manifest.yaml)' },
     { name: 'all', type: 'boolean', help: 'Rank every record of the source(s), linked or not (English 2020 records define concepts and are left out)' },
     { name: 'top', type: 'string', value: 'N', help: 'How many candidates to print per record (default 3)' },
-    { name: 'evaluate', type: 'boolean', help: 'Measure the engine against the curated crosswalk, leave-one-out: top-1 and top-3 accuracy per source' },
+    {
+      name: 'evaluate',
+      type: 'boolean',
+      help: 'Measure the engine against the curated crosswalk, leave-one-out: top-1 and top-3 accuracy per source,\nand the threshold below which --write drafts a rule of its own',
+    },
     {
       name: 'write',
       type: 'boolean',
-      help: 'Append a draft row (top candidate, score, evidence, declaredBy: suggestion) for every\nunlinked record to sources/annotations/crosswalk.yaml; builds report drafts until reviewed',
+      help: 'Append a draft row (top candidate, score, evidence, declaredBy: suggestion) for every\nunlinked record to sources/annotations/crosswalk.yaml; below the threshold --evaluate\ncalibrates, the draft is a rule of its own (relation: new, no concept); builds report\ndrafts until reviewed',
     },
     { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
   ],
@@ -102,7 +106,7 @@ async function itemsToRank(scope: SuggestScope, all: boolean): Promise<UnlinkedR
 /** `--evaluate`: the engine's leave-one-out accuracy against the curated crosswalk, per source. */
 async function printEvaluation(scope: SuggestScope): Promise<number> {
   const { model } = scope;
-  const { evaluateSuggestions } = await import('../link/evaluate.ts');
+  const { CALIBRATION_PRECISION, evaluateSuggestions } = await import('../link/evaluate.ts');
   const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(scope.unnamed)).filter((r) =>
     scope.inScope(r.source),
   );
@@ -112,30 +116,51 @@ async function printEvaluation(scope: SuggestScope): Promise<number> {
   for (const r of results) {
     console.log(`${r.source}: ${r.rows} rows, ${r.evaluated} rankable (${r.ownConcept} with a concept of their own: new/removed/replaced)`);
     console.log(`  top-1 ${r.top1}/${r.evaluated} = ${pct(r.top1, r.evaluated)}   top-3 ${r.top3}/${r.evaluated} = ${pct(r.top3, r.evaluated)}`);
+    console.log(
+      `  threshold ${r.threshold?.toFixed(2) ?? 'none'}: from this score the top candidate was right in ${Math.round(CALIBRATION_PRECISION * 100)} % or more of the rows (${r.outcomes.length} scored); below it, suggest --write drafts a rule of its own`,
+    );
     for (const miss of r.misses) console.log(`  miss ${miss.record}: expected ${miss.expected}, ranked ${miss.ranked.join(', ')}`);
   }
   return 0;
 }
 
-/** `--write`: a draft row per unlinked record (its top candidate), appended to the crosswalk file. */
+/** `--write`: a draft row per unlinked record (its top candidate, or a rule of its own below the source's calibrated threshold), appended to the crosswalk file. */
 async function writeDrafts(scope: SuggestScope, items: readonly UnlinkedRecord[], root: string): Promise<number> {
   const { model } = scope;
   const { createSuggesterFor } = await import('../link/crosswalk.ts');
   const { appendDraftRows, draftRow } = await import('../link/draft-rows.ts');
+  const thresholds = await calibratedThresholds(scope);
   const linked = new Map(model.crosswalk.map((row) => [row.record, row]));
   const conceptById = new Map(model.concepts.map((c) => [c.id, c]));
   const baseConcepts = new Set(model.records.filter((r) => scope.base.has(r.source.id)).map((r) => r.concept));
-  const drafts = items.flatMap((item) => {
+  const drafts = items.map((item) => {
     const best = createSuggesterFor(model.concepts, model.records, linked, model.glossary)(item.query)[0];
-    if (!best) return [];
-    const row = draftRow({ item, best, conceptName: conceptById.get(best.concept)?.name ?? best.concept, baseConcept: baseConcepts.has(best.concept) });
-    return [{ row, comment: `${scope.fileOf.get(item.source)}:${item.line} ${item.label}: suggested, not reviewed` }];
+    const threshold = thresholds(item.source);
+    const row = draftRow({
+      item,
+      best,
+      conceptName: best ? (conceptById.get(best.concept)?.name ?? best.concept) : '',
+      baseConcept: best ? baseConcepts.has(best.concept) : false,
+      threshold,
+    });
+    const own = row.concept === undefined ? `, a rule of its own: no concept scores ${threshold?.toFixed(2) ?? 'enough'}` : '';
+    return { row, comment: `${scope.fileOf.get(item.source)}:${item.line} ${item.label}: suggested${own}, not reviewed` };
   });
-  const path = join(root, CROSSWALK_PATH);
-  writeFileAtomically(path, appendDraftRows(readFileSync(path, 'utf8'), drafts));
-  for (const { row } of drafts) console.log(`drafted ${row.record ?? `${row.source}: ${row.name}`} → ${row.concept} (score ${row.score})`);
+  writeFileAtomically(root, CROSSWALK_PATH, appendDraftRows(readFileSync(join(root, CROSSWALK_PATH), 'utf8'), drafts));
+  for (const { row } of drafts) {
+    const what = row.record ?? `${row.source}: ${row.name}`;
+    console.log(row.concept ? `drafted ${what} → ${row.concept} (score ${row.score})` : `drafted ${what} as a rule of its own (${row.rationale})`);
+  }
   console.log(`${drafts.length} draft row${drafts.length === 1 ? '' : 's'} appended to ${CROSSWALK_PATH}; each is reported by the build until reviewed`);
   return 0;
+}
+
+/** The threshold of each source, calibrated on the reviewed rows (`--evaluate`), whatever `--source` asked for. */
+async function calibratedThresholds(scope: SuggestScope): Promise<(source: string) => number | null> {
+  const { model } = scope;
+  const { evaluateSuggestions, thresholdFor } = await import('../link/evaluate.ts');
+  const results = evaluateSuggestions(model.records, model.crosswalk, model.concepts, model.glossary, new Set(scope.unnamed));
+  return (source) => thresholdFor(results, source);
 }
 
 /** The default: each record's `top` candidates, with their scores and evidence. */

@@ -12,6 +12,7 @@
 import { join, relative } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
 import type { BuildOptions } from '../cli.ts';
+import type { BuildSession } from './build.ts';
 
 export interface WatchOptions extends BuildOptions {
   build: (options: BuildOptions) => Promise<number>;
@@ -21,6 +22,8 @@ export interface WatchOptions extends BuildOptions {
   debounceMs?: number;
   /** Build once before watching (default); `nuffle dev` has built already. */
   initialBuild?: boolean;
+  /** The session of the builds so far (`nuffle dev` built once already); a new one by default. */
+  session?: BuildSession;
   /** Called after each rebuild with its exit code (`nuffle dev` says the pages it serves changed). */
   onRebuild?: (code: number, changed: readonly string[]) => void | Promise<void>;
 }
@@ -32,11 +35,13 @@ const format = (timings: Map<string, number>): string => [...timings].map(([stag
 
 export async function watch(options: WatchOptions): Promise<number> {
   const { root } = options;
+  // The stage memo stays in this process from one rebuild to the next (commands/build.ts compileInSession).
+  const session: BuildSession = options.session ?? { stages: null };
   const run = async (why: string): Promise<number> => {
     const timings = new Map<string, number>();
     const started = performance.now();
     console.log(`\n── ${why}: building ${options.targets.join(', ')}`);
-    const code = await options.build({ ...options, timings });
+    const code = await options.build({ ...options, timings, session });
     const total = performance.now() - started;
     console.log(`${code === 0 ? 'rebuilt' : 'failed'} in ${total.toFixed(0)} ms (${format(timings)})${code === 0 ? '' : '; the last good dist/ is in place'}`);
     return code;

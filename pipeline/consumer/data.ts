@@ -16,10 +16,28 @@
  */
 import type { Concept, CrosswalkRow, Edition, Migration, NameEntry, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 
-/** A loader that runs `load` on its first call only. */
+/**
+ * `value` and every object and array in it, frozen (without recursion: a
+ * walk with a stack). The data files are loaded once and shared by every
+ * call, so what a function hands out is frozen: a caller that changes a
+ * record gets a TypeError (in strict code), and the next call's answer is
+ * the same.
+ */
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const current = stack.pop();
+    if (current === null || typeof current !== 'object' || Object.isFrozen(current)) continue;
+    Object.freeze(current);
+    for (const child of Object.values(current)) stack.push(child);
+  }
+  return value;
+}
+
+/** A loader that runs `load` on its first call only, and freezes what it loaded. */
 const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
   let pending: Promise<T> | undefined;
-  return () => (pending ??= load().then((module) => module.default));
+  return () => (pending ??= load().then((module) => deepFreeze(module.default)));
 };
 
 // @ts-ignore: resolves in the package (dist/lib → dist/data)

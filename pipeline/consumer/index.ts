@@ -91,12 +91,12 @@ export async function getConcept(id: string): Promise<Concept & { movedFrom?: st
   if (moved) return { ...moved, movedFrom: id };
   if (resolved.movedFrom !== null)
     throw new RangeError(
-      `concept "${id}" was deleted: ${(await loadMigrations()).find((m) => m.kind === 'concept' && m.id === id)?.note ?? 'see migrations.json'}`,
+      `concept ${shown(id)} was deleted: ${(await loadMigrations()).find((m) => m.kind === 'concept' && m.id === id)?.note ?? 'see migrations.json'}`,
     );
   throw unknownId(
     'concept',
     id,
-    concepts.flatMap((c) => [[c.id, c.id], [c.id, c.names.en], ...(c.names.fr ? [[c.id, c.names.fr] as const] : [])] as const),
+    concepts.flatMap((c) => [[c.id, c.id] as const, ...Object.values(c.names).map((name) => [c.id, name] as const)]),
   );
 }
 
@@ -111,7 +111,7 @@ function unknownId(kind: string, id: string, candidates: readonly (readonly [id:
   const near = same.length ? same : wanted ? candidates.filter(([, label]) => foldName(label).startsWith(wanted)) : [];
   const ids = [...new Set(near.map(([candidate]) => candidate))].slice(0, 3);
   const hint = ids.length ? `; did you mean ${ids.map((x) => JSON.stringify(x)).join(' or ')}?` : '';
-  return new RangeError(`unknown ${kind} id ${JSON.stringify(id)}${hint}`);
+  return new RangeError(`unknown ${kind} id ${shown(id)}${hint}`);
 }
 
 /** The record with this id, followed through its migrations; a RangeError (with the likely id) when the data never had it. */
@@ -243,7 +243,7 @@ export async function randomSlot(
   if (typeof d6 !== 'number') throw new TypeError(`d6 must be a number; got ${shown(d6)}`);
   checkOptions(options, 'options');
   if (options.edition !== undefined) checkString(options.edition, 'options.edition');
-  if (roll !== '1-3' && roll !== '4-6') throw new RangeError(`roll must be "1-3" or "4-6"; got ${JSON.stringify(roll)}`);
+  if (roll !== '1-3' && roll !== '4-6') throw new RangeError(`roll must be "1-3" or "4-6"; got ${shown(roll)}`);
   if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) throw new RangeError(`d6 must be a whole number from 1 to 6; got ${d6}`);
   const edition = options.edition ?? REFERENCE_EDITION;
   // Stryker disable next-line ConditionalExpression: without options.edition it is the reference edition, which every dataset has

@@ -2,7 +2,8 @@
  * The version bump a release's changes call for, in the spirit of changesets
  * and semver for data: an app that stored an id must be told when it breaks.
  * - major: an id withdrawn or migrated (records, concepts, rulings,
- *   inducements, leagues removed; a migration added);
+ *   inducements, leagues removed; a record merged into another; a migration
+ *   added);
  * - minor: something new or moved (records, concepts, rulings, inducements or
  *   leagues added; crosswalk rows, slots, prices, concepts, leagues changed;
  *   fields other than wording changed);
@@ -15,13 +16,20 @@ import type { Change, Changelog } from './compare.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
 
-const BREAKING = new Set(['record-removed', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added']);
+const BREAKING = new Set(['record-removed', 'record-merged', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added']);
 /** Fields whose change is wording only, by change kind. */
 const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
   'record-changed': new Set(['text']),
   'ruling-changed': new Set(['question', 'answer']),
   'inducement-changed': new Set(['text']),
   'crosswalk-changed': new Set(['rationale', 'summary']),
+};
+
+/** Why a release is of each level, in the words the release prints. */
+export const BUMP_REASONS: Record<Bump, string> = {
+  major: 'an id apps may have stored was retired (removed, merged into another or migrated); they follow migrations.json',
+  minor: 'something was added or moved',
+  patch: 'only wording changed',
 };
 
 /** The level of one change. */

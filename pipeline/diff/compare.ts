@@ -9,6 +9,10 @@
  * - a renamed record is one `record-renamed` line, paired through the
  *   migrations (`renamed`) or the id kept: its removal and addition, its
  *   concept's, its crosswalk row, slots and migrations are not reported again;
+ * - a record merged into another (a `merged` migration new in `after`) is one
+ *   `record-merged` line, never a removal: its removal, its migration, its
+ *   slots passing to the survivor, and its concept's merge when that went too,
+ *   are not reported again; the survivor's own changes are;
  * - crosswalk rows added (a new record's link to its concept), or whose
  *   concept, relation, confidence or rationale moved (a removed record's row
  *   goes with it);
@@ -46,6 +50,7 @@ export const CHANGE_KINDS = [
   'record-removed',
   'record-changed',
   'record-renamed',
+  'record-merged',
   'crosswalk-added',
   'crosswalk-changed',
   'concept-added',
@@ -327,15 +332,62 @@ function findRenames(before: DataBundle, after: DataBundle): Rename[] {
   return [...migrated, ...kept];
 }
 
-/** The ids a rename reports once: both record ids, both concept ids, and the migrations that pair them. */
-function renameQuiet(renames: readonly Rename[], after: DataBundle): { records: Set<string>; concepts: Set<string | null>; migrations: Set<string> } {
-  const records = new Set(renames.flatMap((r) => [r.from.id as string, r.to.id as string]));
+/** A record merged into another between the two builds: the one that went, as it was, and the one that holds its rule now. */
+interface Merge {
+  from: Skill;
+  into: Skill;
+  /** The `merged` migration of the record's concept, when its concept went with it. */
+  concept: Migration | null;
+}
+
+/** Merges: a `merged` migration new in `after` from a record of `before` that `after` lacks, into a record `after` has. */
+function findMerges(before: DataBundle, after: DataBundle): Merge[] {
+  const old = new Map<string, Skill>(before.skills.map((r) => [r.id, r]));
+  const now = new Map<string | null, Skill>(after.skills.map((r) => [r.id, r]));
+  const published = new Set(before.migrations.map((m) => `${m.kind} ${m.id}`));
+  const fresh = after.migrations.filter((m) => m.action === 'merged' && !published.has(`${m.kind} ${m.id}`));
+  const living = new Set(after.concepts.map((c) => c.id));
+  return fresh
+    .filter((m) => m.kind === 'record' && old.has(m.id) && !now.has(m.id) && now.has(m.to))
+    .map((m) => {
+      const from = old.get(m.id)!;
+      const concept = living.has(from.concept ?? '') ? undefined : fresh.find((c) => c.kind === 'concept' && c.id === from.concept);
+      return { from, into: now.get(m.to)!, concept: concept ?? null };
+    });
+}
+
+/** The ids a rename or a merge reports once: both record ids, both concept ids, and the migrations that pair them. */
+function quietIds(
+  renames: readonly Rename[],
+  merges: readonly Merge[],
+  after: DataBundle,
+): { records: Set<string>; concepts: Set<string | null>; migrations: Set<string> } {
+  const records = new Set([...renames.flatMap((r) => [r.from.id as string, r.to.id as string]), ...merges.map((m) => m.from.id as string)]);
   // A record without a concept puts null in the set, which no concept's or migration's id is.
-  const concepts = new Set(renames.flatMap((r) => [r.from.concept, r.to.concept]));
+  const renamedConcepts = renames.flatMap((r) => [r.from.concept, r.to.concept]);
+  const concepts = new Set([...renamedConcepts, ...merges.flatMap((m) => (m.concept ? [m.concept.id] : []))]);
   const migrations = new Set(
     after.migrations.filter((m) => (m.kind === 'record' && records.has(m.id)) || (m.kind === 'concept' && concepts.has(m.id))).map((m) => `${m.kind} ${m.id}`),
   );
   return { records, concepts, migrations };
+}
+
+/** One `record-merged` line per merge: what went, where it went, and the concept that went with it. */
+function reportMerges(merges: readonly Merge[], push: Push): void {
+  for (const { from, into, concept } of merges) {
+    const with_ = concept ? `; concept ${concept.id} merged into ${concept.to}` : '';
+    push('record-merged', into.id, `${from.edition}: ${from.displayName} merged into ${into.displayName} (${from.id} → ${into.id}${with_})`, [], from.id);
+  }
+}
+
+/** Survivors whose reviewed crosswalk row is word for word what it was before another record was merged into them: its summary may describe the rule before the merge. */
+function mergeReviews(before: DataBundle, after: DataBundle, merges: readonly Merge[]): string[] {
+  const rowOf = (data: DataBundle, record: string) => data.crosswalk.find((r) => r.record === record);
+  return merges.flatMap(({ from, into }) => {
+    const [was, now] = [rowOf(before, into.id), rowOf(after, into.id)];
+    if (!was || !now || now.declaredBy !== 'editor' || was.rationale !== now.rationale || was.summary !== now.summary) return [];
+    return [`${into.id} took in ${from.id}, but its crosswalk row (rationale and summary) is as it was before the merge: review it`];
+  });
 }
 
 const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}+|\d+/gu) ?? []);
@@ -530,13 +582,13 @@ function compareSlots(before: DataBundle, after: DataBundle, push: Push, renamed
   }
 }
 
-/** Rulings whose text still names a record that was removed or renamed: the FAQ may need an erratum. */
-function staleNames(after: DataBundle, gone: readonly { name: string; now: string | null }[]): string[] {
+/** Rulings whose text still names a record that was removed, renamed or merged: the FAQ may need an erratum. */
+function staleNames(after: DataBundle, gone: readonly { name: string; now: string | null; merged?: boolean }[]): string[] {
   const warnings: string[] = [];
-  for (const { name, now } of gone) {
+  for (const { name, now, merged } of gone) {
+    const what = now === null ? 'which was removed' : merged ? `merged into "${now}"` : `renamed to "${now}"`;
     for (const ruling of after.rulings) {
-      if (namesWord(ruling.question, name) || namesWord(ruling.answer, name))
-        warnings.push(`ruling ${ruling.id} still names "${name}", ${now ? `renamed to "${now}"` : 'which was removed'}`);
+      if (namesWord(ruling.question, name) || namesWord(ruling.answer, name)) warnings.push(`ruling ${ruling.id} still names "${name}", ${what}`);
     }
   }
   return warnings.sort(compare);
@@ -556,7 +608,8 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
   const push: Push = (kind, id, summary, fields = [], previous = null) => void changes.push({ kind, id, summary, fields, previous });
 
   const renames = findRenames(before, after);
-  const quiet = renameQuiet(renames, after);
+  const merges = findMerges(before, after);
+  const quiet = quietIds(renames, merges, after);
   for (const { from, to } of renames) {
     const ids = from.id === to.id ? `id ${to.id} kept` : `${from.id} → ${to.id}`;
     push(
@@ -567,25 +620,27 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
       from.id,
     );
   }
+  reportMerges(merges, push);
   const records = match(before.skills, after.skills, (r) => r.id);
   compareEntities(RECORDS, before, after, push, quiet.records);
   compareCrosswalk(before, after, push, quiet.records);
   compareEntities(CONCEPTS, before, after, push, quiet.concepts);
   compareRulings(before, after, push);
-  compareSlots(before, after, push, new Map(renames.map((r) => [r.from.id as string, r.to.id as string])));
+  const successor = [
+    ...renames.map((r) => [r.from.id as string, r.to.id as string] as const),
+    ...merges.map((m) => [m.from.id as string, m.into.id as string] as const),
+  ];
+  compareSlots(before, after, push, new Map(successor));
   comparePrices(compareEntities(INDUCEMENTS, before, after, push), push);
   compareEntities(LEAGUES, before, after, push);
-  const published = new Set(before.migrations.map((m: Migration) => `${m.kind} ${m.id}`));
-  for (const m of after.migrations) {
-    const key = `${m.kind} ${m.id}`;
-    if (!published.has(key) && !quiet.migrations.has(key)) push('migration-added', m.id, `${m.kind} ${m.id} ${m.action}${m.to ? ` → ${m.to}` : ''}: ${m.note}`);
-  }
+  compareMigrations(before, after, push, quiet.migrations);
 
   changes.sort((a, b) => CHANGE_KINDS.indexOf(a.kind) - CHANGE_KINDS.indexOf(b.kind) || compare(a.id, b.id));
   const counts: Partial<Record<ChangeKind, number>> = {};
   for (const c of changes) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
   const gone = [
     ...renames.map((r) => ({ name: r.from.name, now: r.to.name })),
+    ...merges.map((m) => ({ name: m.from.name, now: m.into.name, merged: true })),
     ...records.removed.filter((r) => !quiet.records.has(r.id)).map((r) => ({ name: r.name, now: null })),
   ];
   return {
@@ -593,16 +648,26 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
     to: { datasetVersion: after.meta.datasetVersion, schemaVersion: after.meta.schemaVersion },
     counts,
     changes,
-    warnings: staleNames(after, gone),
+    warnings: [...staleNames(after, gone), ...mergeReviews(before, after, merges)],
   };
 }
 
-/** `--fail-on` categories → the changes they catch. A rename is neither a removal nor an addition. */
+/** Migrations published in `after` that `before` had not, but those a rename or a merge already reported. */
+function compareMigrations(before: DataBundle, after: DataBundle, push: Push, quiet: ReadonlySet<string>): void {
+  const published = new Set(before.migrations.map((m: Migration) => `${m.kind} ${m.id}`));
+  for (const m of after.migrations) {
+    const key = `${m.kind} ${m.id}`;
+    if (!published.has(key) && !quiet.has(key)) push('migration-added', m.id, `${m.kind} ${m.id} ${m.action}${m.to ? ` → ${m.to}` : ''}: ${m.note}`);
+  }
+}
+
+/** `--fail-on` categories → the changes they catch. A rename or a reviewed merge is neither a removal nor an addition. */
 export const FAIL_ON: Record<string, (c: Change) => boolean> = {
   added: (c) => c.kind.endsWith('-added'),
   removed: (c) => c.kind.endsWith('-removed'),
   changed: (c) => c.kind.endsWith('-changed') || c.kind === 'slot-moved',
   renamed: (c) => c.kind === 'record-renamed',
+  merged: (c) => c.kind === 'record-merged',
   text: (c) => (c.kind === 'record-changed' || c.kind === 'record-renamed') && c.fields.some((f) => f.field === 'text'),
   relation: (c) => c.kind === 'crosswalk-changed' && c.fields.some((f) => f.field === 'relation'),
   concept: (c) => c.kind.startsWith('concept-') || (c.kind === 'crosswalk-changed' && c.fields.some((f) => f.field === 'concept')),

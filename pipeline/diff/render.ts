@@ -9,6 +9,7 @@ const LABEL: Record<ChangeKind, [string, string]> = {
   'record-removed': ['record removed', 'Records removed'],
   'record-changed': ['record changed', 'Records changed'],
   'record-renamed': ['record renamed', 'Records renamed'],
+  'record-merged': ['record merged', 'Records merged'],
   'crosswalk-added': ['row added to the crosswalk', 'Crosswalk rows added'],
   'crosswalk-changed': ['row of the crosswalk changed', 'Crosswalk changes'],
   'concept-added': ['concept added', 'Concepts added'],

@@ -7,11 +7,13 @@
  * from the table definitions below.
  *
  * RFC 4180: comma-separated, CRLF between records, a field quoted (with `"`
- * doubled) when it holds a comma, a quote, CR or LF; UTF-8 without a byte
+ * doubled) when it holds a comma, a quote, CR or LF; a text a spreadsheet
+ * would run as a formula neutralised by a leading `'` (csvField); UTF-8 without a byte
  * order mark; a header line. A missing value (`null`) is an empty field, and
  * no required field is ever empty. Deterministic: rows in the order of the
  * JSON files (sorted by id), list items in their order.
  */
+import { FORMULA_START } from '../model/characters.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import type { Inducement, PriceItem } from '../model/schema-types.ts';
 
@@ -159,8 +161,8 @@ export const CSV_TABLES: readonly CsvTable[] = [
     rows: (d) => d.concepts,
     columns: [
       str('id', 'Concept id.', (c) => c.id),
-      str('name', 'Display name (English).', (c) => c.name),
-      str('name_en', 'English name (names.en).', (c) => c.names.en),
+      str('name', 'Display name: English, or the name in the one language that has the rule.', (c) => c.name),
+      optStr('name_en', 'English name (names.en); empty for a rule no English source has.', (c) => c.names.en ?? null),
       optStr('name_fr', 'French name (names.fr), when a French record is linked.', (c) => c.names.fr ?? null),
       str('kind', '`skill` or `trait`.', (c) => c.kind),
       str('category', 'Category.', (c) => c.category),
@@ -686,10 +688,21 @@ function priceTables(): CsvTable[] {
   ];
 }
 
-/** One field, RFC 4180: quoted when it holds a comma, a quote, CR or LF; null is empty. */
+/** The mark of a neutralised cell: a spreadsheet shows what follows as text, never as a formula. */
+const NEUTRALISED = "'";
+
+/**
+ * The one cell function of every table. A text that a spreadsheet would read
+ * as a formula (FORMULA_START: `=`, `+`, `-`, `@`, tab, CR, NUL) is neutralised as
+ * OWASP recommends, with a `'` before it; so is a text that starts with `'`
+ * itself, so reading back is exact: a text cell that starts with `'` lost
+ * that one character (docs/DATA.md, "CSV"). Numbers and booleans are written
+ * as they are. Then RFC 4180: quoted when it holds a comma, a quote, CR or
+ * LF; null is empty.
+ */
 export function csvField(value: Value): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && (FORMULA_START.test(value) || value.startsWith(NEUTRALISED)) ? `${NEUTRALISED}${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -11,6 +11,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { DataBundle } from '../model/dataset.ts';
+import type { NameEntry } from '../model/schema-types.ts';
 
 export const SQLITE_FILE = 'nuffle-codex.sqlite';
 
@@ -22,7 +23,7 @@ CREATE TABLE editions (
   sha256 TEXT NOT NULL, parser TEXT NOT NULL, note TEXT, records INTEGER NOT NULL, rulings INTEGER NOT NULL
 ) STRICT;
 CREATE TABLE concepts (
-  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT NOT NULL, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_en TEXT, name_fr TEXT, kind TEXT NOT NULL, category TEXT NOT NULL,
   compulsory INTEGER, compulsory_from TEXT REFERENCES skills(id)
 ) STRICT;
 CREATE TABLE skills (
@@ -99,7 +100,10 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
     ],
   ],
   ['editions', (data) => data.editions.map((e) => [e.id, e.label, e.lang, e.source, e.file, e.sha256, e.parser, e.note ?? null, e.records, e.rulings])],
-  ['concepts', (data) => data.concepts.map((c) => [c.id, c.name, c.names.en, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom])],
+  [
+    'concepts',
+    (data) => data.concepts.map((c) => [c.id, c.name, c.names.en ?? null, c.names.fr ?? null, c.kind, c.category, bool(c.compulsory), c.compulsoryFrom]),
+  ],
   [
     'skills',
     (data) =>
@@ -180,23 +184,33 @@ function insertRows(db: DatabaseSync, table: string, rows: Rows): void {
 type SearchRow = readonly [kind: string, id: string, lang: string, name: string, aliases: string, text: string];
 
 /**
+ * A spelling the full-text index carries: every one of the alias index but a
+ * retired record id (`en-traits-alt/breathe-fire`): its tokens (`en`, `traits`,
+ * `alt`, …) would rank the concept it went to above the living concept that
+ * bears its words. Retired ids are looked up whole, in `aliases` and `migrations`.
+ */
+const searchesSpelling = (n: Pick<NameEntry, 'alias' | 'source'>): boolean => n.source !== 'retired' || !n.alias.includes('/');
+
+/**
  * The full-text rows: every concept with its names and every spelling of the
  * alias index (as written and as its matching key, so `timmmber` and
- * `pickmeup` find their concept), every record, every ruling under the names
- * of the skills it is about, every inducement.
+ * `pickmeup` find their concept; not retired ids), every record, every ruling
+ * under the names of the skills it is about, every inducement.
  */
 function searchRows(data: Pick<DataBundle, 'concepts' | 'skills' | 'rulings' | 'inducements' | 'names'>): SearchRow[] {
   const conceptOf = new Map(data.concepts.map((c) => [c.id, c]));
   const recordOf = new Map(data.skills.map((s) => [s.id, s]));
   const spellings = new Map<string, Set<string>>();
-  for (const n of data.names) {
+  for (const n of data.names.filter(searchesSpelling)) {
     const set = spellings.get(n.concept) ?? new Set<string>();
     set.add(n.alias).add(n.folded);
     spellings.set(n.concept, set);
   }
   const unique = (names: readonly (string | null | undefined)[]): string => names.filter((n, i, all): n is string => !!n && all.indexOf(n) === i).join(' · ');
   return [
-    ...data.concepts.map((c): SearchRow => ['concept', c.id, 'en', unique([c.names.en, c.names.fr]), [...(spellings.get(c.id) ?? [])].join(' · '), '']),
+    ...data.concepts.map(
+      (c): SearchRow => ['concept', c.id, c.names.en ? 'en' : 'fr', unique([c.names.en, c.names.fr]), [...(spellings.get(c.id) ?? [])].join(' · '), ''],
+    ),
     ...data.skills.map((s): SearchRow => {
       const concept = s.concept ? conceptOf.get(s.concept) : undefined;
       return ['record', s.id, s.lang, unique([s.name, concept?.names.en, concept?.names.fr]), '', s.text];

@@ -3,18 +3,23 @@
  * and the reviewed aliases of sources/annotations/aliases.yaml, through the
  * one resolver (model/resolve-names.ts). A reviewed alias must name a concept
  * that exists; a spelling two concepts share fails the build unless the file
- * says which one wins.
+ * says which one wins. A retired id's words yield to a living concept's name
+ * (model/resolve-names.ts): when two retired spellings still clash, the error
+ * sits at the migration that brought the second one, with the entry to paste.
  */
-import { error, type Diagnostic } from '../model/diagnostic.ts';
-import { buildNameIndex, nameKey, type NameSources } from '../model/resolve-names.ts';
-import type { AliasAnnotations, NameEntry } from '../model/schema-types.ts';
+import { subject } from '../model/cascades.ts';
+import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { buildNameIndex, nameKey, type AliasCollision, type NameSources } from '../model/resolve-names.ts';
+import type { AliasAnnotations, Migration, NameEntry } from '../model/schema-types.ts';
 
-type Locate = (path: readonly (string | number)[]) => { line: number; column?: number } | null;
+type Locate = (path: readonly (string | number)[]) => Place | null;
 
 export interface AliasInput extends Omit<NameSources, 'curated' | 'winners'> {
   annotations: AliasAnnotations;
   file: string;
   locate: Locate;
+  /** Where the migrations are, for a collision a retired id's spelling brings (default: at the aliases file). */
+  migrationsAt?: { file: string; locate: Locate };
 }
 
 export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics: Diagnostic[] } {
@@ -27,6 +32,7 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
       place: input.locate([list, index, 'concept']),
       ruleId: 'names/unknown-concept',
       source: 'link',
+      about: [subject.concept(concept)],
       expected: 'a concept id of dist/data/concepts.json (the slug of its English name)',
     });
   input.annotations.aliases.forEach((a, index) => {
@@ -41,19 +47,41 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
     curated: input.annotations.aliases.filter((a) => known.has(a.concept)),
     winners: winners.filter((w) => known.has(w.concept)),
   });
-  for (const collision of collisions) {
-    const curated = input.annotations.aliases.findIndex((a) => nameKey(a.alias) === collision.folded);
-    const spellings = [...new Set(collision.aliases.map((a) => `"${a.alias}" (${a.concept}, ${a.record ?? a.source})`))].join(', ');
-    diagnostics.push(
-      error({
-        reason: `one spelling names two concepts: ${spellings}`,
-        file: input.file,
-        place: curated >= 0 ? input.locate(['aliases', curated]) : { line: 1 },
-        ruleId: 'names/alias-collision',
-        source: 'link',
-        expected: `an entry under winners: { alias: "${collision.aliases[0]!.alias}", concept: ${collision.concepts.join(' or ')}, note: why }, or a different spelling`,
-      }),
-    );
-  }
+  for (const collision of collisions) diagnostics.push(collisionError(collision, input));
   return { names, diagnostics };
+}
+
+/** The line that brought a colliding spelling: the last migration whose retired id gives it, the reviewed alias, or the aliases file's `winners`. */
+function collisionPlace(collision: AliasCollision, input: AliasInput): { file: string; place: Place | null } {
+  const retired = collision.aliases.some((a) => a.source === 'retired');
+  const migration = retired ? lastIndex(input.migrations, (m) => retiredKeys(m).includes(collision.folded)) : -1;
+  if (migration >= 0 && input.migrationsAt) return { file: input.migrationsAt.file, place: input.migrationsAt.locate(['migrations', migration]) };
+  const curated = input.annotations.aliases.findIndex((a) => nameKey(a.alias) === collision.folded);
+  const place = curated >= 0 ? input.locate(['aliases', curated]) : (input.locate(['winners']) ?? { line: 1 });
+  return { file: input.file, place };
+}
+
+/** The keys a migration's retired id is spelt under: the id, and its words. */
+const retiredKeys = (m: Migration): string[] => [nameKey(m.id), nameKey((m.id.slice(m.id.indexOf('/') + 1) || m.id).replace(/-/g, ' '))];
+
+function lastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return i;
+  return -1;
+}
+
+function collisionError(collision: AliasCollision, input: AliasInput): Diagnostic {
+  const spellings = [...new Set(collision.aliases.map((a) => `"${a.alias}" (${a.concept}, ${a.record ?? a.source})`))].join(', ');
+  const [first, ...others] = collision.concepts;
+  return error({
+    reason: `one spelling names two concepts: ${spellings}`,
+    ...collisionPlace(collision, input),
+    ruleId: 'names/alias-collision',
+    source: 'link',
+    expected: [
+      `the concept that keeps the spelling, under winners: in ${input.file} (or a different spelling):`,
+      `    - alias: ${JSON.stringify(collision.aliases[0]!.alias)}`,
+      `      concept: ${first}   # or ${others.join(', ')}`,
+      `      note: <why, in one line>`,
+    ].join('\n'),
+  });
 }

@@ -7,6 +7,7 @@
  * Coverage must be 100%: a record without a row is an error that prints the
  * top-3 suggestions.
  */
+import { editionOfId, subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type {
   Concept,
@@ -39,6 +40,16 @@ export interface CrosswalkInput {
   locate: (path: readonly (string | number)[]) => Place | null;
   /** Rows not reviewed yet (`declaredBy: suggestion`) are errors, not warnings. */
   strict?: boolean;
+  /** What became of a retired record id (migrations.yaml), for a row whose paragraph is gone. */
+  retired?: (recordId: string) => Retirement | null;
+}
+
+/** A migration that retires a record: where it is written, and what it says. */
+export interface Retirement {
+  file: string;
+  place: Place | null;
+  action: string;
+  to: string | null;
 }
 
 export interface CrosswalkResult {
@@ -47,6 +58,8 @@ export interface CrosswalkResult {
   crosswalk: CrosswalkRow[];
   /** Records and unnamed paragraphs no row links: what `nuffle suggest` ranks. */
   unlinked: UnlinkedRecord[];
+  /** Record id → the index in `links` of the row that links it (for messages at the row). */
+  linkIndex: Map<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -97,10 +110,13 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     annotations.concepts,
     at,
   );
-  const naming = nameUnnamed(input.unnamed, annotations.links, at);
+  const naming = nameUnnamed(input.unnamed, annotations.links, at, (link) => {
+    const edition = sourceById.get(link.source)?.edition.id;
+    return edition && link.name ? (input.retired?.(`${edition}/${slugify(splitDisplayName(link.name).name)}`) ?? null) : null;
+  });
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
-  const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed);
+  const unlinked = findUnlinked(allRecords, input.unnamed, rows.rows, naming.claimed, rows.drafted);
   const missing = unlinked.length
     ? reportUnlinked(unlinked, createSuggesterFor([...base.concepts.values()], allRecords, rows.rows, input.glossary), sourceById, at.file)
     : [];
@@ -110,6 +126,7 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     concepts: filled.concepts,
     crosswalk: [...rows.rows.values()].sort((a, b) => compare(a.record, b.record)),
     unlinked,
+    linkIndex: rows.linkIndex,
     diagnostics: [...base.diagnostics, ...naming.diagnostics, ...rows.diagnostics, ...missing, ...filled.diagnostics],
   };
 }
@@ -166,7 +183,8 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
     concepts.set(extra.id, {
       id: extra.id,
       name: extra.name,
-      names: { en: extra.name },
+      // Named in its own language only: a French-only rule gets no invented English name.
+      names: extra.lang === 'fr' ? { fr: extra.name } : { en: extra.name },
       kind: extra.kind,
       category: extra.category,
       compulsory: null,
@@ -183,7 +201,12 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
  * source that opens with those words (case, spacing and leading marks
  * folded). No paragraph, several, or a paragraph two rows match is an error.
  */
-export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly CrosswalkLink[], at: At): Naming {
+export function nameUnnamed(
+  unnamed: readonly UnnamedRecord[],
+  links: readonly CrosswalkLink[],
+  at: At,
+  retiredRow: (link: CrosswalkLink) => Retirement | null = () => null,
+): Naming {
   const diagnostics: Diagnostic[] = [];
   const named: Skill[] = [];
   const claimed = new Map<UnnamedRecord, number>();
@@ -195,6 +218,11 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     const wanted = normalise(link.match);
     const candidates = unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
     const place = at.locate(['links', index, 'match']);
+    const retired = candidates.length === 0 ? retiredRow(link) : null;
+    if (retired) {
+      diagnostics.push(paragraphGone(link, retired, at, place));
+      return;
+    }
     if (candidates.length !== 1) {
       diagnostics.push(
         error({
@@ -232,6 +260,20 @@ export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly C
     namedByRow.set(index, record.id);
   });
   return { named, claimed, namedByRow, diagnostics };
+}
+
+/** A row whose paragraph is gone and whose record a migration retires: the row is left over. */
+function paragraphGone(link: CrosswalkLink, retired: Retirement, at: At, place: Place | null): Diagnostic {
+  const where = `${retired.file}${retired.place ? `:${retired.place.line}` : ''}`;
+  const fate = retired.to === null ? 'withdrawn' : `${retired.action} into ${retired.to}`;
+  return error({
+    reason: `The paragraph this row names (${link.name}) is gone from ${link.source}: ${where} says it was ${fate}`,
+    file: at.file,
+    place,
+    ruleId: 'crosswalk/match-not-found',
+    source: 'link',
+    expected: `remove this row: the migration at ${where} says where the rule went`,
+  });
 }
 
 /** An unnamed paragraph as the record a row names it. */
@@ -275,61 +317,110 @@ export function checkRows(
   namedByRow: ReadonlyMap<number, string>,
   context: RowContext,
   at: At,
-): { rows: Map<string, CrosswalkRow>; diagnostics: Diagnostic[] } {
+): { rows: Map<string, CrosswalkRow>; drafted: Set<string>; linkIndex: Map<string, number>; diagnostics: Diagnostic[] } {
   const rows = new Map(context.base.rows);
+  /** Records whose only row is a draft that names no concept: reported there, not as unlinked. */
+  const drafted = new Set<string>();
+  const linkIndex = new Map<string, number>();
   const recordById = new Map(context.records.map((r) => [r.id, r]));
   const diagnostics: Diagnostic[] = [];
   for (const [index, link] of links.entries()) {
     const recordId = link.record ?? namedByRow.get(index);
     if (recordId === undefined) continue;
     const place = at.locate(['links', index]);
-    const report = (reason: string, ruleId: string): void => {
-      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link' }));
+    const report = (reason: string, ruleId: string, about?: string[]): void => {
+      diagnostics.push(error({ reason, file: at.file, place, ruleId, source: 'link', ...(about ? { about } : {}) }));
     };
     const record = recordById.get(recordId);
     if (!record || record.source.id !== link.source) {
-      report(`Row for ${recordId}: no such record in ${link.source}`, 'crosswalk/unknown-record');
+      diagnostics.push(
+        error({
+          reason: `Row for ${recordId}: no such record in ${link.source}`,
+          file: at.file,
+          place: at.locate(['links', index, link.record === undefined ? 'name' : 'record']) ?? place,
+          ruleId: 'crosswalk/unknown-record',
+          source: 'link',
+          about: [subject.entry(editionOfId(recordId))],
+        }),
+      );
       continue;
     }
     if (context.isBase(record.source.id)) {
       report(`Row for ${recordId}: English 2020 records define their concepts and take no row`, 'crosswalk/base-record-row');
       continue;
     }
-    if (rows.has(recordId)) {
+    if (rows.has(recordId) || drafted.has(recordId)) {
       report(`${recordId} has two rows`, 'crosswalk/duplicate-link');
       continue;
     }
-    diagnostics.push(...rowProblems(link, recordId, context, at.file, place));
-    rows.set(recordId, rowOf(link, recordId));
+    if (link.concept === undefined) {
+      drafted.add(recordId);
+      diagnostics.push(noConcept(record, context.base.concepts, at.file, place));
+      continue;
+    }
+    diagnostics.push(...rowProblems({ ...link, concept: link.concept }, recordId, context, at.file, place, (field) => at.locate(['links', index, ...field])));
+    rows.set(recordId, rowOf({ ...link, concept: link.concept }, recordId));
+    linkIndex.set(recordId, index);
   }
-  return { rows, diagnostics };
+  return { rows, drafted, linkIndex, diagnostics };
 }
 
-/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its concept, a suggestion not reviewed. */
+/**
+ * A draft that names no concept (`suggest --write` found none that scores
+ * the calibrated threshold): an error at the row, printing the concept of its
+ * own to paste, named in the record's language (no English name is invented).
+ */
+function noConcept(record: Skill, concepts: ReadonlyMap<string, Concept>, file: string, place: Place | null): Diagnostic {
+  const slug = slugify(record.name);
+  const id = concepts.has(slug) ? `${slug}-${record.edition}` : slug;
+  return error({
+    reason: `The draft row for ${record.id} names no concept: no concept scores the threshold nuffle suggest --evaluate calibrates, so it was drafted as a rule of its own`,
+    file,
+    place,
+    ruleId: 'crosswalk/no-concept',
+    source: 'link',
+    expected: [
+      `a concept of its own under concepts: in ${file}, and concept: ${id} in this row (then review the row and remove declaredBy, score and evidence):`,
+      `    - id: ${id}`,
+      `      name: ${JSON.stringify(record.name)}`,
+      ...(record.lang === 'en' ? [] : [`      lang: ${record.lang}`]),
+      `      kind: ${record.kind}`,
+      `      category: ${record.category}`,
+      `      note: <where the rule comes from, in one line>`,
+      `  or, if it is a wording of an existing concept, that concept's id as concept: and the relation (same, reworked, …)`,
+    ].join('\n'),
+    // An unnamed paragraph's draft holds a placeholder name (draft-rows.ts): the paragraph is named first.
+    ...(record.name.startsWith('<') ? { note: 'name the paragraph first (name: in this row); its record and concept ids are the slug of that name' } : {}),
+  });
+}
+
+/** What is wrong with a row that names a record it may: unknown concepts, a relation that does not fit its (known) concept, a suggestion not reviewed. */
 export function rowProblems(
-  link: CrosswalkLink,
+  link: CrosswalkLink & { concept: string },
   recordId: string,
   context: Pick<RowContext, 'base' | 'strict'>,
   file: string,
   place: Place | null,
+  locateField: (field: (string | number)[]) => Place | null = () => null,
 ): Diagnostic[] {
   const { concepts, base } = context.base;
   const problems: Diagnostic[] = [];
-  for (const id of [link.concept, ...(link.related ?? [])]) {
+  for (const [n, id] of [link.concept, ...(link.related ?? [])].entries()) {
     if (!concepts.has(id))
       problems.push(
         error({
           reason: `Row for ${recordId}: unknown concept ${id}`,
           file,
-          place,
+          place: locateField(n === 0 ? ['concept'] : ['related', n - 1]) ?? place,
           ruleId: 'crosswalk/unknown-concept',
           source: 'link',
           note: 'Concepts are the English 2020 names (slugs) and the `concepts` list of this file.',
+          about: [subject.concept(id)],
         }),
       );
   }
   const needsOwn = ['replaced', 'removed', 'new'].includes(link.relation);
-  if (needsOwn === base.has(link.concept)) {
+  if (concepts.has(link.concept) && needsOwn === base.has(link.concept)) {
     problems.push(
       error({
         reason: `Row for ${recordId}: relation "${link.relation}" ${needsOwn ? 'needs a concept of its own, not an English 2020 one' : 'links to an English 2020 concept'}, but ${link.concept} ${base.has(link.concept) ? 'is one' : 'is not'}`,
@@ -367,7 +458,7 @@ export function rowProblems(
 }
 
 /** The published row of an annotated link. */
-function rowOf(link: CrosswalkLink, recordId: string): CrosswalkRow {
+function rowOf(link: CrosswalkLink & { concept: string }, recordId: string): CrosswalkRow {
   return {
     record: recordId,
     concept: link.concept,
@@ -387,9 +478,10 @@ export function findUnlinked(
   unnamed: readonly UnnamedRecord[],
   rows: ReadonlyMap<string, CrosswalkRow>,
   claimed: ReadonlyMap<UnnamedRecord, number>,
+  drafted: ReadonlySet<string> = new Set(),
 ): UnlinkedRecord[] {
   return [
-    ...records.filter((record) => !rows.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
+    ...records.filter((record) => !rows.has(record.id) && !drafted.has(record.id)).map((record) => unlinkedRecord(record, { named: true })),
     ...unnamed
       .filter((paragraph) => !claimed.has(paragraph))
       .map((paragraph) => ({
@@ -440,12 +532,16 @@ export function fillConcepts(
   const diagnostics: Diagnostic[] = [];
   const concepts = new Map([...defined].map(([id, c]) => [id, { ...c, names: { ...c.names }, records: [...c.records], relations: [...c.relations] }]));
   const linked = records.map((record) => ({ ...record, concept: rows.get(record.id)?.concept ?? null })).sort(byId);
+  // A concept declared in French (`lang: fr`) has its French name already: its first French record does not make it two.
+  const named = new Set<string>();
   for (const record of linked) {
     const concept = record.concept ? concepts.get(record.concept) : undefined;
     if (!concept) continue;
     concept.records.push(record.id);
     if (record.lang !== 'fr') continue;
-    if (concept.names.fr === undefined) concept.names.fr = record.name;
+    const first = !named.has(concept.id);
+    named.add(concept.id);
+    if (first) concept.names.fr ??= record.name;
     else
       diagnostics.push(
         warning({

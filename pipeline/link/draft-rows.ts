@@ -3,12 +3,14 @@
  * to sources/annotations/crosswalk.yaml as text, so every existing byte, comment
  * and the order stay as they are. Each draft carries the top candidate, its
  * score and evidence, and `declaredBy: suggestion`, which the build reports
- * until someone reviews the row.
+ * until someone reviews the row. Below the threshold `suggest --evaluate`
+ * calibrates, a draft names no concept: a rule of its own, saying why.
  */
 import { stringify } from 'yaml';
 import type { CrosswalkLink } from '../model/schema-types.ts';
 import type { Suggestion } from './suggest.ts';
 import type { UnlinkedRecord } from './crosswalk.ts';
+import { CALIBRATION_PRECISION } from './evaluate.ts';
 
 /** Opening words that start an unnamed paragraph: enough words for 40 characters, at most 12 words. */
 function openingWords(text: string): string {
@@ -23,15 +25,24 @@ function openingWords(text: string): string {
 
 export interface DraftInput {
   item: UnlinkedRecord;
-  best: Suggestion;
+  /** The top candidate, if any concept was ranked at all. */
+  best: Suggestion | undefined;
   /** The English name of the candidate concept (names an unnamed paragraph). */
   conceptName: string;
   /** Whether the candidate is an English 2020 concept (then the relation is `same`, else `new`). */
   baseConcept: boolean;
+  /** The score from which a draft links its top candidate (evaluate.ts calibrateThreshold for the item's source); null: none earns a link. */
+  threshold: number | null;
 }
 
-export function draftRow({ item, best, conceptName, baseConcept }: DraftInput): CrosswalkLink {
-  const evidence = best.evidence.slice(0, 6);
+/** What a draft of a rule of its own names an unnamed paragraph: a placeholder the reviewer replaces (the build reports the draft until then), one per line. */
+const unnamedDraft = (line: number) => `<name of the rule on line ${line}>`;
+
+const round = (score: number) => Number(score.toFixed(2));
+
+export function draftRow(input: DraftInput): CrosswalkLink {
+  const { item, best, conceptName, baseConcept, threshold } = input;
+  if (!best || threshold === null || best.score < threshold) return ownRuleDraft(item, best, threshold);
   return {
     source: item.source,
     ...(item.record ? { record: item.record } : { match: openingWords(item.opening ?? ''), name: conceptName }),
@@ -40,8 +51,31 @@ export function draftRow({ item, best, conceptName, baseConcept }: DraftInput): 
     confidence: 'low',
     rationale: `Suggested by nuffle suggest (score ${best.score.toFixed(2)}); review the concept, the relation and this line.`,
     declaredBy: 'suggestion',
-    score: Number(best.score.toFixed(2)),
-    evidence,
+    score: round(best.score),
+    evidence: best.evidence.slice(0, 6),
+  };
+}
+
+/**
+ * A draft below the threshold claims no equivalence: a rule of its own
+ * (`relation: new`, no concept), which says why and which candidate came
+ * closest, so the reviewer can still link it if the rule text says so.
+ */
+function ownRuleDraft(item: UnlinkedRecord, best: Suggestion | undefined, threshold: number | null): CrosswalkLink {
+  const bar =
+    threshold === null
+      ? 'no score has yet earned a link for this source'
+      : `below ${threshold.toFixed(2)}, the score from which nuffle suggest --evaluate found the top candidate right in ${Math.round(CALIBRATION_PRECISION * 100)} % of the reviewed rows`;
+  const closest = best ? `the closest, ${best.concept}, scores ${best.score.toFixed(2)} (name ${best.name.toFixed(2)})` : 'no concept was ranked';
+  return {
+    source: item.source,
+    ...(item.record ? { record: item.record } : { match: openingWords(item.opening ?? ''), name: unnamedDraft(item.line) }),
+    relation: 'new',
+    confidence: 'low',
+    rationale: `No concept matches: ${closest}, ${bar}. Drafted as a rule of its own: give it a concept, or link the concept the rule text shows it is.`,
+    declaredBy: 'suggestion',
+    score: best ? round(best.score) : 0,
+    evidence: best ? [`closest concept: ${best.concept}`, ...best.evidence.slice(0, 5)] : [],
   };
 }
 

@@ -16,6 +16,7 @@ import { errataWithin } from '../model/source.ts';
 import type { NoteBlock, NoteLine } from '../model/parse-result.ts';
 import { mdastToMarkdown } from '../model/markdown.ts';
 import { parsePriceBullet } from './price-list.ts';
+import { findAmounts } from './amounts.ts';
 
 export interface InducementInput {
   blocks: readonly NoteBlock[];
@@ -229,10 +230,9 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
   const id = `${source.edition.id}/${annotation.id}`;
   const segments: Segment[] = blocks.flatMap(({ block }) => block.lines.map((l: NoteLine) => ({ line: l.line, text: l.text, bullet: l.bullet })));
   const headed = splitHeadings(matched, id, segments, input);
-  const named = mentionsOf(
-    segments.filter((s) => !s.bullet || annotation.kind !== 'price-list'),
-    input,
-  );
+  // A price list's bullets are read as prices, not as prose.
+  const prose = segments.filter((s) => !s.bullet || annotation.kind !== 'price-list');
+  const named = mentionsOf(prose, input);
   const prices = annotation.kind === 'price-list' ? priceListOf(segments, context) : null;
   const whole = segments.map((s) => s.text).join('\n');
   const first = blocks[0]!.block.first;
@@ -246,7 +246,7 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
     abilities: headed.value.abilities,
     spells: headed.value.spells,
     limits: { max: maxCount(headed.value.intro.map((s) => s.text).join(' ')), oncePerGame: /\bonce per (?:game|match)\b/i.test(whole) },
-    costs: statedCosts(whole),
+    costs: statedCosts(prose.map((s) => s.text).join('\n')),
     priceList: prices?.value ?? null,
     mentions: [...new Set([...named.value, ...(prices?.mentions ?? [])])].sort(compare),
     confidence: annotation.confidence,
@@ -587,28 +587,25 @@ function profileSkills(text: string): string[] {
 }
 
 /**
- * `30,000 gold pieces`, with the clause that states it: from the stop before
+ * Every amount the text states (link/amounts.ts: `30,000 gold pieces`,
+ * `+20K`, `20,000 gp`), with the clause that states it: from the stop before
  * the amount (read back once, never past the clause before) to the next stop.
- * One expression scanning for the clause's start retried at every character.
  */
 function statedCosts(text: string): { amount: number; text: string }[] {
   const out: { amount: number; text: string }[] = [];
   let from = 0;
-  for (const match of text.matchAll(STATED_AMOUNT)) {
-    const amountAt = match.index + match[0].length - match[1]!.length - ' gold pieces'.length;
+  for (const amount of findAmounts(text)) {
     // An amount inside the clause of the one before is part of it.
-    if (amountAt < from) continue;
-    let start = amountAt;
+    if (amount.start < from) continue;
+    let start = amount.start;
     while (start > from && !CLAUSE_STOPS.includes(text[start - 1]!)) start--;
-    CLAUSE_REST.lastIndex = match.index + match[0].length;
+    CLAUSE_REST.lastIndex = amount.end;
     CLAUSE_REST.exec(text);
-    out.push({ amount: Number(match[1]!.replace(/,/g, '')), text: text.slice(start, CLAUSE_REST.lastIndex).trim() });
+    out.push({ amount: amount.value, text: text.slice(start, CLAUSE_REST.lastIndex).trim() });
     from = CLAUSE_REST.lastIndex;
   }
   return out;
 }
-/** An amount where a number starts (the character before, not a digit, comma or letter, is part of the match). */
-const STATED_AMOUNT = /(?:^|[^\w,])(\d+(?:,\d{3})*) gold pieces/g;
 const CLAUSE_STOPS = '.,;:';
 /** The rest of the clause after the amount (a colon does not end it). */
 const CLAUSE_REST = /[^.,;]*/y;

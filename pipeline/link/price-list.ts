@@ -5,7 +5,9 @@
  *   characteristic   `+1MV : +30K`, `+2MA: +50K for Favorites of... and Lustria Super League`,
  *                    `-1 to any characteristic : -10K (mercenary cost 30K at least)`
  *   package          `Chain and Ball + Secret Weapon + No Hands + 3F -2M - Dodge : +60K for …`
+ * The price is any amount link/amounts.ts reads (`+20K`, `+20,000 gold pieces`, `20,000 gp`).
  */
+import { readAmount, wholeAmount } from './amounts.ts';
 
 interface RawChange {
   /** Abbreviation as printed (`MV`, `F`, `CP`), or `any`. */
@@ -33,27 +35,25 @@ interface PriceBulletDraft {
 
 export type PriceBulletResult = { ok: true; item: PriceBulletDraft } | { ok: false; reason: string; expected: string };
 
-/** `: +20K each…` after the item; the first one after at least one character is the price. */
-const PRICE = /:\s*(?<sign>[+-])(?<amount>\d+)K(?<each>\s+each)?/g;
-
 /**
- * `<left> : <sign><amount>K[ each]<rest>`, `left` as short as it can be: what
- * `^(.+?)\s*:\s*([+-])(\d+)K(\s+each)?(.*)$` reads, found without a lazy
- * prefix (that one retries quadratically on a long run of spaces).
+ * `<left> : <amount>[ each]<rest>`: the first colon (after at least one
+ * character) that an amount follows (link/amounts.ts: `+20K`,
+ * `+20,000 gold pieces`, `20,000 gp`); each colon is tried once.
  */
-function matchPrice(text: string): { left: string; sign: string; amount: string; each: string | undefined; rest: string } | null {
+function matchPrice(text: string): { left: string; cost: number; each: boolean; rest: string } | null {
   if (/[\n\r\u2028\u2029]/.test(text)) return null;
-  PRICE.lastIndex = 1;
-  const match = PRICE.exec(text);
-  if (!match?.groups) return null;
-  return {
-    left: text.slice(0, match.index).trimEnd(),
-    sign: match.groups.sign!,
-    amount: match.groups.amount!,
-    each: match.groups.each,
-    rest: text.slice(match.index + match[0].length),
-  };
+  for (let colon = text.indexOf(':', 1); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    let at = colon + 1;
+    while (/\s/.test(text[at] ?? '')) at++;
+    const amount = readAmount(text, at);
+    if (!amount) continue;
+    EACH.lastIndex = amount.end;
+    const each = EACH.test(text);
+    return { left: text.slice(0, colon).trimEnd(), cost: amount.value, each, rest: text.slice(each ? EACH.lastIndex : amount.end) };
+  }
+  return null;
 }
+const EACH = /\s+each\b/y;
 const CHANGE = /^([+-]?)\s*(\d+)\s*([A-Za-z]{1,2})$/;
 const CATEGORY_WORDS: Record<string, PriceBulletDraft['category']> = {
   agility: 'agility',
@@ -74,10 +74,9 @@ type ShapeReader = (what: string) => PriceShape | { expected: string } | null;
 export function parsePriceBullet(text: string, line: number): PriceBulletResult {
   const fail = (expected: string): PriceBulletResult => ({ ok: false, reason: `Price-list bullet not understood: "${text.trim()}"`, expected });
   const match = matchPrice(text.trim());
-  if (!match) return fail('a price: `<what> : +20K`');
-  const { left, sign, amount, each, rest } = match;
-  const cost = (sign === '-' ? -1 : 1) * Number(amount) * 1000;
-  const tail = parseTail(rest ?? '');
+  if (!match) return fail('a price: `<what> : +20K` (or `+20,000 gold pieces`, `20,000 gp`)');
+  const { left, cost, each, rest } = match;
+  const tail = parseTail(rest);
   if (!tail) return fail('after the price: nothing, `each`, `(mercenary cost 30K at least)`, `(only for <leagues>)` or `for <leagues>.`');
   const base = { line, text: text.trim(), cost, per: each ? ('each' as const) : ('item' as const), minimumCost: tail.minimumCost, leagues: tail.leagues };
   const what = left!.trim();
@@ -181,9 +180,10 @@ function change(as: string): RawChange {
 function parseTail(rest: string): { minimumCost: number | null; leagues: string[] | null } | null {
   let tail = rest.trim();
   let minimumCost: number | null = null;
-  const floor = /\(mercenary cost (\d+)K at least\)/i.exec(tail);
-  if (floor) {
-    minimumCost = Number(floor[1]) * 1000;
+  const floor = /\(mercenary cost ([^()]+) at least\)/i.exec(tail);
+  const floorAmount = floor ? wholeAmount(floor[1]!) : null;
+  if (floor && floorAmount !== null) {
+    minimumCost = floorAmount;
     tail = tail.replace(floor[0], '').trim();
   }
   const only = /^\(only for (.+)\)$/i.exec(tail);

@@ -13,3 +13,11 @@ export const codePointLabel = (char: string): string => `U+${char.codePointAt(0)
 
 /** `text` with every hidden character written as its `U+XXXX` label: safe to print on a terminal. */
 export const printable = (text: string): string => text.replace(HIDDEN_CHARACTER, codePointLabel);
+
+/**
+ * What makes a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as
+ * a formula when it starts it (OWASP "CSV Injection", ASVS 1.2.10): `=`, `+`,
+ * `-`, `@`, a tab, a carriage return, a NUL. emit/csv.ts neutralises such a
+ * cell; the strings check refuses a name or an alias that starts so.
+ */
+export const FORMULA_START = /^[=+\-@\t\r\0]/;

@@ -26,6 +26,12 @@ export interface Diagnostic {
   expected?: string;
   actual?: string;
   note?: string;
+  /** A root cause: the subjects it takes away (model/cascades.ts `subject`); the errors about them are folded under it. */
+  causes?: string[];
+  /** The subjects the problem is about: when a root cause took one away, this problem is its cascade. */
+  about?: string[];
+  /** What is gone too when this problem's subject is (a lost record's concept). */
+  implies?: string[];
 }
 
 export type DiagnosticInit = Omit<Diagnostic, 'fatal' | 'place'> & { place?: Place | null };
@@ -78,6 +84,17 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   );
 }
 
+/** The words a printed diagnostic is framed with: its severity, and the prefixes of its detail lines (padded so their values line up). */
+export interface DiagnosticLabels {
+  error: string;
+  warning: string;
+  expected: string;
+  actual: string;
+  note: string;
+}
+
+const ENGLISH_LABELS: DiagnosticLabels = { error: 'error', warning: 'warning', expected: 'expected: ', actual: 'actual:   ', note: 'note:     ' };
+
 /**
  * `sources/raw/en-2020-skills-traits.txt:412:1 error Dodge and Defensive both claim … [en2020/slot-collision]`
  * followed by `expected`/`actual`/`note` lines when present. Control, bidirectional
@@ -85,11 +102,16 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
  * printed as `U+XXXX`: nothing a source says reaches the terminal raw.
  */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
+  return formatDiagnosticIn(diagnostic, ENGLISH_LABELS);
+}
+
+/** A diagnostic as formatDiagnostic prints it, framed in other words (the card page's French). */
+export function formatDiagnosticIn(diagnostic: Diagnostic, labels: DiagnosticLabels): string {
   const d = clipped(diagnostic);
   const where = d.place ? `${d.file}:${d.place.line}:${d.place.column ?? 1}` : d.file;
-  const lines = [`${where} ${d.fatal ? 'error' : 'warning'} ${d.reason} [${d.ruleId}]`];
-  if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);
-  if (d.actual !== undefined) lines.push(`  actual:   ${d.actual}`);
-  if (d.note !== undefined) lines.push(`  note:     ${d.note}`);
+  const lines = [`${where} ${d.fatal ? labels.error : labels.warning} ${d.reason} [${d.ruleId}]`];
+  if (d.expected !== undefined) lines.push(`  ${labels.expected}${d.expected}`);
+  if (d.actual !== undefined) lines.push(`  ${labels.actual}${d.actual}`);
+  if (d.note !== undefined) lines.push(`  ${labels.note}${d.note}`);
   return lines.map(printable).join('\n');
 }

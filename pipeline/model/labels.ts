@@ -77,3 +77,30 @@ const fr: EnumLabels = {
 };
 
 export const ENUM_LABELS: Readonly<Record<Lang, EnumLabels>> = { en, fr };
+
+/** The French names of the editions the sources give in English, without their language (the manifest's labels are English, but for the French list's own). */
+const FRENCH_EDITION_NAMES: Readonly<Record<string, string>> = {
+  'en-2020': 'Blood Bowl 2020',
+  'en-traits-alt': 'Traits de Blood Bowl 2025',
+  'en-2020-inducements': 'Notes sur les coups de pouce',
+};
+
+type EditionOf = { id: string; label: string; lang: string };
+
+/**
+ * An edition's name in `lang`: the manifest's label, or in French its French
+ * name, its language named in French ("Blood Bowl 2020 (anglais)"; an unknown
+ * English edition keeps its label, "(English)" turned to "(anglais)").
+ */
+export function editionNameIn(edition: EditionOf, lang: Lang): string {
+  if (lang === 'en' || edition.lang === 'fr') return edition.label;
+  const name = FRENCH_EDITION_NAMES[edition.id];
+  return name ? `${name} (${ENUM_LABELS.fr.languages.en})` : edition.label.replace(/\(English\)$/, `(${ENUM_LABELS.fr.languages.en})`);
+}
+
+/** The name alone, its language left out, where the sentence says it ("Texte anglais, Blood Bowl 2020"). */
+export function editionTitleIn(edition: EditionOf, lang: Lang): string {
+  const name = editionNameIn(edition, lang);
+  const language = ` (${ENUM_LABELS[lang].languages[edition.lang as Lang] ?? edition.lang})`;
+  return name.endsWith(language) ? name.slice(0, -language.length) : name;
+}

@@ -7,6 +7,7 @@
 import type { List, ListItem, Paragraph, Root, RootContent } from 'mdast';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
+import { error, type Diagnostic } from './diagnostic.ts';
 import { memoKey, type StageMemo } from './memo.ts';
 import type RemarkGfm from 'remark-gfm';
 import type RemarkParse from 'remark-parse';
@@ -29,14 +30,25 @@ export interface SourceLine {
 const LIST_ITEM = /^(\s*)(•|-|\d+\.)\s+((?:\S.*)?)$/;
 
 /**
+ * The deepest a list may nest. Rule texts nest two levels at most; a thousand
+ * lines each indented one space more would nest a thousand, and every tree
+ * walker after (remark's serialiser and parser, the round-trip check) would
+ * recurse that deep and overflow the stack with no file or line.
+ */
+export const LIST_DEPTH_LIMIT = 8;
+
+/**
  * Build mdast from rule lines. Each non-list line is a paragraph (the raw
  * texts put one paragraph per line); bullet and numbered lines become real
- * lists, nested by indentation. Blank lines end lists.
+ * lists, nested by indentation, at most LIST_DEPTH_LIMIT deep: an item
+ * indented deeper joins the deepest list, and `tooDeep` is told its line (so
+ * a parser reports it, located). Blank lines end lists.
  */
-export function linesToMdast(lines: readonly SourceLine[]): Root {
+export function linesToMdast(lines: readonly SourceLine[], tooDeep: (line: SourceLine) => void = () => {}): Root {
   const root: Root = { type: 'root', children: [] };
   let stack: { indent: number; list: List }[] = [];
-  for (const { text } of lines) {
+  for (const source of lines) {
+    const { text } = source;
     if (text.trim() === '') {
       stack = [];
       continue;
@@ -47,8 +59,12 @@ export function linesToMdast(lines: readonly SourceLine[]): Root {
       root.children.push(paragraph(text.trim()));
       continue;
     }
-    const indent = item[1]!.length;
+    let indent = item[1]!.length;
     const marker = item[2]!;
+    if (stack.length >= LIST_DEPTH_LIMIT && indent > stack.at(-1)!.indent) {
+      tooDeep(source);
+      indent = stack.at(-1)!.indent;
+    }
     const ordered = /\d/.test(marker);
     while (stack.length > 0 && stack.at(-1)!.indent > indent) stack.pop();
     let top = stack.at(-1);
@@ -70,6 +86,30 @@ export function linesToMdast(lines: readonly SourceLine[]): Root {
 }
 
 const paragraph = (value: string): Paragraph => ({ type: 'paragraph', children: [{ type: 'text', value }] });
+
+/**
+ * `linesToMdast` for a parser: the tree, and an error at the first list item
+ * nested deeper than LIST_DEPTH_LIMIT (its line and column in `file`), so a
+ * staircase of indented lines is a located error, never a stack overflow.
+ */
+export function linesToMdastLocated(lines: readonly SourceLine[], file: string): { tree: Root; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const tree = linesToMdast(lines, (line) => {
+    if (diagnostics.length) return;
+    diagnostics.push(
+      error({
+        reason: `A list is nested more than ${LIST_DEPTH_LIMIT} levels deep: each line indented more than the one before`,
+        file,
+        place: { line: line.line, column: line.text.search(/\S/) + 1 },
+        ruleId: 'markdown/list-too-deep',
+        source: 'parse',
+        expected: `lists nested at most ${LIST_DEPTH_LIMIT} levels (rule texts nest two)`,
+        note: 'the indentation of these lines is probably an accident of the copy: remove it with an erratum',
+      }),
+    );
+  });
+  return { tree, diagnostics };
+}
 
 let stringifier: ReturnType<typeof createStringifier> | undefined;
 const createStringifier = () =>

@@ -1,3 +1,5 @@
+import type { Concept, Lang, NameEntry } from './schema-types.ts';
+
 /** `Mighty Blow (+1)*` → name `Mighty Blow`, parameter `+1`, compulsory. */
 export function splitDisplayName(displayName: string): { name: string; parameter: string | null; compulsory: boolean } {
   // String operations, not a lazy regular expression: linear on a line of any length, and any character (U+2028 too).
@@ -10,4 +12,33 @@ export function splitDisplayName(displayName: string): { name: string; parameter
     if (inner !== '' && !/[()]/.test(inner)) return { name: body.slice(0, open).trim(), parameter: inner.trim(), compulsory };
   }
   return { name: body.trim(), parameter: null, compulsory };
+}
+
+/**
+ * A concept's name in `lang` when the rule has one there, else in the
+ * language it has (English first), with that language: a rule only the
+ * French list has is named in French wherever it is shown, never under an
+ * invented English name.
+ */
+export function conceptNameIn(concept: { name: string; names: { en?: string; fr?: string } }, lang: Lang): { name: string; lang: Lang } {
+  const own = concept.names[lang];
+  if (own !== undefined) return { name: own, lang };
+  if (concept.names.en !== undefined) return { name: concept.names.en, lang: 'en' };
+  return concept.names.fr !== undefined ? { name: concept.names.fr, lang: 'fr' } : { name: concept.name, lang: 'en' };
+}
+
+/**
+ * A concept's name in a language for a card or a resolver: its own name
+ * there (concepts.json `names`), else a reviewed alias of that language
+ * (annotations/aliases.yaml, as names.json gives it: the first in its order),
+ * else its name in the language it has (`conceptNameIn`).
+ */
+export function reviewedNameIn(
+  concept: Pick<Concept, 'id' | 'name' | 'names'>,
+  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
+  lang: Lang,
+): string {
+  const own = concept.names[lang];
+  if (own) return own;
+  return names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated')?.alias ?? conceptNameIn(concept, lang).name;
 }

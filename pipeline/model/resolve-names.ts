@@ -42,7 +42,9 @@ function collectAliases(sources: NameSources): NameEntry[] {
     if (folded !== '') out.push({ alias, folded, concept, lang, source, record });
   };
   for (const concept of sources.concepts) {
-    add(concept.name, concept.id, 'en', 'concept', null);
+    // The name is one of `names` (English, or a French-only rule's French name): it carries that language.
+    const named = Object.entries(concept.names).find(([, name]) => name === concept.name);
+    add(concept.name, concept.id, named ? (named[0] as Lang) : null, 'concept', null);
     for (const [lang, name] of Object.entries(concept.names)) if (typeof name === 'string') add(name, concept.id, lang as Lang, 'concept', null);
   }
   for (const record of sources.skills) {
@@ -78,8 +80,19 @@ function followTo(migrations: readonly Migration[], first: Migration): string | 
 }
 
 /**
+ * A key's aliases without the retired spellings that a living name of another
+ * concept shares: a retired id's words (`en-traits-alt/titchy` merged into
+ * Stunty) never take a spelling from a concept that still bears it (Titchy).
+ */
+function yieldRetired(aliases: readonly NameEntry[]): NameEntry[] {
+  const living = new Set(aliases.filter((a) => a.source !== 'retired').map((a) => a.concept));
+  return living.size === 0 ? [...aliases] : aliases.filter((a) => a.source !== 'retired' || living.has(a.concept));
+}
+
+/**
  * The alias index: every spelling of every concept, one entry per (key,
- * concept, alias, lang, source, record), sorted. A key two concepts claim is a
+ * concept, alias, lang, source, record), sorted. A retired spelling yields
+ * to a living one of another concept; a key two concepts still claim is a
  * collision unless a winner names it; the winner's concept keeps the key.
  */
 export function buildNameIndex(sources: NameSources): { names: NameEntry[]; collisions: AliasCollision[] } {
@@ -88,9 +101,10 @@ export function buildNameIndex(sources: NameSources): { names: NameEntry[]; coll
   for (const alias of collectAliases(sources)) byKey.set(alias.folded, [...(byKey.get(alias.folded) ?? []), alias]);
   const names: NameEntry[] = [];
   const collisions: AliasCollision[] = [];
-  for (const [folded, aliases] of byKey) {
-    const concepts = [...new Set(aliases.map((a) => a.concept))].sort(compareText);
+  for (const [folded, all] of byKey) {
     const winner = winners.get(folded);
+    const aliases = winner !== undefined && all.some((a) => a.concept === winner) ? all : yieldRetired(all);
+    const concepts = [...new Set(aliases.map((a) => a.concept))].sort(compareText);
     if (concepts.length > 1 && (winner === undefined || !concepts.includes(winner))) collisions.push({ folded, concepts, aliases });
     const kept = concepts.length > 1 && winner !== undefined ? aliases.filter((a) => a.concept === winner) : aliases;
     const seen = new Set<string>();

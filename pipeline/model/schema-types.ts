@@ -63,10 +63,10 @@ export type ApiIndex = {
     path: string;
     /** What it serves. */
     kind: "concepts" | "records" | "rulings";
-    /** A concept's name in each language (concepts only), for a look-up in French or English. */
+    /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
     names?: {
-      /** The English name. */
-      en: string;
+      /** The English name; absent when no English source has the rule. */
+      en?: string;
       /** The French name, when the French list has one. */
       fr?: string;
     };
@@ -120,10 +120,10 @@ export type ApiLink = {
   id: string;
   /** Its name (a ruling's question). */
   name: string;
-  /** A concept's name in each language (concepts only), for a look-up in French or English. */
+  /** A concept's name in each language that has the rule (concepts only), for a look-up in French or English; a rule only the French list has has no English name. */
   names?: {
-    /** The English name. */
-    en: string;
+    /** The English name; absent when no English source has the rule. */
+    en?: string;
     /** The French name, when the French list has one. */
     fr?: string;
   };
@@ -192,7 +192,7 @@ export type Changelog = {
   };
   /** Every change, by kind then id. */
   changes: Change[];
-  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed or renamed. */
+  /** What a maintainer should look at that is not a change of its own: a ruling whose text still names a record that was removed, renamed or merged; a record another was merged into whose reviewed crosswalk row is as it was before the merge. */
   warnings: string[];
 };
 
@@ -204,19 +204,19 @@ export type ChangelogVersions = {
   schemaVersion: string;
 };
 
-/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
-export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
+/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept; a record folded into another by a `merged` migration is one `record-merged`, not a removal), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
+export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "record-merged" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
 
 /** One change. */
 export type Change = {
   kind: ChangeKind;
-  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
+  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a merged record: the id of the record it was merged into; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
   id: string;
   /** One line a person reads. */
   summary: string;
   /** Each field that moved (changes only). */
   fields: FieldChange[];
-  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); the record a moved slot held. */
+  /** A reworded ruling's previous id; a renamed record's previous id (itself when the id was kept); a merged record's own (retired) id; the record a moved slot held. */
   previous: string | null;
 };
 
@@ -309,12 +309,12 @@ export type ConceptsFile = Concept[];
 /** One game rule across editions and languages: go from any wording to all the others. */
 export type Concept = {
   id: ConceptId;
-  /** Canonical English name, without parameter: the English 2020 name where there is one. */
+  /** Canonical name, without parameter: the English 2020 name where there is one; else the name the crosswalk declares, in English, or, for a rule only a source in another language has, in that language (then `names` has that language only). */
   name: string;
-  /** Name by language: `en` always; `fr` from the French records (used by the site and the cards). */
+  /** Name by language, for every language whose sources have the rule: `en` for every rule an English source has, `fr` from the French records. A rule that only a French source has is named in French only: no English name is invented for it (4.0.0: `en` is no longer always there). */
   names: {
-    /** English name. */
-    en: string;
+    /** English name; absent when no English source has the rule. */
+    en?: string;
     /** French name, from the French record of the concept. */
     fr?: string;
   };
@@ -669,6 +669,8 @@ export type CuratedAlias = {
   lang: Lang;
   /** Where the spelling is used, in one line. */
   note: string;
+  /** When the alias makes up for how a source prints the name (a missing accent, a typo): that printed spelling, exactly. Once no record of the concept prints it, the alias's reason is gone (`names/stale-alias`). */
+  printed?: string;
 };
 
 /** A spelling two concepts share, and the concept it resolves to. */
@@ -699,19 +701,22 @@ export type CompulsoryReview = {
 
 // input/crosswalk.schema.json
 
-/** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, and the concepts no English 2020 record defines. */
+/** sources/annotations/crosswalk.yaml: the reviewed links from every record of every non-2020 source to one concept, the concepts no English 2020 record defines, and the categories an edition files differently from its concepts. */
 export type CrosswalkAnnotations = {
   /** Concepts with no English 2020 record (new in a later edition, or gone since an older one). */
   concepts: ExtraConcept[];
   /** One link per record of every source but the English 2020 text (whose records define their concepts). */
   links: CrosswalkLink[];
+  /** Differences of category the editions really have: a record whose category is not its concept's is an error (`crosswalk/category-mismatch`) unless an entry here declares it, once for a whole edition (`edition`) or for one record (`record`), with the reason. */
+  categories?: CategoryDifference[];
 };
 
-/** A concept no English 2020 record defines. */
+/** A concept no English 2020 record defines, named in English or, when only a source in another language has the rule, in that language. */
 export type ExtraConcept = {
   id: ConceptId;
-  /** Canonical English name, without parameter. */
+  /** Canonical name, without parameter: the English name, or, for a rule only a source in another language has (`lang`), its name in that language; no English name is invented for it. */
   name: string;
+  lang?: Lang;
   kind: Kind;
   category: Category;
   /** Where the rule comes from and why it has no 2020 record. */
@@ -726,7 +731,7 @@ export type CrosswalkLink = {
   match?: string;
   /** Name of an unnamed paragraph, with its parameter if any: `Hatred (X)`. The record id is `<edition>/<slug of the name>`. */
   name?: string;
-  concept: ConceptId;
+  concept?: ConceptId;
   relation: Relation;
   /** Other concepts: the successor for `replaced`, the other parts for `split`. */
   related?: ConceptId[];
@@ -735,6 +740,8 @@ export type CrosswalkLink = {
   rationale: string;
   /** For readers (shown first on the concept page): what changed for a player, in one or two plain sentences written from the two texts, with no review shorthand. Required for `reworked`, `renamed` and `replaced`. */
   summary?: string;
+  /** The digest of the texts the rationale and summary were reviewed against (the record's text, then its concept's English 2020 text), written by the reviewer from the line the build prints (`crosswalk/review-unstamped`, `crosswalk/review-outdated`): when either text changes, the build asks for the row to be reviewed again. */
+  textDigest?: string;
   /** `editor` (the default): a reviewed row. `suggestion`: a draft written by `nuffle suggest --write`, reported by every build until a reviewer checks it, edits it and removes this key with `score` and `evidence` (`--strict` makes it an error). */
   declaredBy?: "editor" | "suggestion";
   /** The suggestion engine's score for `concept` (drafts only). */
@@ -743,6 +750,16 @@ export type CrosswalkLink = {
   evidence?: string[];
   /** When the name misleads (a French name that reads like another skill): which skill it suggests and the rule-text reason it is not that one. */
   falseFriend?: string;
+};
+
+/** A category an edition (or one record) files differently from the concepts it links to: the records of `edition` (or the record `record`) filed under `category` belong to concepts filed under `conceptCategory`. */
+export type CategoryDifference = {
+  edition?: EditionId;
+  record?: RecordId;
+  category: Category;
+  conceptCategory: Category;
+  /** Why the editions differ, from the texts, in one line. */
+  reason: string;
 };
 
 // input/errata.schema.json
@@ -949,6 +966,8 @@ export type Roster = {
   edition?: string | null;
   /** The players, in the order their cards are printed. */
   players: RosterPlayer[];
+  /** The team's inducements, by name as a coach writes them (`Bribes`, `Wandering Apothecaries`, `Hireling Sports-Wizard`), with a count if more than one (`2 Bribes`, `Bribes x2`); a list or one comma-separated string. Each gets a card in the team's deck, after the skill cards. May be empty or absent. */
+  inducements?: string[] | string | null;
 };
 
 /** One player: a name and the skills and traits to print; the position, characteristics (MA, ST, AG, PA, AV), cost and SPP are optional and printed on the player's card. */

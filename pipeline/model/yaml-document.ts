@@ -21,18 +21,36 @@ export interface ParsedYaml {
   diagnostics: Diagnostic[];
 }
 
-export function parseYamlWith(yaml: typeof Yaml, file: YamlFile): ParsedYaml {
-  const { isNode, LineCounter, parseDocument } = yaml;
+/** What parseYamlWith gives besides: for a reader that words its own messages (the card roster). */
+export interface ParsedYamlDocument extends ParsedYaml {
+  /** Line of the key that ends `path` (`['players', 0, 'skils']`: the `skils:` line, where its value may start a line later); null when no map holds it. */
+  locateKey: (path: readonly (string | number)[]) => Place | null;
+  /** The first syntax error as data, for a reader that words its own message (the card roster); null when there is none. */
+  syntax: YamlSyntax | null;
+}
+
+/** A YAML syntax error: the yaml module's code (`MISSING_CHAR`, `TAB_AS_INDENT`…), its message, and its line and column. */
+interface YamlSyntax {
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  /** How many more errors follow it (most often caused by it). */
+  more: number;
+}
+
+export function parseYamlWith(yaml: typeof Yaml, file: YamlFile): ParsedYamlDocument {
+  const { isMap, isNode, isScalar, LineCounter, parseDocument } = yaml;
   const lineCounter = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   } catch (cause) {
-    return { value: null, locate: () => null, diagnostics: [parserGaveUp(file, cause)] };
+    return { value: null, locate: () => null, locateKey: () => null, diagnostics: [parserGaveUp(file, cause)], syntax: null };
   }
   const diagnostics: Diagnostic[] = [];
-  const syntax = firstSyntaxError(file, doc, lineCounter);
-  if (syntax) diagnostics.push(syntax);
+  const first = firstSyntaxError(file, doc, lineCounter);
+  if (first) diagnostics.push(first.diagnostic);
   const locate = (path: readonly (string | number)[]): Place | null => {
     for (let depth = path.length; depth >= 0; depth--) {
       const node = doc.getIn(path.slice(0, depth), true);
@@ -43,6 +61,14 @@ export function parseYamlWith(yaml: typeof Yaml, file: YamlFile): ParsedYaml {
     }
     return null;
   };
+  const locateKey = (path: readonly (string | number)[]): Place | null => {
+    const parent = path.length ? doc.getIn(path.slice(0, -1), true) : null;
+    const pair = isMap(parent) ? parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === path.at(-1)) : undefined;
+    const range = isNode(pair?.key) ? pair.key.range : null;
+    if (!range) return null;
+    const pos = lineCounter.linePos(range[0]);
+    return { line: pos.line, column: pos.col };
+  };
   let value: unknown = null;
   if (!diagnostics.length) {
     try {
@@ -51,7 +77,7 @@ export function parseYamlWith(yaml: typeof Yaml, file: YamlFile): ParsedYaml {
       diagnostics.push(unreadableValue(yaml, file, doc, lineCounter, cause));
     }
   }
-  return { value, locate, diagnostics };
+  return { value, locate, locateKey, diagnostics, syntax: first?.syntax ?? null };
 }
 
 type Document = ReturnType<typeof Yaml.parseDocument>;
@@ -78,20 +104,26 @@ function parserGaveUp(file: YamlFile, cause: unknown): Diagnostic {
  * One syntax error usually sets off a cascade (an unclosed `[` gives a
  * dozen): the first, at its line and column with the line quoted, and a count of the rest.
  */
-function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineCounter): Diagnostic | null {
+function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineCounter): { diagnostic: Diagnostic; syntax: YamlSyntax } | null {
   const problems: YAMLError[] = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
   const first = problems[0];
   if (!first) return null;
   // A flow collection left open is found where YAML gives up, often lines later: point at its `[` or `{`.
   const opener = /flow (?:sequence|mapping|collection)|end with a [\]}]/i.test(first.message) ? unclosedFlowOpener(file.text, first.pos[0]) : null;
-  const pos = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
+  const found = insideText(file.text, lineCounter.linePos(Math.min(opener ?? first.pos[0], file.text.length)));
+  const deeper = opener === null ? deeperLine(file.text, found) : null;
+  const pos = deeper?.pos ?? atIndent(file.text, found);
+  const above = opener === null && !deeper && pos.col !== found.col ? keyAbove(file.text, pos.line) : null;
+  const aboveNote = above ? `: this line starts at column ${pos.col}, the key above it at column ${above}` : '';
   const lineText = file.text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
   const more = problems.length - 1;
-  return error({
+  const diagnostic = error({
     reason:
-      opener === null
-        ? `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}`
-        : `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`,
+      opener !== null
+        ? `YAML: this "${file.text[opener]}" is never closed (expected "${file.text[opener] === '[' ? ']' : '}'}" before the next line of the block)`
+        : deeper
+          ? `YAML: this line is indented deeper than the key above it (at column ${deeper.keyColumn}), so it reads as part of that key's value`
+          : `YAML: ${excerpt(first.message.split('\n')[0] ?? first.code, 0, 200)}${aboveNote}`,
     file: file.path,
     place: { line: pos.line, column: pos.col },
     ruleId: 'yaml/syntax',
@@ -99,6 +131,7 @@ function firstSyntaxError(file: YamlFile, doc: Document, lineCounter: Yaml.LineC
     actual: `line ${pos.line}: ${JSON.stringify(excerpt(lineText, pos.col - 1))}`,
     ...(more ? { note: `${more} more YAML error${more === 1 ? '' : 's'} after this one, most likely caused by it; fix this one first` } : {}),
   });
+  return { diagnostic, syntax: { code: opener === null ? first.code : 'UNCLOSED_FLOW', message: first.message, line: pos.line, column: pos.col, more } };
 }
 
 /** An alias to no anchor, or aliases that expand without bound (`maxAliasCount`): located at the first alias. */
@@ -143,6 +176,43 @@ function unclosedFlowOpener(text: string, end: number): number | null {
     else if ((c === ']' || c === '}') && open.length) open.pop();
   }
   return open.at(-1) ?? null;
+}
+
+/** A line with nothing on it but spaces, or a comment. */
+const BLANK_OR_COMMENT = /^\s*(#.*)?$/;
+
+/** Leading spaces of a line of `text` (1-based). */
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/**
+ * YAML reports a key indented deeper than its mapping's keys at the value
+ * before it (`record: y` ⏎ `      concept: z`: "nested mappings are not
+ * allowed in compact mappings" at `y`), one line too early. When the rest of
+ * that line holds no mapping and the next line with text is indented deeper
+ * than its key, the error is that next line, at its indentation.
+ */
+function deeperLine(text: string, pos: { line: number; col: number }): { pos: { line: number; col: number }; keyColumn: number } | null {
+  const lines = text.split(/\r\n?|\n/);
+  const here = lines[pos.line - 1] ?? '';
+  if (/:(\s|$)/.test(here.slice(pos.col - 1))) return null;
+  let next = pos.line;
+  while (next < lines.length && BLANK_OR_COMMENT.test(lines[next]!)) next++;
+  const after = lines[next];
+  if (after === undefined || indentOf(after) <= indentOf(here.replace(/^(\s*)-\s+/, '$1  '))) return null;
+  return { pos: { line: next + 1, col: indentOf(after) + 1 }, keyColumn: indentOf(here.replace(/^(\s*)-\s+/, '$1  ')) + 1 };
+}
+
+/** The column of the key on the nearest line with text above `line` (after a `- `), or null. */
+function keyAbove(text: string, line: number): number | null {
+  const lines = text.split(/\r\n?|\n/);
+  for (let n = line - 2; n >= 0; n--) if (!BLANK_OR_COMMENT.test(lines[n]!)) return indentOf(lines[n]!.replace(/^(\s*)-\s+/, '$1  ')) + 1;
+  return null;
+}
+
+/** An error reported in a line's indentation (a key indented wrongly) is shown where the line's text starts. */
+function atIndent(text: string, pos: { line: number; col: number }): { line: number; col: number } {
+  const line = text.split(/\r\n?|\n/)[pos.line - 1] ?? '';
+  return line.slice(0, pos.col - 1).trim() === '' && line[pos.col - 1] === ' ' ? { line: pos.line, col: indentOf(line) + 1 } : pos;
 }
 
 /** A position past the last line (an error at the very end of a file that ends with a newline) moves to the end of that line. */

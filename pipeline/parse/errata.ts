@@ -45,7 +45,7 @@ export function applyErrata(
   text: string,
   errata: readonly Erratum[],
   errataFile: string,
-  locate: (index: number) => number | null,
+  locate: (index: number, key?: string) => number | null,
   recordLines: RecordLines = () => null,
 ): PatchedLines {
   const lines = splitLines(text);
@@ -69,6 +69,7 @@ export function applyErrata(
     const scope = scopeOf(erratum, lines, recordLines);
     if (scope === null) {
       at(`Erratum ${erratum.id} names record ${erratum.record}, which ${file} does not have`, 'errata/unknown-record', {
+        place: lineOf(locate(index, 'record') ?? locate(index)),
         expected: `the id of a record of ${sourceId}`,
         note: 'Correct `record`, or drop it to search the whole source.',
       });
@@ -77,7 +78,9 @@ export function applyErrata(
     const where = erratum.record ? `record ${erratum.record} (${file}:${scope.first}–${scope.last})` : file;
     const found = matchesIn(lines, scope.first - 1, scope.last - 1, erratum.find);
     if (found.length !== 1) {
-      diagnostics.push(notApplied(erratum, found, scope, { file, where, errataFile, place: lineOf(locate(index)) }));
+      // The source prints the correction itself: the typo was fixed upstream.
+      const fixed = found.length === 0 ? matchesIn(lines, scope.first - 1, scope.last - 1, erratum.replace) : [];
+      diagnostics.push(notApplied(erratum, found, scope, { file, where, errataFile, place: lineOf(locate(index)), fixed: fixed[0] ?? null }));
       return;
     }
     patchAt(lines, found[0]!, erratum.find, erratum.replace);
@@ -143,7 +146,7 @@ function notApplied(
   erratum: Erratum,
   found: readonly Match[],
   scope: { first: number; text: string },
-  at: { file: string; where: string; errataFile: string; place: { line: number } | null },
+  at: { file: string; where: string; errataFile: string; place: { line: number } | null; fixed: Match | null },
 ): Diagnostic {
   const base = { file: at.errataFile, place: at.place, source: 'parse' as const, expected: `"${erratum.find}" once` };
   if (found.length > 1) {
@@ -154,6 +157,13 @@ function notApplied(
       note: 'Lengthen `find` with the words (or the next line) around the typo, or name the record it is in with `record`.',
     });
   }
+  if (at.fixed)
+    return error({
+      ...base,
+      reason: `Erratum ${erratum.id} is fixed upstream: ${at.file}:${at.fixed.line + 1} now prints its correction, ${JSON.stringify(erratum.replace)}`,
+      ruleId: 'errata/not-found',
+      expected: 'fixed upstream: remove this erratum from sources/annotations/errata.yaml',
+    });
   const closest = closestText(scope.text, erratum.find);
   return error({
     ...base,

@@ -8,6 +8,7 @@
  * corrected by recorded errata, never silently. Text is kept as written,
  * accents and typographic quotes intact.
  */
+import { subject } from '../model/cascades.ts';
 import { error, excerpt, type Diagnostic } from '../model/diagnostic.ts';
 import type { Category, Kind, Skill } from '../model/schema-types.ts';
 import { byId } from '../model/order.ts';
@@ -44,20 +45,27 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
     const heading = HEADING.exec(head!.trim().normalize('NFC'));
     if (heading || head!.trim().startsWith('•')) {
       block = FR_BLOCKS[heading ? heading[1]!.toLowerCase() : ''] ?? null;
-      diagnostics.push(...headingProblems(file, chunk, block));
+      diagnostics.push(...headingProblems(file, chunk, block, input.manifest.edition.id));
       continue;
     }
     if (block === null) {
       // The title line(s) before the first block.
       if (records.length === 0 && chunk.lines.length === 1) continue;
       diagnostics.push(
-        error({ reason: 'Entry outside any category block', file, place: { line: chunk.first }, ruleId: 'fr-legacy/entry-outside-block', source: 'parse' }),
+        error({
+          reason: 'Entry outside any category block',
+          file,
+          place: { line: chunk.first },
+          ruleId: 'fr-legacy/entry-outside-block',
+          source: 'parse',
+          about: [subject.entry(input.manifest.edition.id)],
+        }),
       );
       continue;
     }
     const name = head!.trim();
     const slug = slugify(name);
-    const problem = entryProblem(file, chunk, name, seen.get(slug));
+    const problem = entryProblem(file, chunk, name, seen.get(slug), input.manifest.edition.id);
     if (problem) {
       diagnostics.push(problem);
       continue;
@@ -69,7 +77,7 @@ export function parseFrLegacy(input: SourceInput): ParseResult {
 }
 
 /** A block heading's problems: an unknown block (`block` null), text right under it. */
-function headingProblems(file: string, chunk: { first: number; lines: readonly string[] }, block: Block | null): Diagnostic[] {
+function headingProblems(file: string, chunk: { first: number; lines: readonly string[] }, block: Block | null, edition: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
   if (!block)
     problems.push(
@@ -79,6 +87,8 @@ function headingProblems(file: string, chunk: { first: number; lines: readonly s
         place: { line: chunk.first },
         ruleId: 'fr-legacy/unknown-block',
         source: 'parse',
+        // Its entries are read as outside any block, and left out.
+        causes: [subject.entry(edition)],
         expected: `• Compétences de/d' ${Object.keys(FR_BLOCKS).join(' | ')}`,
       }),
     );
@@ -96,7 +106,13 @@ function headingProblems(file: string, chunk: { first: number; lines: readonly s
 }
 
 /** An entry's problem, if any: no text under its name, or a name (`previous`: the line of its first entry) already seen. */
-function entryProblem(file: string, chunk: { first: number; lines: readonly string[] }, name: string, previous: number | undefined): Diagnostic | null {
+function entryProblem(
+  file: string,
+  chunk: { first: number; lines: readonly string[] },
+  name: string,
+  previous: number | undefined,
+  edition: string,
+): Diagnostic | null {
   if (chunk.lines.length === 1)
     return error({
       reason: `Entry "${excerpt(name)}" has no text`,
@@ -104,6 +120,7 @@ function entryProblem(file: string, chunk: { first: number; lines: readonly stri
       place: { line: chunk.first },
       ruleId: 'fr-legacy/entry-without-text',
       source: 'parse',
+      causes: [subject.entry(edition)],
       expected: 'the name line followed by its text, before the next blank line',
     });
   if (previous !== undefined)
@@ -113,6 +130,7 @@ function entryProblem(file: string, chunk: { first: number; lines: readonly stri
       place: { line: chunk.first },
       ruleId: 'fr-legacy/duplicate-entry',
       source: 'parse',
+      causes: [subject.entry(edition)],
     });
   return null;
 }

@@ -1,7 +1,8 @@
 /**
  * A source's parse in the stage memo. The key is everything the parse reads:
- * the source's manifest entry, the sha256 of its bytes and the errata file's
- * key (its path and text, made by the build). A recalled entry is used only
+ * the source's manifest entry, the sha256 of its bytes and the key of its
+ * errata (the errata file's path and the entries for this source: an
+ * erratum of another source leaves this parse recalled). A recalled entry is used only
  * if it has the shape of a parse (the memo file is checked whole; this guards
  * the rest).
  */
@@ -19,7 +20,7 @@ interface RememberedParse {
 }
 
 export interface ParseMemo {
-  /** The parse an earlier build made of the same entry, bytes and errata file, if any. */
+  /** The parse an earlier build made of the same entry, bytes and errata, if any. */
   readonly recalled: RememberedParse | undefined;
   /** Keep this build's parse for the next build. */
   remember(parse: RememberedParse): void;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { error, hasErrors, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { Erratum, ManifestSource, SourceDigest, SourceManifest } from '../model/schema-types.ts';
-import type { StageMemo } from '../model/memo.ts';
 import type { SourceInput } from '../model/source.ts';
 import type { ParseResult } from '../model/parse-result.ts';
 import { applyErrata, needsRecordLines, splitLines, type RecordLines } from './errata.ts';
+import { memoKey, type StageMemo } from '../model/memo.ts';
 import { parseMemo } from './parse-memo.ts';
 
 export interface ParsedSource {
@@ -29,12 +29,10 @@ export interface ParseSourcesInput {
   raw: ReadonlyMap<string, Uint8Array>;
   errata: readonly Erratum[];
   errataPath: string;
-  locateErratum: (index: number) => number | null;
+  locateErratum: (index: number, key?: string) => number | null;
   parsers: Readonly<Record<string, (input: SourceInput) => ParseResult>>;
-  /** Parses of earlier builds: a source whose entry, bytes and errata file are unchanged is recalled. */
+  /** Parses of earlier builds: a source whose entry, bytes and errata are unchanged is recalled (an erratum of another source changes nothing here). */
   memo?: StageMemo;
-  /** Digest of the errata file (its path and text): part of every source's memo key. */
-  errataKey?: string;
 }
 
 export function parseSources(input: ParseSourcesInput): { sources: SourceDigest[]; parsed: ParsedSource[]; diagnostics: Diagnostic[] } {
@@ -138,9 +136,17 @@ function parseSource(
   parser: (input: SourceInput) => ParseResult,
 ): { parsed: ParsedSource; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  // Stryker disable next-line StringLiteral: the build passes the errata key with every memo
-  const memo = parseMemo(input.memo, source, sha256, input.errataKey ?? '');
-  const recalled = memo.recalled;
+  const memo = parseMemo(
+    input.memo,
+    source,
+    sha256,
+    memoKey(
+      input.errataPath,
+      input.errata.filter((e) => e.source === source.id),
+    ),
+  );
+  // An erratum's problem names its line in errata.yaml, which another source's errata may move: that parse is made again.
+  const recalled = memo.recalled?.diagnostics.length ? undefined : memo.recalled;
   const patched = recalled
     ? { lines: recalled.lines, applied: new Map(recalled.errata), diagnostics: recalled.diagnostics }
     : applyErrata(source.id, source.file, text, input.errata, input.errataPath, input.locateErratum, recordLinesFor(source, text, input.errata, parser));

@@ -9,7 +9,7 @@ import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { UnnamedRecord } from '../model/source.ts';
 import type { SourceInput } from '../model/source.ts';
 import { errataWithin } from '../model/source.ts';
-import { linesToMdast, mdastToMarkdown } from '../model/markdown.ts';
+import { linesToMdastLocated, mdastToMarkdown } from '../model/markdown.ts';
 import { splitBlocks } from './paragraphs.ts';
 import type { ParseResult } from '../model/parse-result.ts';
 
@@ -34,13 +34,15 @@ export function parseTraitsAlt(input: SourceInput): ParseResult {
       );
     }
     const body = block.lines.map((text, n) => ({ line: block.first + n, text }));
+    const { tree, diagnostics: deep } = linesToMdastLocated(body, manifest.file);
+    diagnostics.push(...deep);
     unnamed.push({
       opening: block.lines.join(' ').trim(),
       edition: manifest.edition.id,
       lang: manifest.lang,
       kind: 'trait',
       category: 'trait',
-      text: mdastToMarkdown(linesToMdast(body)),
+      text: mdastToMarkdown(tree),
       games: [...(manifest.games ?? [])],
       source: { id: manifest.id, lines: [block.first, block.last], errata: errataWithin(input.errata, block.first, block.last) },
     });

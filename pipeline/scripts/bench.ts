@@ -204,11 +204,13 @@ const figures: Record<string, unknown> = {
 {
   const { benchDev } = await import('./bench-dev.ts');
   const dev = await benchDev();
+  figures.devFirstPageMs = round(dev.devFirstPageMs);
   figures.devEditToPageMs = round(dev.devEditToPageMs);
   figures.devEditSourceMs = round(dev.devEditSourceMs);
   figures.devEditAnnotationMs = round(dev.devEditAnnotationMs);
+  log(`${'dev: start → first page served'.padEnd(40)}        ${dev.devFirstPageMs.toFixed(2).padStart(9)} ms   (empty caches; goal < 5000 ms)`);
   log(
-    `${'dev: save → changed page served'.padEnd(40)} median ${dev.devEditToPageMs.toFixed(2).padStart(9)} ms   (raw text ${dev.devEditSourceMs.toFixed(0)} ms, annotation ${dev.devEditAnnotationMs.toFixed(0)} ms; ${dev.editsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; goal < 1000 ms)`,
+    `${'dev: save → changed page served'.padEnd(40)} median ${dev.devEditToPageMs.toFixed(2).padStart(9)} ms   (raw text ${dev.devEditSourceMs.toFixed(0)} ms, annotation ${dev.devEditAnnotationMs.toFixed(0)} ms; ${dev.editsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; goal < 600 ms)`,
   );
 }
 

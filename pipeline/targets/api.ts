@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { API_SCHEMAS, apiTexts, emitApi, hostFiles } from '../emit/api.ts';
-import { dataDirReader, repoRoot, writeTreeAtomically } from '../io.ts';
+import { dataDirReader, outputPath, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
@@ -94,14 +94,14 @@ export function compileRuntime(dataDir: string): Map<string, string> {
     mkdirSync(join(stage, 'src/lib'), { recursive: true });
     for (const f of modules)
       writeFileSync(
-        join(stage, 'src/lib', f),
+        outputPath(join(stage, 'src/lib'), f),
         readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''),
       );
     for (const [from, to] of [
-      ...['schema-types.ts', ...shared].map((f) => [join(repoRoot, 'pipeline/model', f), join(stage, 'src/model', f)]),
+      ...['schema-types.ts', ...shared].map((f) => [join(repoRoot, 'pipeline/model', f), outputPath(join(stage, 'src/model'), f)]),
       ...readdirSync(dataDir)
         .filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json')
-        .map((f) => [join(dataDir, f), join(stage, 'src/data', f)]),
+        .map((f) => [join(dataDir, f), outputPath(join(stage, 'src/data'), f)]),
     ] as [string, string][])
       cpSync(from, to);
     writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');

@@ -14,6 +14,7 @@ import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../model/dia
 import { indexJson, planAllDocuments, renderDocuments, type RenderedDocument } from '../emit/cards/emit-cards.ts';
 import { FACES, FONT_FILES, loadFonts, type FontBytes, type Fonts, type PdfDocumentClass } from '../emit/cards/fonts.ts';
 import { cardsOptions, type CardsOptions } from '../emit/cards/options.ts';
+import { CLI_SPEAKER, wordsOf } from '../emit/cards/words.ts';
 import type { TargetContext } from './context.ts';
 import { readBundle } from '../validate/data-bundle.ts';
 
@@ -50,7 +51,7 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
 /** The errors that stopped a run, and that nothing was written. */
 export function printErrors(diagnostics: readonly Diagnostic[]): void {
   printDiagnostics(diagnostics);
-  console.error(`nuffle cards: ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}; nothing was written`);
+  console.error(wordsOf(CLI_SPEAKER).summary(diagnostics.filter((d) => d.fatal).length));
 }
 
 /** The cards whose text continues, with how many cards each takes and the file they are in. */

@@ -12,7 +12,7 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
+import { outputPath, readSchemaFiles, repoRoot, stagingFor, swapIn } from '../io.ts';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostic.ts';
 import { checkPublishedData } from '../validate/published.ts';
 import { parseHeaders, parseRedirects, underPrefix, writeHeaders, writeRedirects, type HeaderRule, type RedirectRule } from '../model/host-rules.ts';
@@ -85,7 +85,7 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     else writeHostFiles(staging, null);
     if (process.env.NUFFLE_CARDS_DIR) {
       for (const name of readdirSync(cardsDir)) {
-        if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), join(staging, 'cards', name));
+        if (name.endsWith('.pdf') || name === 'index.json') cpSync(join(cardsDir, name), outputPath(join(staging, 'cards'), name));
       }
     }
     swapIn(staging, outDir);

@@ -7,7 +7,7 @@
  * condition of an optional rule (record the review in
  * sources/annotations/compulsory.yaml, which silences that sentence only).
  */
-import { warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import type { CompulsoryReview, Skill } from '../model/schema-types.ts';
 import { plainTextOfMarkdown } from '../model/markdown.ts';
 import { foldQuotes, foldSpaces } from '../model/fold.ts';
@@ -96,6 +96,20 @@ export function checkObligations(input: ObligationInput): Diagnostic[] {
   }
   input.reviews.forEach((review, index) => {
     if (used.has(index)) return;
+    if (!sourceOf.has(review.record)) {
+      diagnostics.push(
+        error({
+          reason: `A review names ${review.record}, which the data does not have`,
+          file: input.reviewFile,
+          place: input.locateReview(index),
+          ruleId: 'compulsory/unknown-record',
+          source: 'validate',
+          expected: 'the id of a record of dist/data/skills.json',
+          note: 'correct the id, or remove the review if the record is gone',
+        }),
+      );
+      return;
+    }
     diagnostics.push(
       warning({
         reason: `The review of ${review.record} ("${excerpt(review.sentence, 60)}") matches no unmarked obliging sentence`,

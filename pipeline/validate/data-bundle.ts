@@ -12,6 +12,8 @@ import { compareSchemas, requiredBump } from './schema-compat.ts';
 import { SCHEMA_BASE } from './schema-digest.ts';
 import { createValidator } from './schemas.ts';
 import type { Validator } from '../model/validator.ts';
+import type { Migration } from '../model/schema-types.ts';
+import { checkMigrationIds } from './integrity.ts';
 
 /** The schema major this tool reads and writes (the `/v<major>/` of every `$id`). */
 export const SCHEMA_MAJOR = Number(/\/v(\d+)\/$/.exec(SCHEMA_BASE)![1]);
@@ -112,6 +114,7 @@ export function checkBundle(
     // Stryker disable next-line Regex: a data file's name holds `.json` once, at its end
     values[key] === undefined ? [] : check.validate(file.replace(/\.json$/, '.schema.json'), values[key], label(file)),
   );
+  if (!diagnostics.length && values.migrations) diagnostics.push(...checkMigrationIds(values.migrations as Migration[], label(BUNDLE_FILES.migrations)));
   return { bundle: diagnostics.length ? null : (values as DataBundle), diagnostics };
 }
 

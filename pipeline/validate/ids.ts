@@ -3,10 +3,12 @@
  * `<kind> <id>` per line. A locked id the build no longer produces is an error
  * (`ids/missing`, at its lock line, with the migration to write) unless
  * sources/annotations/migrations.yaml says what became of it. New ids are
- * reported (`ids/not-locked`) until `nuffle build --update-lock` adds them:
- * the lock only ever grows.
+ * reported (`ids/not-locked`) until `nuffle release` adds them, stamped with
+ * the version it releases: the lock only ever grows.
  */
+import { subject } from '../model/cascades.ts';
 import { error, warning, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { idGrammarProblem } from '../model/id-grammar.ts';
 import { compare } from '../model/order.ts';
 import type { IdKind, Migration } from '../model/schema-types.ts';
 
@@ -27,7 +29,7 @@ export interface PublishedId {
 
 export const LOCK_HEADER = `# Every id Nuffle Codex has published, one "<kind> <id> [<dataset version that first published it>]" per line (kinds: ${ID_KINDS.join(', ')}).
 # The build fails when one of them disappears without an entry in sources/annotations/migrations.yaml.
-# Generated: \`nuffle build --update-lock\` adds new ids and never removes one. Review the diff.
+# Generated: \`nuffle release\` adds new ids, stamped with the version it releases, and never removes one. Review the diff.
 `;
 
 /** The lock file's entries, and a diagnostic for every line that is not `<kind> <id>`. */
@@ -43,7 +45,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
       rest.length === 0 &&
       ID_KINDS.includes(kind as IdKind) &&
       !!id &&
-      !/\s/.test(id) &&
+      idGrammarProblem(kind as IdKind, id) === null &&
       (since === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(since));
     if (!ok) {
       diagnostics.push(
@@ -53,7 +55,7 @@ export function parseLock(text: string, file: string): { entries: LockedId[]; di
           place: { line: index + 1 },
           ruleId: 'ids/bad-lock-line',
           source: 'validate',
-          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}`,
+          expected: `"<kind> <id>" or "<kind> <id> <version>" with a kind among ${ID_KINDS.join(', ')}, and an id of that kind's published grammar: correct the line (the lock is written by nuffle release; never drop a line)`,
         }),
       );
       return;
@@ -78,6 +80,8 @@ export interface IdCheckInput {
    * alone are compared.
    */
   records?: { now: ReadonlyMap<string, RecordShape>; before?: ReadonlyMap<string, RecordShape> };
+  /** The concept a record id defines (an English 2020 record's), which goes with it when it is lost: how a cascade is traced (model/cascades.ts). */
+  conceptOfRecord?: (id: string) => string | null;
 }
 
 /** What rename detection compares of a record. */
@@ -103,7 +107,7 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
         file: 'sources/ids.lock',
         ruleId: 'ids/no-lock',
         source: 'validate',
-        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
       }),
     );
     return diagnostics;
@@ -115,8 +119,8 @@ export function checkIds(input: IdCheckInput): Diagnostic[] {
 /**
  * Every migration against the data being built: each retires an id the data
  * no longer has, once; `renamed` points to an id new in this release, of the
- * same kind and edition; `merged` to an id that survives; `deleted` to
- * nothing; `since` is never a later version than the one being built, and is
+ * same kind and edition; `merged` to an id that survives, of the same kind
+ * and edition; `deleted` to nothing; `since` is never a later version than the one being built, and is
  * this one when the migration's target is new in it.
  */
 export function checkMigrations(input: IdCheckInput): Diagnostic[] {
@@ -184,37 +188,45 @@ function migrationProblems(m: Migration, context: MigrationContext): MigrationPr
   return target ? [...problems, target] : problems;
 }
 
-/** `to`: null for a deletion only; an id the data has and keeps; for a rename, a new id of the same edition, with `since` this version. */
-function targetProblem(m: Migration, { now, retired, isNew, datasetVersion }: MigrationContext): MigrationProblem | null {
+/** `to`: null for a deletion only; an id of the same kind and edition that the data has and keeps; for a rename, a new one, with `since` this version. */
+function targetProblem(m: Migration, context: MigrationContext): MigrationProblem | null {
+  const { now, retired } = context;
   if ((m.action === 'deleted') !== (m.to === null))
     return { reason: `Migration of ${m.id}: \`to\` is null for deleted ids, and only for them`, ruleId: 'migrations/bad-target', field: 'to' };
   if (m.to === null) return null;
   const target = key(m.kind, m.to);
+  const merge = m.action === 'merged';
+  const verb = merge ? 'merged into' : `${m.action} to`;
   if (!now.has(target) || retired.has(target))
     return {
-      reason: `Migration of ${m.id}: ${m.action} to ${m.kind} ${m.to}, which the data does not have`,
+      reason: `Migration of ${m.id}: ${verb} ${m.kind} ${m.to}, which the data does not have`,
       ruleId: 'migrations/bad-target',
       field: 'to',
       expected: `an existing ${m.kind} id`,
     };
-  if (m.action !== 'renamed') return null;
   if (editionOf(m.to) !== editionOf(m.id))
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, of another edition`,
+      reason: `Migration of ${m.id}: ${verb} ${m.to}, of another edition`,
       ruleId: 'migrations/bad-target',
       field: 'to',
-      expected: `a new ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a rename`,
+      expected: `a${merge ? 'n existing' : ' new'} ${m.kind} id of ${editionOf(m.id) || 'the same kind'}; a rule that moved edition is a crosswalk row, not a ${merge ? 'merge' : 'rename'}`,
     };
+  return m.action === 'renamed' ? renameProblem(m, m.to, context) : null;
+}
+
+/** A rename points to an id new in this release, dated this release. */
+function renameProblem(m: Migration, to: string, { isNew, datasetVersion }: MigrationContext): MigrationProblem | null {
+  const target = key(m.kind, to);
   if (!isNew(target))
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
+      reason: `Migration of ${m.id}: renamed to ${to}, which was published before this release: apps would be told that ${m.id} became an existing, different ${m.kind}`,
       ruleId: 'migrations/bad-target',
       field: 'to',
-      expected: `the new id of the renamed ${m.kind} (one that is new in ${datasetVersion}), or action: merged if ${m.id} was folded into ${m.to}`,
+      expected: `the new id of the renamed ${m.kind} (one that is new in ${datasetVersion}), or action: merged if ${m.id} was folded into ${to}`,
     };
   if (m.since !== datasetVersion)
     return {
-      reason: `Migration of ${m.id}: renamed to ${m.to}, new in ${datasetVersion}, but since says ${m.since}`,
+      reason: `Migration of ${m.id}: renamed to ${to}, new in ${datasetVersion}, but since says ${m.since}`,
       ruleId: 'migrations/bad-since',
       field: 'since',
       expected: `since: ${datasetVersion}`,
@@ -241,6 +253,7 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         ruleId: 'ids/missing',
         source: 'validate',
         expected: rename ? renameFixes(entry.id, rename.id, rename.name, input) : migrationToWrite(entry, input),
+        ...lostSubjects(entry, input),
       }),
     );
   }
@@ -252,11 +265,20 @@ function checkLock(input: IdCheckInput, lock: { file: string; entries: readonly 
         file: lock.file,
         ruleId: 'ids/not-locked',
         source: 'validate',
-        expected: 'review them, then nuffle build --update-lock',
+        expected: 'nothing to do now: nuffle release locks them, stamped with the version it releases',
       }),
     );
   }
   return diagnostics;
+}
+
+/** What a missing id is about (its edition's entries, or its concept), and the concept a lost defining record takes along. */
+function lostSubjects(entry: LockedId, input: IdCheckInput): Pick<Diagnostic, 'about' | 'implies'> {
+  if (entry.kind === 'concept') return { about: [subject.concept(entry.id)] };
+  const edition = editionOf(entry.id);
+  if (!edition) return {};
+  const concept = entry.kind === 'record' ? input.conceptOfRecord?.(entry.id) : null;
+  return { about: [subject.entry(edition)], ...(concept ? { implies: [subject.concept(concept)] } : {}) };
 }
 
 const migrationToWrite = (entry: LockedId, input: IdCheckInput) =>
@@ -359,7 +381,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
- * The lock after `--update-lock`: every locked id (the lock never shrinks),
+ * The lock `nuffle release` writes: every locked id (the lock never shrinks),
  * and every published one not locked yet, stamped with `version` (the
  * dataset version that first publishes it), sorted.
  */

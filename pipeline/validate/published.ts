@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { BUNDLE_FILES } from '../model/dataset.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
-import type { Concept, CrosswalkRow, MetaFile, Ruling, Skill } from '../model/schema-types.ts';
-import { checkIntegrity } from './integrity.ts';
+import type { Concept, CrosswalkRow, MetaFile, Migration, Ruling, Skill } from '../model/schema-types.ts';
+import { checkIntegrity, checkMigrationIds } from './integrity.ts';
 import type { Validator } from '../model/validator.ts';
 
 const DIGEST_SUFFIX = '.sha256';
@@ -58,12 +58,15 @@ export function checkPublishedData(files: ReadonlyMap<string, Uint8Array | null>
   }
   if (diagnostics.length) return diagnostics;
   const list = <T>(file: string) => (values.get(file) ?? []) as T[];
-  return checkIntegrity(
-    list<Skill>(BUNDLE_FILES.skills),
-    list<Ruling>(BUNDLE_FILES.rulings),
-    list<Concept>(BUNDLE_FILES.concepts),
-    list<CrosswalkRow>(BUNDLE_FILES.crosswalk),
-  ).map((d) => ({ ...d, file: dir }));
+  return [
+    ...checkIntegrity(
+      list<Skill>(BUNDLE_FILES.skills),
+      list<Ruling>(BUNDLE_FILES.rulings),
+      list<Concept>(BUNDLE_FILES.concepts),
+      list<CrosswalkRow>(BUNDLE_FILES.crosswalk),
+    ).map((d) => ({ ...d, file: dir })),
+    ...checkMigrationIds(list<Migration>(BUNDLE_FILES.migrations), at(BUNDLE_FILES.migrations)),
+  ];
 }
 
 type Problem = (path: string, ruleId: string, reason: string, extra?: Partial<Diagnostic>) => Diagnostic;

@@ -6,6 +6,7 @@
  * annotations/random-tables.yaml, never filled with an invented skill; a
  * declaration that a record claims again, or that names no table, is an error.
  */
+import { subject } from '../model/cascades.ts';
 import { error, type Diagnostic } from '../model/diagnostic.ts';
 import type { DeclaredSlot, Game, RandomCategory, RandomTable, Roll, Skill, Vacancy } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
@@ -201,6 +202,7 @@ function emptyTable(id: string, witness: Skill, context: Context): Diagnostic {
     place: null,
     ruleId: 'random-table/incomplete',
     source: 'validate',
+    about: [subject.entry(witness.edition)],
     expected: `12 ${category} skills with ${game === 'blood-bowl' ? 'Bloodbowl' : 'Dungeonbowl'}random skill lines`,
     actual: '0 of 12 slots filled',
   });
@@ -219,6 +221,8 @@ function incomplete(grid: Grid, missing: readonly string[], context: Context): D
     place: null,
     ruleId: 'random-table/incomplete',
     source: 'validate',
+    // A lost entry empties its slots.
+    about: [subject.entry(grid.edition)],
     // A withdrawn skill leaves one slot per table: more missing is a cut-short source, not a vacancy.
     ...(missing.length <= 2
       ? {

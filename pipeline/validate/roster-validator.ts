@@ -5,18 +5,26 @@
  * with, without ajv or Node. Its diagnostics are the CLI's (schema-diagnostic.ts).
  */
 import { validateRoster } from './generated/roster-validator.js';
-import { toDiagnostic } from './schema-diagnostic.ts';
-import type { Validator } from '../model/validator.ts';
+import { toDiagnostic, toProblem } from './schema-diagnostic.ts';
+import type { ProblemValidator } from '../model/validator.ts';
 
 /** The path of the roster's schema under schema/, as `Validator.validate` names it. */
 export const ROSTER_SCHEMA = 'input/roster.schema.json';
 
-export function createRosterValidator(): Validator {
+const only = (schemaPath: string): void => {
+  if (schemaPath !== ROSTER_SCHEMA) throw new Error(`the roster validator checks ${ROSTER_SCHEMA} only, not ${schemaPath}`);
+};
+
+export function createRosterValidator(): ProblemValidator {
   return {
     validate(schemaPath, value, file, locate) {
-      if (schemaPath !== ROSTER_SCHEMA) throw new Error(`the roster validator checks ${ROSTER_SCHEMA} only, not ${schemaPath}`);
+      only(schemaPath);
       if (validateRoster(value)) return [];
       return (validateRoster.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate));
+    },
+    problems(schemaPath, value) {
+      only(schemaPath);
+      return validateRoster(value) ? [] : (validateRoster.errors ?? []).map(toProblem);
     },
   };
 }

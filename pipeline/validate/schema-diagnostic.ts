@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import type { SchemaProblem } from '../model/validator.ts';
 import { locateKeyword, placeText, type SchemaLookup } from './schema-location.ts';
 
 export function toDiagnostic(
@@ -15,11 +16,7 @@ export function toDiagnostic(
   locate?: (path: (string | number)[]) => Place | null,
   schemas?: SchemaLookup,
 ): Diagnostic {
-  const path = problem.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const path = instancePath(problem);
   const where = problem.instancePath || '(root)';
   const id = recordIdAt(value, path);
   const detail =
@@ -65,3 +62,20 @@ function recordIdAt(value: unknown, path: readonly (string | number)[]): string 
   const id = fields.id ?? fields.record;
   return typeof id === 'string' ? id : null;
 }
+
+/** An ajv error's instance path as keys and indexes: `/players/0/name` → `['players', 0, 'name']`. */
+function instancePath(problem: ErrorObject): (string | number)[] {
+  return problem.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** An ajv error as data (`Validator.problems`): its keyword, the value's path, its parameters. */
+export const toProblem = (problem: ErrorObject): SchemaProblem => ({
+  keyword: problem.keyword,
+  path: instancePath(problem),
+  params: { ...problem.params },
+  schemaPath: problem.schemaPath,
+});

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SchemaFile } from '../model/generate-types.ts';
 
 /** Every schema's `$id` is this base + its path under schema/. */
-export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v3/';
+export const SCHEMA_BASE = 'https://nuffle-codex.dev/schema/v4/';
 
 /** The options every validator is compiled with, ahead of time or at run time. */
 export const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;

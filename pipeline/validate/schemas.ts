@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Validator } from '../model/validator.ts';
-import { toDiagnostic } from './schema-diagnostic.ts';
+import type { ProblemValidator } from '../model/validator.ts';
+import { toDiagnostic, toProblem } from './schema-diagnostic.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 import { AJV_OPTIONS, SCHEMA_BASE, schemaDigest } from './schema-digest.ts';
 import * as generated from './generated/validators.js';
@@ -20,7 +20,7 @@ export class SchemaError extends Error {
   }
 }
 
-export function createValidator(schemas: readonly SchemaFile[]): Validator {
+export function createValidator(schemas: readonly SchemaFile[]): ProblemValidator {
   // The schemas `npm run gen` compiled ahead of time: plain functions, nothing to compile.
   // Other schemas (being edited, or a test's) are compiled by ajv, loaded only then.
   // The generated module compiled each schema by the id SCHEMA_BASE + path, so schemas of its digest have the right $ids.
@@ -35,6 +35,10 @@ export function createValidator(schemas: readonly SchemaFile[]): Validator {
       // Stryker disable next-line ArrayDeclaration: ajv sets `errors` whenever a value fails
       return (fn.errors ?? []).map((problem) => toDiagnostic(problem, value, schemaPath, file, locate, lookup));
     },
+    problems(schemaPath, value) {
+      const fn = get(schemaPath);
+      return fn(value) ? [] : (fn.errors ?? []).map(toProblem);
+    },
   };
 }
 
@@ -45,7 +49,7 @@ function precompiled(schemaPath: string): ValidateFunction {
 }
 
 /**
- * A schema's `$id` is its path under the base: `…/schema/v3/<path>` in the
+ * A schema's `$id` is its path under the base: `…/schema/v4/<path>` in the
  * repository, `…/schema/<schemaVersion>/<path>` as published (each release's
  * schemas have their own ids). Returns the id.
  */

@@ -6,8 +6,8 @@
  * schema allows. Each problem is an error at the source line (or the YAML
  * node) that holds it; characters are named as `U+XXXX`, never printed.
  */
-import { codePointLabel, HIDDEN_CHARACTER } from '../model/characters.ts';
-import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
+import { codePointLabel, FORMULA_START, HIDDEN_CHARACTER } from '../model/characters.ts';
+import { error, type Diagnostic, type DiagnosticInit, type Place } from '../model/diagnostic.ts';
 import type { AcceptedCharacter, Inducement, Ruling, Skill } from '../model/schema-types.ts';
 
 const LETTER = /\p{L}/u;
@@ -32,6 +32,8 @@ export interface LocatedValue {
   file: string;
   value: unknown;
   locate: (path: readonly (string | number)[]) => Place | null;
+  /** The keys whose strings may span lines (and hold tabs): errata's `find` and `replace`, which patch raw lines. None elsewhere. */
+  multiline?: readonly string[];
 }
 
 /** What a source holds: named records (parsed, before linking), unnamed paragraphs, rulings, inducements. */
@@ -142,6 +144,8 @@ export function nameProblems(what: string, value: string, held: Held, limits: Li
       }),
     );
   }
+  const formula = formulaName(what, value);
+  if (formula) diagnostics.push(error({ ...formula, file: held.file, place: locateIn(held, value.slice(0, 20)) }));
   const mixed = mixedScriptWord(value);
   if (mixed) {
     diagnostics.push(
@@ -170,6 +174,23 @@ export function nameProblems(what: string, value: string, held: Held, limits: Li
     );
   }
   return diagnostics;
+}
+
+/**
+ * A name (or an alias) that starts as a spreadsheet formula (`=`, `+`, `-`,
+ * `@`): never a name, and what OWASP's "CSV Injection" starts with. The CSV
+ * tables neutralise any such cell; a name is refused at its source as well.
+ */
+function formulaName(what: string, value: string): Omit<DiagnosticInit, 'file' | 'place'> | null {
+  // A hidden first character (a tab, a NUL) is refused as such already.
+  if (!FORMULA_START.test(value) || value.search(HIDDEN_CHARACTER) === 0) return null;
+  return {
+    reason: `The ${what} ${label(value)} starts with ${label(value[0]!)}, as a spreadsheet formula does`,
+    ruleId: 'text/formula-name',
+    source: 'validate',
+    expected: 'a name that starts with a letter, a digit or a bracket',
+    note: 'remove the character (a name in a raw text: with an erratum)',
+  };
 }
 
 /** An id longer than the schema allows, at the name it is made from. */
@@ -287,30 +308,49 @@ export function staleAcceptances(
 /** Keys whose strings are names (or a list of names), in the manifest and annotation files. */
 const NAME_KEYS = new Set(['name', 'alias', 'aliases', 'abilities', 'spells', 'qualifiedOnly', 'notNames', 'label']);
 
-/** Every string of the manifest and the annotation files: no invisible or control character anywhere; names in one script per word. */
+/** A line break or a tab: control characters too, refused in every annotation string but the `multiline` keys. */
+const LINE_BREAK_OR_TAB = /[\t\n]/;
+
+/**
+ * Every string of the manifest and the annotation files, every key of their
+ * objects included: no invisible or control character anywhere (a line break
+ * or a tab only in the file's `multiline` keys); names in one script per word.
+ */
 export function checkAnnotationStrings(annotations: readonly LocatedValue[]): Diagnostic[] {
   return annotations.flatMap(checkAnnotation);
 }
 
+/** The first control or invisible character of an annotation string (a line break or a tab too, unless its key may span lines). */
+function annotationHostile(value: string, key: string | null, multiline: readonly string[]): string | null {
+  const [hidden] = hostileCharacters(value);
+  if (hidden) return hidden.char;
+  if (key !== null && multiline.includes(key)) return null;
+  return LINE_BREAK_OR_TAB.exec(value)?.[0] ?? null;
+}
+
 function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const multiline = annotation.multiline ?? [];
+  const hostileAt = (value: string, key: string | null, path: (string | number)[], what: string): void => {
+    const char = annotationHostile(value, key, multiline);
+    if (char === null) return;
+    diagnostics.push(
+      error({
+        reason: `${what}${label(value)} has the invisible or control character ${codePointLabel(char)}`,
+        file: annotation.file,
+        place: annotation.locate(path),
+        ruleId: 'text/hostile-character',
+        source: 'validate',
+        expected: 'annotations of visible characters, without line breaks or tabs (write an accepted character as `U+XXXX`)',
+        note: `remove it${multiline.length ? `; only ${multiline.join(' and ')} may span lines` : ''}`,
+      }),
+    );
+  };
   const visit = (value: unknown, path: (string | number)[], key: string | null): void => {
     if (typeof value === 'string') {
-      const place = annotation.locate(path);
-      const [hostile] = hostileCharacters(value);
-      if (hostile) {
-        diagnostics.push(
-          error({
-            reason: `${label(value)} has the invisible or control character ${codePointLabel(hostile.char)}`,
-            file: annotation.file,
-            place,
-            ruleId: 'text/hostile-character',
-            source: 'validate',
-            expected: 'annotations of visible characters (write an accepted character as `U+XXXX`)',
-            note: 'remove it',
-          }),
-        );
-      }
+      hostileAt(value, key, path, '');
+      const formula = key !== null && NAME_KEYS.has(key) ? formulaName('name', value) : null;
+      if (formula) diagnostics.push(error({ ...formula, file: annotation.file, place: annotation.locate(path) }));
       // Stryker disable next-line ConditionalExpression: `key !== null` only spares NAME_KEYS.has(null), false either way
       const mixed = key !== null && NAME_KEYS.has(key) ? mixedScriptWord(value) : null;
       if (mixed) {
@@ -318,7 +358,7 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
           error({
             reason: `The name ${label(value)} mixes ${mixed.scripts.join(' and ')} letters in the word ${label(mixed.word)}: a look-alike of another name`,
             file: annotation.file,
-            place,
+            place: annotation.locate(path),
             ruleId: 'text/mixed-script',
             source: 'validate',
             expected: 'each word of a name in one script',
@@ -330,7 +370,11 @@ function checkAnnotation(annotation: LocatedValue): Diagnostic[] {
     }
     if (Array.isArray(value)) for (const [i, item] of value.entries()) visit(item, [...path, i], key);
     // Stryker disable next-line ConditionalExpression: a number or a boolean has no entries, so `typeof value === 'object'` → true visits nothing more
-    else if (value && typeof value === 'object') for (const [k, item] of Object.entries(value)) visit(item, [...path, k], k);
+    else if (value && typeof value === 'object')
+      for (const [k, item] of Object.entries(value)) {
+        hostileAt(k, null, [...path, k], 'The key ');
+        visit(item, [...path, k], k);
+      }
   };
   visit(annotation.value, [], null);
   return diagnostics;

@@ -34,10 +34,9 @@ interface Run {
   source?: ManifestSource;
   raw?: string;
   errata?: Erratum[];
-  errataText?: string;
 }
 
-/** One parse of the literal source with `memo`; the errata file's key is its path and text, as the build makes it. */
+/** One parse of the literal source with `memo`. */
 const INPUT = {
   manifest: { dataset: { version: '1.0.0', schemaVersion: '1.0.0' }, sources: [SOURCE] } as SourceManifest,
   manifestPath: 'sources/manifest.yaml',
@@ -52,14 +51,13 @@ const INPUT = {
 /** A stored parse as JSON reads it back. */
 type Stored = { lines?: unknown; errata?: unknown; diagnostics?: unknown; result?: Record<string, unknown> };
 
-function parse(memo: StageMemo, { source = SOURCE, raw = RAW, errata = [], errataText = 'errata: []\n' }: Run = {}) {
+function parse(memo: StageMemo, { source = SOURCE, raw = RAW, errata = [] }: Run = {}) {
   const result = parseSources({
     ...INPUT,
     manifest: { ...INPUT.manifest, sources: [source] },
     raw: new Map([[source.file, Buffer.from(raw)]]),
     errata,
     memo,
-    errataKey: memoKey('sources/annotations/errata.yaml', errataText),
   });
   return { text: result.parsed[0]!.result.records[0]!.text, stats: { ...memo.stats } };
 }
@@ -76,11 +74,26 @@ describe('the source parse in the memo', () => {
     expect(parse(nextMemo()).stats).toEqual({ hits: 1, misses: 0 });
   });
 
-  it('is computed again when the errata file changes, and the new erratum is applied', () => {
-    const errataText = 'errata:\n  - find: "the bal."\n';
-    const second = parse(nextMemo(), { errata: [ERRATUM], errataText });
+  it('is computed again when its source gains an erratum, and the new erratum is applied', () => {
+    const second = parse(nextMemo(), { errata: [ERRATUM] });
     expect(second.stats).toEqual({ hits: 0, misses: 1 });
     expect(second.text).toContain('Catch the ball.');
+  });
+
+  it('is recalled when only another source gains an erratum (a save of errata.yaml re-parses that source alone)', () => {
+    const other = { ...ERRATUM, id: 'fr-legacy/x', source: 'fr-legacy-skills' } as Erratum;
+    expect(parse(nextMemo(), { errata: [other] }).stats).toEqual({ hits: 1, misses: 0 });
+  });
+
+  it('is computed again when the recalled parse had an erratum problem: its line in errata.yaml may have moved', () => {
+    const broken = { ...ERRATUM, find: 'not in the text' } as Erratum;
+    const memo = createMemo();
+    parse(memo, { errata: [broken] });
+    const used = memo.used();
+    const [key, stored] = Object.entries(used.parse)[0]!;
+    const planted = stored.replace('Catch the bal.', 'Catch, as recalled.');
+    expect(planted).not.toBe(stored);
+    expect(parse(createMemo({ ...used, parse: { [key]: planted } }), { errata: [broken] }).text).toContain('Catch the bal.');
   });
 
   it('is computed again when the source bytes change', () => {

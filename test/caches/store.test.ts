@@ -4,7 +4,7 @@
  * two text files and one binary one (test/build-cache.test.ts checks the same
  * promises on the real project, through the CLI).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -329,5 +329,57 @@ describe('the stored stage memo', () => {
   it('is not stored where it cannot be, and says so', () => {
     writeFileSync(join(dir, 'a-file'), '');
     expect(writeStageMemo(join(dir, 'a-file', 'below'), 'code-1', createMemo())).toBe(false);
+  });
+});
+
+/** A copy of `from` whose every file is a hard link to the original (as `cp -al` makes, or a worktree's linked node_modules). */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name));
+    else linkSync(join(from, entry.name), join(to, entry.name));
+  }
+}
+
+/** Every file under `root` and its bytes, by relative path. */
+function bytesUnder(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const path of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = join(root, path);
+    if (statSync(full).isFile()) out[path] = readFileSync(full, 'hex');
+  }
+  return out;
+}
+
+describe('a cache shared by hard links (issue 32)', () => {
+  const memoWith = (stage: 'plain', k: string, value: unknown) => {
+    const memo = createMemo();
+    memo.remember(stage, k, value);
+    return memo;
+  };
+  it('every write goes through the atomic writer: a linked copy keeps its bytes when the build cache and the memo are stored again', () => {
+    const cache = join(dir, 'cache');
+    writeCachedBuild(cache, K1, RESULT);
+    writeStageMemo(cache, 'code-1', memoWith('plain', 'k', 'text'));
+    const copy = join(dir, 'copy');
+    linkTree(cache, copy);
+    const before = bytesUnder(copy);
+    expect(Object.keys(before).length).toBeGreaterThan(3);
+    // The same key stored again, another key, the memo stored again: each replaces files of the shared inodes' names.
+    const other: Stored = { ...RESULT, files: new Map([['skills.json', '[]\n']]), assets: new Map([['nuffle-codex.sqlite', new Uint8Array([9])]]) };
+    expect(writeCachedBuild(cache, K1, other)).toBe(true);
+    expect(writeCachedBuild(cache, K2, other)).toBe(true);
+    expect(writeStageMemo(cache, 'code-1', memoWith('plain', 'k', 'other text'))).toBe(true);
+    expect(bytesUnder(copy)).toEqual(before);
+    expect(readCachedBuild(copy, K1)!.files.get('skills.json')).toBe(RESULT.files.get('skills.json'));
+    expect(readStageMemo(copy, 'code-1').recall('plain', 'k')).toBe('text');
+    expect(readStageMemo(cache, 'code-1').recall('plain', 'k')).toBe('other text');
+  });
+
+  it('a write cut short leaves the stored memo whole: the temporary file is another file, renamed only when complete', () => {
+    writeStageMemo(dir, 'code-1', memoWith('plain', 'k', 'text'));
+    // What a crash mid-write leaves: a temporary file beside stages.json, half written.
+    writeFileSync(join(dir, `.stages.json.${process.pid}-0-x.tmp`), '{"format":2,"co');
+    expect(readStageMemo(dir, 'code-1').recall('plain', 'k')).toBe('text');
   });
 });

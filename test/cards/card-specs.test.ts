@@ -58,11 +58,11 @@ describe('a skill card', () => {
     expect(spec().subtitle).toBeNull();
   });
 
-  it("a French card whose concept has no English name falls back on the concept's name", () => {
+  it('a French card of a rule no English text has carries no English line, never the concept’s own (French) name as one', () => {
     const d = cardBundle();
-    d.concepts[0]!.names = { fr: 'Esquive' } as (typeof d.concepts)[0]['names'];
-    d.concepts[0]!.name = 'Dodge';
-    expect(skillCardSpec(d.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, specContextOf(d)).subtitle).toBe('EN: Dodge');
+    d.concepts[0]!.names = { fr: 'Esquive' };
+    d.concepts[0]!.name = 'Esquive';
+    expect(skillCardSpec(d.skills.find((r) => r.id === 'fr-legacy/esquive')!, null, specContextOf(d)).subtitle).toBeNull();
   });
 
   it('a French card of no concept has no subtitle', () => {

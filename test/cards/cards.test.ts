@@ -197,12 +197,14 @@ describe('selection', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('fails on an ambiguous name, naming the editions to choose from', async () => {
-    const run = await cards(['--data', dataDir, '--skills', 'Always Hungry', '-o', join(tempDir(), 'x.pdf')]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('"Always Hungry" is ambiguous: en-2020/always-hungry');
-    expect(run.stderr).toContain('en-traits-alt/always-hungry');
-    expect((await cards(['--data', dataDir, '--skills', 'Always Hungry', '--edition', 'en-traits-alt', '-o', join(tempDir(), 'y.pdf')])).code).toBe(0);
+  it('prints a name two English editions share from the base edition, the other with --edition (issue 34, item 3)', async () => {
+    const base = join(tempDir(), 'x.pdf');
+    const run = await cards(['--data', dataDir, '--skills', 'Always Hungry', '-o', base]);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(squash(pageText(base, 1))).toContain('en-2020/always-hungry');
+    const other = join(tempDir(), 'y.pdf');
+    expect((await cards(['--data', dataDir, '--skills', 'Always Hungry', '--edition', 'en-traits-alt', '-o', other])).code).toBe(0);
+    expect(squash(pageText(other, 1))).toContain('en-traits-alt/always-hungry');
   });
 
   it('reads a name through its concept in the language asked for', async () => {

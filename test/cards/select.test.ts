@@ -22,22 +22,27 @@ describe('card selection errors', () => {
   });
 
   it.each([
-    ['a misspelt skills: key', 'team: Reavers\nplayers:\n  - name: Gork\n    skils: [Block]\n', 3, /unknown key "skils"/],
+    [
+      'a misspelt skills: key',
+      'team: Reavers\nplayers:\n  - name: Gork\n    skils: [Block]\n',
+      4,
+      'player 1 (Gork): `skils:` is not a key of a player; did you mean `skills:`?',
+    ],
     [
       'a player with no name',
       'players:\n  - name: Gork\n    skills: [Block]\n  - position: Lineman\n    skills: [Dodge]\n',
       4,
-      /must have required property 'name'/,
+      'player 2 has no `name:`; every player starts with `- name:`',
     ],
-    ['a blank name', 'players:\n  - name: "  "\n    skills: [Block]\n', 2, /\/players\/0\/name must match pattern/],
-    ['an empty list of players', 'team: Reavers\nplayers: []\n', 2, /must NOT have fewer than 1 items/],
-    ['a bare list with a misspelt key', '- name: Gork\n  skill: Block\n', 1, /unknown key "skill"/],
-  ])('cards/bad-roster: %s is refused by schema/input/roster.schema.json at its line', (_what, text, line, reason) => {
+    ['a blank name', 'players:\n  - name: "  "\n    skills: [Block]\n', 2, 'player 1, `name:`: the name is blank'],
+    ['an empty list of players', 'team: Reavers\nplayers: []\n', 2, '`players:` lists no player'],
+    ['a bare list with a misspelt key', '- name: Gork\n  skill: Block\n', 2, 'player 1 (Gork): `skill:` is not a key of a player; did you mean `skills:`?'],
+  ])('cards/bad-roster: %s is refused by schema/input/roster.schema.json at its line, in the organiser’s words', (_what, text, line, reason) => {
     const parsed = parseRoster(text, 'team.yaml', validator);
     expect(parsed.roster).toBeNull();
     expect(parsed.diagnostics).toHaveLength(1);
     expect(parsed.diagnostics[0]).toMatchObject({ ruleId: 'cards/bad-roster', file: 'team.yaml', place: { line } });
-    expect(parsed.diagnostics[0]!.reason).toMatch(reason);
+    expect(parsed.diagnostics[0]!.reason).toBe(reason);
   });
 
   it('a roster as the schema has it is read, bare list or not', () => {

@@ -130,7 +130,7 @@ describe('resolving names', () => {
   it('a known name with no wording in the edition says where it is', () => {
     expect(reasons(select('Leap', { edition: 'fr-legacy', lang: null }))).toEqual(['leap has no wording in edition fr-legacy (leap is in en-2020)']);
     const result = select('Leap', { edition: null, lang: 'fr' });
-    expect(result.diagnostics[0]!.expected).toBe('--edition en-2020, or a skill that language fr has');
+    expect(result.diagnostics[0]!.expected).toBe('--lang en, or a skill that language fr has');
   });
 
   it('…and that the edition has no skill of its category at all', () => {
@@ -366,20 +366,21 @@ describe('a roster', () => {
     const { roster } = parseRoster('- name: Gork\n- name: Griff\n  skills:\n    - Dodge\n', 'team.yaml', validator);
     expect(roster!.players[1]!.skills.map((s) => s.line)).toEqual([4]);
     const bad = parseRoster('- name: Gork\n- name: Griff\n  skill: Dodge\n', 'team.yaml', validator);
-    expect(bad.diagnostics.map((d) => [d.ruleId, d.place?.line])).toEqual([['cards/bad-roster', 2]]);
+    expect(bad.diagnostics.map((d) => [d.ruleId, d.place?.line])).toEqual([['cards/bad-roster', 3]]);
   });
 
   it('cards/bad-roster: a shape the schema refuses is one error from the select stage, with the roster format', () => {
     const { roster, diagnostics } = parseRoster('players:\n  - name: Gork\n    skills: 42\n', 'team.yaml', validator);
     expect(roster).toBeNull();
-    expect(diagnostics.map((d) => [d.ruleId, d.source, d.fatal, d.file, d.place?.line, d.note])).toEqual([
+    expect(diagnostics.map((d) => [d.ruleId, d.source, d.fatal, d.file, d.place?.line, d.reason, d.note])).toEqual([
       [
         'cards/bad-roster',
         'select',
         true,
         'team.yaml',
         3,
-        'a roster is { team?, edition?, players: [{ name, position?, skills: [names] | "names, …" }] }, in YAML or JSON (schema/input/roster.schema.json)',
+        'player 1 (Gork), `skills:` must be names in brackets, [Block, Dodge], or one line of names separated by commas',
+        'each player starts with `- name:`, with `skills:` under it; docs/LEAGUES.md ("Write a roster") shows a whole one',
       ],
     ]);
   });
@@ -395,8 +396,8 @@ describe('a roster', () => {
   it('cards/bad-roster: not YAML, at the line of the fault', () => {
     const { roster, diagnostics } = parseRoster('players: [\n  { name: Gork\n', 'team.yaml', validator);
     expect(roster).toBeNull();
-    expect(diagnostics.map((d) => [d.ruleId, d.source, d.file, d.reason.startsWith('not YAML or JSON: ')])).toEqual([
-      ['cards/bad-roster', 'select', 'team.yaml', true],
+    expect(diagnostics.map((d) => [d.ruleId, d.source, d.file, d.place?.line, d.reason])).toEqual([
+      ['cards/bad-roster', 'select', 'team.yaml', 2, 'this "{" is never closed: close it with "}" on the same line'],
     ]);
   });
 });
@@ -452,7 +453,10 @@ describe('planning a selection', () => {
         .plan.specs.map((s) => s.key)
         .slice(0, 3),
     ).toEqual(['en-2020/mighty-blow', 'en-2020/diving-tackle', 'en-2020/dodge']);
-    expect(plan({ edition: 'en-2020', lang: 'fr' }).plan.specs).toEqual([]);
+    // A French deck of an English edition: its every record, each an English text on a French card.
+    const french = plan({ edition: 'en-2020', lang: 'fr' }).plan.specs;
+    expect(french.map((s) => [s.key, s.lang])).toEqual(plan({ edition: 'en-2020' }).plan.specs.map((s) => [s.key, 'fr']));
+    expect(plan({ edition: 'fr-legacy', lang: 'en' }).plan.specs).toEqual([]);
     expect(
       plan({})
         .plan.specs.map((s) => s.key)
@@ -462,14 +466,14 @@ describe('planning a selection', () => {
 
   it('an unknown --edition is a usage error listing the editions with cards', () => {
     expect(planSelection(data(), input({ edition: 'en-1987' }), validator)).toEqual({
-      usage: 'unknown edition "en-1987"; editions with cards: en-2020, fr-legacy',
+      usage: 'unknown edition "en-1987"; the editions with cards are en-2020, fr-legacy',
     });
   });
 
   it('cards/empty-selection: a filter with no card prints nothing', () => {
-    const { diagnostics } = plan({ edition: 'en-2020', lang: 'fr' });
+    const { diagnostics } = plan({ edition: 'fr-legacy', lang: 'en' });
     expect(diagnostics.map((d) => [d.ruleId, d.file, d.place, d.reason])).toEqual([
-      ['cards/empty-selection', '--edition/--lang', null, 'no card is in edition en-2020 and language fr'],
+      ['cards/empty-selection', '--edition/--lang', null, 'no card is in edition fr-legacy, language en'],
     ]);
     expect(plan({ skills: ' , ' }).diagnostics.map((d) => [d.file, d.reason])).toEqual([['--skills', 'no card is in the selection']]);
   });
@@ -522,7 +526,7 @@ describe('planning a selection', () => {
         { line: 2 },
         'unknown edition "en-1987"; the editions with cards are en-2020, fr-legacy',
         'an edition id: en-2020, fr-legacy',
-        'write the id, as in "edition: en-2020", or leave the line out to accept names of any edition',
+        'write the id, as in "edition: en-2020", or leave the line out: the names then choose the language (English cards of Blood Bowl 2020 by default)',
       ],
     ]);
   });
@@ -552,7 +556,7 @@ describe('planning a selection', () => {
             'cards/empty-selection',
             'team.yaml',
             { line: 1 },
-            `the roster's ${count} list no skills or traits, so there is no card to print`,
+            `the roster's ${count} list no skills, traits or inducements, so there is no card to print`,
             'give each player a skills: list (skills: [Block, Dodge])',
           ],
         ]);
@@ -578,7 +582,7 @@ describe('planning a selection: the edges', () => {
   const roster = (text: string) => ({ text, file: 'team.yaml' });
 
   it('selection errors come from the select stage and say what to do', () => {
-    const empty = plan({ edition: 'en-2020', lang: 'fr' }).diagnostics[0]!;
+    const empty = plan({ edition: 'fr-legacy', lang: 'en' }).diagnostics[0]!;
     expect([empty.source, empty.note]).toEqual([
       'select',
       'choose an edition and a language that have cards together (nuffle cards --help lists the editions)',
@@ -587,7 +591,7 @@ describe('planning a selection: the edges', () => {
   });
 
   it('a plan with no card is titled "none"', () => {
-    expect(plan({ edition: 'en-2020', lang: 'fr' }).plan.title).toBe('skill cards (none)');
+    expect(plan({ edition: 'fr-legacy', lang: 'en' }).plan.title).toBe('skill cards (none)');
   });
 
   it('--team on a skills list adds no players line', () => {
@@ -604,7 +608,7 @@ describe('planning a selection: the edges', () => {
   it('the editions with cards are listed in order, whatever the order of the records', () => {
     const d = data();
     d.skills.reverse();
-    expect(planSelection(d, input({ edition: 'x' }), validator)).toEqual({ usage: 'unknown edition "x"; editions with cards: en-2020, fr-legacy' });
+    expect(planSelection(d, input({ edition: 'x' }), validator)).toEqual({ usage: 'unknown edition "x"; the editions with cards are en-2020, fr-legacy' });
   });
 
   it("--edition wins over a roster's unknown edition", () => {

@@ -42,6 +42,24 @@ describe('the runtime API refuses a wrong argument by name', () => {
     await expect(call).rejects.toThrow(message);
   });
 
+  it('names a huge argument by a short excerpt, its hidden characters as U+XXXX, never whole', async () => {
+    const huge = `\u202e${'x'.repeat(1_000_000)}`;
+    for (const call of [
+      () => loose.findByName!('Block', { lang: huge }),
+      () => loose.randomSkill!(huge, 'agility', '1-3', 1),
+      () => loose.randomSkill!('blood-bowl', 'agility', huge, 1),
+    ]) {
+      const message = await Promise.resolve()
+        .then(call)
+        .then(
+          () => '',
+          (error: Error) => error.message,
+        );
+      expect(message).toMatch(/; got "U\+202Ex+…"$/);
+      expect(message.length).toBeLessThan(250);
+    }
+  });
+
   it('foldName(undefined) throws a TypeError naming the argument', () => {
     expect(() => loose.foldName!(undefined)).toThrow(new TypeError('name must be a string; got undefined'));
   });

@@ -174,6 +174,46 @@ describe('editions', () => {
     expect(ids(await api.editions())).toEqual(['en-2020', 'alt-2025', 'fr-legacy']));
 });
 
+describe('what a function hands out is frozen or fresh (issue 32)', () => {
+  it('a caller that changes an edition, or the list, changes nothing for the next call', async () => {
+    const first = await api.editions();
+    expect(() => {
+      (first[0] as { id: string }).id = 'HACKED';
+    }).toThrow(TypeError);
+    first.length = 0;
+    expect(ids(await api.editions())).toEqual(['en-2020', 'alt-2025', 'fr-legacy']);
+  });
+  it('records, concepts and their lists are frozen to the last array', async () => {
+    const [found] = await api.findByName('Dodge');
+    expect(() => (found!.games as string[]).push('chess')).toThrow(TypeError);
+    const concept = await api.getConcept('dodge');
+    expect(() => {
+      (concept.names as { en: string }).en = 'HACKED';
+    }).toThrow(TypeError);
+    const rows = (await api.crosswalkOf('dodge')).rows;
+    rows[0]!.edition = 'HACKED';
+    expect((await api.crosswalkOf('dodge')).rows[0]!.edition).not.toBe('HACKED');
+    expect(await api.getConcept('dodge')).toEqual(concept);
+    expect((await api.findByName('Dodge'))[0]!.games).toEqual((record(found!.id) as unknown as { games: string[] }).games);
+  });
+});
+
+describe('an error message never repeats a huge argument whole', () => {
+  const huge = `${'x'.repeat(1_000_000)}\u202e`;
+  it.each([
+    ['getConcept', () => api.getConcept(huge)],
+    ['rulingsFor, a record id', () => api.rulingsFor(`en-2020/${huge}`)],
+    ['randomSkill, an edition', () => api.randomSkill('blood-bowl', 'agility', '1-3', 1, { edition: huge })],
+  ])('%s: a RangeError of a few hundred characters, the argument cut and printable', async (_, call) => {
+    const message = await call().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^unknown \w+ id "(en-2020\/)?x+…"$/);
+    expect(message.length).toBeLessThan(200);
+  });
+});
+
 describe('randomSlot', () => {
   it('gives the record of a slot', async () =>
     expect(await api.randomSlot('blood-bowl', 'agility', '1-3', 6)).toEqual({ record: record('en-2020/side-step'), vacancy: null }));

@@ -25,7 +25,15 @@ const log = (...changes: Change[]): Changelog => ({
 });
 
 describe('bumpOf', () => {
-  const MAJOR: ChangeKind[] = ['record-removed', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added'];
+  const MAJOR: ChangeKind[] = [
+    'record-removed',
+    'record-merged',
+    'concept-removed',
+    'ruling-removed',
+    'inducement-removed',
+    'league-removed',
+    'migration-added',
+  ];
   const ADDED: ChangeKind[] = ['record-added', 'concept-added', 'ruling-added', 'inducement-added', 'league-added'];
 
   it.each(MAJOR)('%s is major: an id an app stored is gone', (kind) => expect(bumpOf(change(kind))).toBe('major'));

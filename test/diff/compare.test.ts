@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_KINDS, type Change, type ChangeKind, compareBundles, FAIL_ON } from '../../pipeline/diff/compare.ts';
 import { at, bundle, concept, type Edit, inducement, item, ITEMS, league, row, ruling, skill, source } from './bundle.ts';
+import { bumpOf } from '../../pipeline/diff/bump.ts';
+import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import type { PriceItem } from '../../pipeline/model/schema-types.ts';
 
 /**
@@ -38,6 +40,21 @@ const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] 
       d.crosswalk.find((r) => r.record === 'en-2020/side-step')!.record = 'en-2020/sidestep';
       for (const slot of d.randomTables[0]!.slots) if (slot.record === 'en-2020/side-step') slot.record = 'en-2020/sidestep';
       d.migrations.push({ id: 'en-2020/side-step', kind: 'record', action: 'renamed', to: 'en-2020/sidestep', since: '1.1.0', note: 'One word.' });
+    },
+  },
+  {
+    what: 'a record merged into another, its slots and its concept going with it',
+    kind: 'record-merged',
+    failOn: ['merged'],
+    edit: (d) => {
+      d.skills = d.skills.filter((s) => s.id !== 'en-2020/sprint');
+      d.crosswalk = d.crosswalk.filter((r) => r.record !== 'en-2020/sprint');
+      d.concepts = d.concepts.filter((c) => c.id !== 'sprint');
+      for (const slot of d.randomTables[0]!.slots) if (slot.record === 'en-2020/sprint') slot.record = 'en-2020/dodge';
+      d.migrations.push(
+        { id: 'en-2020/sprint', kind: 'record', action: 'merged', to: 'en-2020/dodge', since: '1.1.0', note: 'Folded into Dodge.' },
+        { id: 'sprint', kind: 'concept', action: 'merged', to: 'dodge', since: '1.1.0', note: 'Folded into Dodge.' },
+      );
     },
   },
   { what: 'a crosswalk row added', kind: 'crosswalk-added', failOn: ['added'], edit: (d) => void d.crosswalk.push(row('jump-up')) },
@@ -197,6 +214,80 @@ describe('renames', () => {
     const log = compareBundles(bundle(), after);
     expect(log.changes.map((c) => [c.kind, c.summary])).toEqual([['record-renamed', 'en-2020: side-step → Side Step (id en-2020/side-step kept)']]);
   });
+});
+
+describe('merges', () => {
+  /** Sprint folded into Dodge: its record and row gone, its migration; `concept` also retires its concept into Dodge's. */
+  const mergeSprint = (d: DataBundle, options: { concept: boolean }) => {
+    d.skills = d.skills.filter((s) => s.id !== 'en-2020/sprint');
+    d.crosswalk = d.crosswalk.filter((r) => r.record !== 'en-2020/sprint');
+    d.migrations.push({ id: 'en-2020/sprint', kind: 'record', action: 'merged', to: 'en-2020/dodge', since: '1.1.0', note: 'Folded into Dodge.' });
+    if (!options.concept) return;
+    d.concepts = d.concepts.filter((c) => c.id !== 'sprint');
+    d.migrations.push({ id: 'sprint', kind: 'concept', action: 'merged', to: 'dodge', since: '1.1.0', note: 'Folded into Dodge.' });
+  };
+
+  it('says what went and where, with the concept that went with it, in one line whose previous id is the merged one', () =>
+    expect(changesOf((d) => mergeSprint(d, { concept: true }))).toEqual([
+      {
+        kind: 'record-merged',
+        id: 'en-2020/dodge',
+        summary: 'en-2020: sprint merged into dodge (en-2020/sprint → en-2020/dodge; concept sprint merged into dodge)',
+        fields: [],
+        previous: 'en-2020/sprint',
+      },
+    ]));
+
+  it('keeps reporting what the survivor itself changed: its text, as a change of its own', () =>
+    expect(
+      changesOf((d) => {
+        mergeSprint(d, { concept: false });
+        at(d.skills, 'en-2020/dodge').text = 'dodge text, and sprint text.';
+      }).map((c) => [c.kind, c.id]),
+    ).toEqual([
+      ['record-changed', 'en-2020/dodge'],
+      ['record-merged', 'en-2020/dodge'],
+    ]));
+
+  it('is not a removal for --fail-on removed, and is major for the release', () => {
+    const [merged] = changesOf((d) => mergeSprint(d, { concept: true }));
+    expect(FAIL_ON.removed!(merged!)).toBe(false);
+    expect(bumpOf(merged!)).toBe('major');
+  });
+
+  it('a merge whose migration was published by the release before is no change', () => {
+    const before = bundle();
+    mergeSprint(before, { concept: true });
+    expect(compareBundles(before, structuredClone(before)).changes).toEqual([]);
+  });
+
+  it('warns that a ruling still names the merged record, and where it went', () => {
+    const before = bundle();
+    before.rulings.push(ruling('en-2020/r-0000000c', 'Does sprint stack with Dodge?', 'en-2020/dodge'));
+    const after = structuredClone(before);
+    mergeSprint(after, { concept: true });
+    expect(compareBundles(before, after).warnings).toContain('ruling en-2020/r-0000000c still names "sprint", merged into "dodge"');
+  });
+
+  it("asks for a review of the survivor's crosswalk row when it is as it was before the merge, and not once it moved", () => {
+    const before = bundle();
+    for (const r of before.crosswalk) r.declaredBy = 'editor';
+    const after = structuredClone(before);
+    mergeSprint(after, { concept: true });
+    expect(compareBundles(before, after).warnings).toEqual([
+      'en-2020/dodge took in en-2020/sprint, but its crosswalk row (rationale and summary) is as it was before the merge: review it',
+    ]);
+    after.crosswalk.find((r) => r.record === 'en-2020/dodge')!.summary = 'Dodge now also lets the player Sprint.';
+    expect(compareBundles(before, after).warnings).toEqual([]);
+  });
+
+  it('a merge into a record of neither build, or from a record the previous build lacked, stays a removal and a migration', () =>
+    expect(
+      changesOf((d) => {
+        d.skills = d.skills.filter((s) => s.id !== 'en-2020/sprint');
+        d.migrations.push({ id: 'en-2020/sprint', kind: 'record', action: 'merged', to: 'en-2020/nowhere', since: '1.1.0', note: 'x' });
+      }).map((c) => c.kind),
+    ).toEqual(['record-removed', 'migration-added']));
 });
 
 /** The price-list changes when the list's items become `items`. */

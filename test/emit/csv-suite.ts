@@ -3,8 +3,10 @@
  * the literal dataset (csv-units.test.ts): every CSV table is RFC 4180 (read
  * here by a parser of its own, not the emitter's), valid against the Table
  * Schema datapackage.json gives it (header, types, required fields, primary
- * and foreign keys), and holds the values of the JSON it comes from: every
- * JSON data file is rebuilt here from the tables alone and equals the file.
+ * and foreign keys), no cell starts as a spreadsheet formula, and the tables
+ * hold the values of the JSON they come from: every JSON data file is rebuilt
+ * here from the tables alone, read as docs/DATA.md says (a cell that starts
+ * with `'` lost that character), and equals the file.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DataPackage } from '../../pipeline/model/schema-types.ts';
@@ -58,7 +60,19 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/**
+ * A cell as docs/DATA.md says to read it: one that starts with `'` was
+ * neutralised (a formula to a spreadsheet, or a text that started with `'`),
+ * and is the text after that `'`. Written here, not imported from the emitter.
+ */
+const readCell = (cell: string): string => (cell.startsWith("'") ? cell.slice(1) : cell);
+
+/** What a spreadsheet runs as a formula when it starts a cell (OWASP "CSV Injection"). */
+const FORMULA = /^[=+\-@\t\r\0]/;
+
 let files: Map<string, string | Uint8Array>;
+/** Every table's cells as written (before readCell), by path. */
+let raw: Map<string, string[][]>;
 let pkg: DataPackage;
 let tables: Map<string, { resource: Resource; rows: Cells[] }>;
 const json = <T>(path: string): T => JSON.parse(files.get(path) as string) as T;
@@ -68,12 +82,14 @@ const rows = (name: string): Cells[] => tables.get(`csv/${name.replaceAll('_', '
 function load(read: () => ReadonlyMap<string, string | Uint8Array>): void {
   files = new Map(read());
   pkg = json<DataPackage>('datapackage.json');
+  raw = new Map();
   tables = new Map(
     pkg.resources
       .filter((r) => r.format === 'csv')
       .map((resource) => {
         const [header, ...records] = parseCsv(files.get(resource.path) as string);
-        return [resource.path, { resource, rows: records.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i]!]))) }];
+        raw.set(resource.path, records);
+        return [resource.path, { resource, rows: records.map((cells) => Object.fromEntries(header!.map((name, i) => [name, readCell(cells[i]!)]))) }];
       }),
   );
 }
@@ -111,11 +127,37 @@ export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8
       ['two\nlines', '"two\nlines"'],
       ['cr\r', '"cr\r"'],
       [12, '12'],
+      [-3, '-3'],
       [false, 'false'],
       [null, ''],
+      ["=cmd|' /C calc'!A0 Block", "'=cmd|' /C calc'!A0 Block"],
+      ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+      ['+1MA: +20K', "'+1MA: +20K"],
+      ['-1 AV', "'-1 AV"],
+      ['\tx', "'\tx"],
+      ['\rx', `"'\rx"`],
+      ['\0x', "'\0x"],
+      ['=1+1, "quoted"', `"'=1+1, ""quoted"""`],
+      ["'already quoted", "''already quoted"],
+      ['x = 1 + 1', 'x = 1 + 1'],
     ] as const)('writes %j as %j, which reads back', (value, written) => {
       expect(csvField(value)).toBe(written);
-      expect(parseCsv(`${written}\r\n`)).toEqual([[value === null ? '' : String(value)]]);
+      expect(parseCsv(`${written}\r\n`).map((record) => record.map(readCell))).toEqual([[value === null ? '' : String(value)]]);
+    });
+
+    it('leaves no text cell of any table that a spreadsheet would run as a formula (a number is a number: -1 stays -1)', () => {
+      let neutralised = 0;
+      for (const [path, records] of raw) {
+        const types = tables.get(path)!.resource.schema!.fields.map((f) => f.type);
+        for (const record of records)
+          for (const [i, cell] of record.entries()) {
+            if (types[i] === 'string') expect(cell, path).not.toMatch(FORMULA);
+            else expect(cell, path).toMatch(/^(-?\d+|true|false|)$/);
+            if (cell.startsWith("'")) neutralised++;
+          }
+      }
+      // The data has texts that start as formulas (`+1 MA`), so the neutralisation is exercised.
+      expect(neutralised).toBeGreaterThan(0);
     });
 
     it('a quote inside a bare field, or a record without CRLF, is refused by the reader', () => {
@@ -253,7 +295,7 @@ export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8
       const rebuilt = rows('concepts').map((r) => ({
         id: r.id!,
         name: r.name!,
-        names: { en: r.name_en!, ...(r.name_fr ? { fr: r.name_fr } : {}) },
+        names: { ...(r.name_en ? { en: r.name_en } : {}), ...(r.name_fr ? { fr: r.name_fr } : {}) },
         kind: r.kind!,
         category: r.category!,
         compulsory: optBool(r.compulsory!),

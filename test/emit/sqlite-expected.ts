@@ -33,7 +33,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
     concepts: d.concepts.map((c) => ({
       id: c.id,
       name: c.name,
-      name_en: c.names.en,
+      name_en: c.names.en ?? null,
       name_fr: c.names.fr ?? null,
       kind: c.kind,
       category: c.category,
@@ -109,9 +109,13 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
       ...d.concepts.map((c) => ({
         kind: 'concept',
         id: c.id,
-        lang: 'en',
+        // The language of its first name: English, or French for a rule only the French list has.
+        lang: c.names.en ? 'en' : 'fr',
         name: [...new Set([c.names.en, c.names.fr].filter(Boolean))].join(' · '),
-        aliases: [...new Set(d.names.filter((n) => n.concept === c.id).flatMap((n) => [n.alias, n.folded]))].join(' · '),
+        // A retired record id (it holds a `/`) is looked up whole, never by its tokens.
+        aliases: [
+          ...new Set(d.names.filter((n) => n.concept === c.id && !(n.source === 'retired' && n.alias.includes('/'))).flatMap((n) => [n.alias, n.folded])),
+        ].join(' · '),
         text: '',
       })),
       ...d.skills.map((s) => {

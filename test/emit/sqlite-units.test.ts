@@ -85,6 +85,22 @@ describe('emitSqlite on a literal dataset', () => {
     expect(search.all('aliases:mightyblow1').map((r) => ({ ...r }))).toEqual([{ kind: 'concept', id: 'mighty-blow' }]);
   });
 
+  it('ranks the living concept first for a retired id’s words, not the concept the id went to (its tokens are not indexed)', () => {
+    const d = literalBundle();
+    // A later wording's Mighty Blow merged into Dodge: names.json keeps the retired id under Dodge, its words under Mighty Blow.
+    d.migrations = [{ id: 'en-traits-alt/mighty-blow', kind: 'record', action: 'merged', to: 'en-2020/dodge', since: '1.3.0', note: 'Folded in.' }];
+    d.names = [
+      ...d.names,
+      { alias: 'en-traits-alt/mighty-blow', folded: 'entraitsaltmightyblow', concept: 'dodge', lang: null, source: 'retired', record: null },
+    ];
+    const words = 'en-traits-alt/mighty-blow'.match(/[\p{L}\p{N}]+/gu)!;
+    const query = `{name aliases} : (${[...words, words.join('')].map((w) => `"${w}"`).join(' OR ')})`;
+    const ranked = open(d).prepare("SELECT id FROM search WHERE search MATCH ? AND kind = 'concept' ORDER BY rank").all(query) as { id: string }[];
+    expect(ranked.map((r) => r.id)).toEqual(['mighty-blow']);
+    // The id itself is still found whole, where ids are looked up.
+    expect(open(d).prepare('SELECT concept FROM aliases WHERE folded = ?').get('entraitsaltmightyblow')).toEqual({ concept: 'dodge' });
+  });
+
   it('names a ruling in the index by the names of the records it is about, each once', () =>
     expect(
       db()

@@ -83,6 +83,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/cards/card-specs.test.ts',
       'test/cards/fonts.test.ts',
       'test/cards/selection.test.ts',
+      'test/cards/team-deck.test.ts',
       'test/cards/name-budget.test.ts',
       'test/cards/colours.test.ts',
       'test/cards/player-profile.test.ts',

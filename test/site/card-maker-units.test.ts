@@ -10,7 +10,8 @@ import { readSchemaFiles } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { checkDeck } from '../../site/src/lib/card-maker/check.ts';
 import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/deck-link.ts';
-import { EXAMPLE_ROSTER } from '../../site/src/lib/card-maker/example-roster.ts';
+import { EXAMPLE_ROSTERS } from '../../site/src/lib/card-maker/example-roster.ts';
+import { fileName } from '../../site/src/lib/card-maker/file-name.ts';
 import { cliArgs, DEFAULT_STATE, selectionInput, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { realBundle } from '../cards/helpers.ts';
@@ -124,10 +125,36 @@ describe('the state as the CLI has it', () => {
     expect(selectionInput(deck({ source: 'skills', skills: 'Block', roster: ROSTER }))).toMatchObject({ roster: null, skills: 'Block', perPlayer: false });
   });
 
-  it('the example roster of the "Paste an example" button makes a deck with no message', () => {
-    const checked = checkDeck(realBundle(), deck({ roster: EXAMPLE_ROSTER }));
-    expect(checked.messages).toEqual([]);
-    expect(checked.plan?.specs.length).toBeGreaterThan(0);
+  it('the example rosters of "Paste an example" make a deck in the page’s language, inducements included, with no error', () => {
+    const bundle = realBundle();
+    for (const locale of ['en', 'fr'] as const) {
+      const checked = checkDeck(bundle, deck({ roster: EXAMPLE_ROSTERS[locale] }), { lang: locale, menus: { edition: 'E', language: 'L' } });
+      expect(checked.messages.filter((m) => m.fatal)).toEqual([]);
+      expect(checked.plan?.specs.length).toBeGreaterThan(0);
+      expect(new Set(checked.plan?.specs.map((s) => s.lang))).toEqual(new Set([locale]));
+      expect(checked.plan?.specs.some((s) => s.key.includes('inducements/'))).toBe(true);
+    }
+  });
+
+  it('names the download after the team, accents folded and letters kept, in the page’s word for cards (issue 34, item 11)', () => {
+    const plan = (team: string | null) => ({ specs: [{ team }] }) as Parameters<typeof fileName>[0];
+    expect(fileName(plan('Les Écorcheurs de Bretonnie'), cardStrings('fr'))).toBe('les-ecorcheurs-de-bretonnie-cartes.pdf');
+    expect(fileName(plan('Reikland Reavers'), cardStrings('en'))).toBe('reikland-reavers-cards.pdf');
+    expect(fileName(plan('Ünïon — “Tëam” & Çø'), cardStrings('en'))).toBe('union-team-and-c-cards.pdf');
+    expect(fileName(plan(null), cardStrings('fr'))).toBe('cartes.pdf');
+    expect(fileName(plan('!!!'), cardStrings('en'))).toBe('cards.pdf');
+    expect(fileName(plan(`${'a'.repeat(59)} b`), cardStrings('en'))).toBe(`${'a'.repeat(59)}-cards.pdf`);
+  });
+
+  it('checks a roster in the French page’s words: French frame and summary, the page’s menus and no flag (issue 34, item 4)', () => {
+    const fr = { lang: 'fr' as const, menus: { edition: cardStrings('fr').edition, language: cardStrings('fr').language } };
+    const bad = checkDeck(realBundle(), deck({ roster: 'team: Orcs\nplayers:\n  - name: Gork\n    skils: [Block]\n' }), fr);
+    expect(bad.messages.map((m) => m.text)).toEqual([
+      'roster.yaml:4:5 erreur joueur 1 (Gork) : `skils:` n’est pas une clé de joueur ; vouliez-vous dire `skills:` ? [cards/bad-roster]\n' +
+        `  attendu : ${bad.messages[0]!.text.split('attendu : ')[1]!.split('\n')[0]}\n` +
+        '  note :    chaque joueur commence par `- name:`, avec `skills:` dessous ; « Coller un exemple » montre une feuille entière',
+    ]);
+    expect(bad.summary).toBe('nuffle cards : 1 erreur ; rien n’a été écrit');
   });
 
   it("checks a deck as planSelection does: the CLI's plan, or its messages and summary line", () => {

@@ -106,11 +106,12 @@ describe('the messages as nuffle cards prints them', () => {
     ]);
   });
 
-  it('has no summary line without an error, and counts every message when one stops the run', () => {
+  it('has no summary line without an error, and counts the errors (not the warnings) when one stops the run, as the CLI does', () => {
     expect(messagesOf([aside]).summary).toBeNull();
     expect(messagesOf([]).summary).toBeNull();
     expect(messagesOf([broken]).summary).toBe('nuffle cards: 1 error; nothing was written');
-    expect(messagesOf([aside, broken]).summary).toBe('nuffle cards: 2 errors; nothing was written');
+    expect(messagesOf([aside, broken, broken]).summary).toBe('nuffle cards: 2 errors; nothing was written');
+    expect(messagesOf([aside, broken], 'fr').summary).toBe('nuffle cards : 1 erreur ; rien n’a été écrit');
   });
 });
 

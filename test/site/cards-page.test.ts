@@ -16,9 +16,10 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Skill } from '../../pipeline/model/schema-types.ts';
+import type { Inducement, Skill } from '../../pipeline/model/schema-types.ts';
 import { strings } from '../../site/src/lib/i18n.ts';
 import { MAX_ROSTER } from '../../site/src/lib/card-maker/deck-state.ts';
+import { EXAMPLE_ROSTERS } from '../../site/src/lib/card-maker/example-roster.ts';
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { repoRoot } from '../helpers.ts';
 import { poppler } from '../cards/helpers.ts';
@@ -76,12 +77,19 @@ async function open(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ 
   context.on('request', (request) => {
     requests.push(request.url());
     // The page's and its workers' requests; the service worker's own (caching for offline) are told apart.
-    asked.push(request.serviceWorker() ? `service-worker ${request.url()}` : request.url());
+    const worker = request.serviceWorker();
+    asked.push(worker ? `service-worker ${new URL(worker.url()).pathname} ${request.url()}` : request.url());
   });
   const page = await context.newPage();
   await page.goto(`${server.origin}${path}`);
   await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
   return { context, page, asked };
+}
+
+/** Both locales' service workers active, whichever page registered them: each has cached its page's files while installing. */
+async function bothOffline(page: Page): Promise<void> {
+  const active = `(async () => (await navigator.serviceWorker.getRegistrations()).filter((r) => r.active).map((r) => new URL(r.scope).pathname).sort().join(' '))()`;
+  await expect.poll(() => page.evaluate(active), { timeout: 60_000 }).toBe('/cards/ /fr/cards/');
 }
 
 interface Choices {
@@ -391,14 +399,17 @@ describe('what the page loads, and from where', () => {
 
   it('loads pdfkit and the font only when asked for a PDF (its service worker caches them for offline, in the background)', async () => {
     const { context, page, asked } = await open('/cards/');
-    await page.evaluate(async () => (await (globalThis as unknown as ServiceWorkerHost).navigator.serviceWorker.ready).scope);
+    await bothOffline(page);
     await page.waitForLoadState('networkidle');
     await fill(page, ROSTER, {});
     const byPage = (list: string[]) => list.filter((url) => !url.startsWith('service-worker '));
     expect(byPage(asked).filter((url) => /\.ttf$|cards\.worker/.test(url))).toEqual([]);
-    const cached = asked.filter((url) => url.startsWith('service-worker '));
-    expect(cached.filter((url) => /\.ttf$/.test(url)).length).toBe(4);
-    expect(cached.filter((url) => /cards\.worker/.test(url)).length).toBe(1);
+    // Each locale's service worker caches its page's files, the faces and the card worker among them (issue 34, item 11).
+    for (const worker of ['/cards/sw.js', '/fr/cards/sw.js']) {
+      const cached = asked.filter((url) => url.startsWith(`service-worker ${worker} `));
+      expect(cached.filter((url) => /\.ttf$/.test(url)).length, worker).toBe(4);
+      expect(cached.filter((url) => /cards\.worker/.test(url)).length, worker).toBe(1);
+    }
     await download(page);
     expect(byPage(asked).filter((url) => /\.ttf$/.test(url)).length).toBe(4);
     expect(byPage(asked).filter((url) => /cards\.worker/.test(url)).length).toBe(1);
@@ -626,4 +637,134 @@ describe('accessibility', () => {
       expect(found).toEqual([]);
     }, 300_000);
   }
+});
+
+describe('a league’s whole team (issue 34)', () => {
+  const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
+
+  /** A team with two inducements a team can buy (one of them twice), named as the built dataset names them. */
+  function inducementRoster(): { roster: string; names: string[] } {
+    const listable = data<Inducement[]>('inducements.json').filter((i) => i.kind === 'inducement' || i.kind === 'wizard');
+    const names = [listable.find((i) => (i.limits.max ?? 0) >= 2)!.name, listable.find((i) => i.kind === 'wizard')!.name];
+    const roster = `${ROSTER.replace(/^edition: .*\n/m, '')}inducements: [2 ${names[0]}, ${names[1]}]\n`;
+    return { roster, names };
+  }
+
+  /** A French team: two names of the French list, and an English name of a skill it lacks, with an inducement. */
+  function frenchFallbackRoster(): { roster: string; english: string } {
+    const skills = data<Skill[]>('skills.json');
+    const french = new Set(skills.filter((s) => s.lang === 'fr').map((s) => s.concept));
+    const frNames = skills
+      .filter((s) => s.edition === 'fr-legacy' && !s.parameter)
+      .map((s) => s.name)
+      .slice(0, 2);
+    const english = skills.find((s) => s.edition === 'en-2020' && !french.has(s.concept) && !s.parameter)!.name;
+    const inducement = data<Inducement[]>('inducements.json').find((i) => i.kind === 'inducement')!.name;
+    const roster = `team: Les Écorcheurs de Bretonnie\nplayers:\n  - name: Gaspard\n    skills: [${frNames.join(', ')}]\n  - name: Zoé\n    skills: [${english}]\ninducements: [${inducement}]\n`;
+    return { roster, english };
+  }
+
+  it('makes a roster with inducements, the bytes of nuffle cards, the inducements’ cards in the team’s deck', async () => {
+    const { roster, names } = inducementRoster();
+    const { context, page } = await open('/cards/');
+    await fill(page, roster, { backs: true });
+    const { bytes, name } = await download(page);
+    expect(name).toBe('reikland-reavers-cards.pdf');
+    const expected = cli(roster, ['--backs']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const text = poppler('pdftotext', ['-raw', saved(bytes), '-']).replace(/\s+/g, ' ');
+    for (const expectedText of [`${names[0]} ×2`, names[1]!, 'Inducement']) expect(text).toContain(expectedText);
+    await context.close();
+  }, 180_000);
+
+  it('makes a French deck that prints an English text, the bytes of nuffle cards --lang fr, named with its letters kept', async () => {
+    const { roster } = frenchFallbackRoster();
+    const { context, page } = await open('/fr/cards/');
+    await fill(page, roster, { lang: 'fr' });
+    // The run says how many texts fell back, in French, as a warning that stops nothing.
+    await expect.poll(() => page.locator('#problems li.card-maker-warning pre').allTextContents()).toEqual([expect.stringContaining('[cards/english-text]')]);
+    expect(await page.locator('#problems pre').first().textContent()).toMatch(/^roster\.yaml avertissement 2 textes sont imprimés en anglais/);
+    const { bytes, name } = await download(page);
+    expect(name).toBe('les-ecorcheurs-de-bretonnie-cartes.pdf');
+    const expected = cli(roster, ['--lang', 'fr']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(expected.stderr).toMatch(/warning 2 texts are printed in English .*\[cards\/english-text\]/);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const text = poppler('pdftotext', ['-raw', saved(bytes), '-']).replace(/\s+/g, ' ');
+    expect(text).toContain('Texte anglais, Blood Bowl 2020 : aucune version française dans les sources');
+    await context.close();
+  }, 180_000);
+
+  it('speaks French on the French page: its example roster, and a roster’s problem in the organiser’s words with no flag', async () => {
+    const { context, page } = await open('/fr/cards/');
+    await page.locator('#roster-example').click();
+    expect(await page.locator('#roster-text').inputValue()).toBe(EXAMPLE_ROSTERS.fr);
+    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#roster-text').fill('team: Orcs\nplayers:\n  - name: Gork\n    skils: [Block]\n  - name Mork\n');
+    await expect
+      .poll(() => page.locator('#problems pre').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^roster\.yaml:4:5 erreur joueur 1 \(Gork\) : `skils:` n’est pas une clé de joueur ; vouliez-vous dire `skills:` \?/),
+        expect.stringMatching(/^roster\.yaml:5:5 erreur il manque les deux-points après `name` : écrivez `name: Mork`/),
+      ]);
+    const shown = (await page.locator('#problems').textContent())!;
+    expect(shown).not.toMatch(/--[a-z]|Implicit|must be|\(root\)/);
+    expect(await page.locator('#problems pre').first().getAttribute('lang')).toBe('fr');
+    await context.close();
+  }, 120_000);
+
+  it('on a phone, wraps the roster with its line numbers, keeps each word of the command whole and explains the codes', async () => {
+    for (const path of ['/cards/', '/fr/cards/']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${server.origin}${path}`);
+      await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+      await page.locator('#roster-example').click();
+      await page.locator('input[name="backs"]').check();
+      const box = await page.locator('#roster-text').evaluate((t) => {
+        const area = t as unknown as { scrollWidth: number; clientWidth: number };
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { whiteSpace: string } }).getComputedStyle(t);
+        return { wrap: style.whiteSpace, wide: area.scrollWidth - area.clientWidth };
+      });
+      expect(box).toEqual({ wrap: 'pre-wrap', wide: 0 });
+      // A wrapped line keeps one number: the gutter has a row for each row of the box, numbered as the roster's lines.
+      const gutter = (await page.locator('#roster-gutter').textContent())!.split('\n');
+      expect(gutter.filter((n) => n !== '')).toEqual(EXAMPLE_ROSTERS[path === '/cards/' ? 'en' : 'fr'].split('\n').map((_, n) => String(n + 1)));
+      expect(gutter.length).toBeGreaterThan(gutter.filter((n) => n !== '').length);
+      await page.locator('details.card-maker-share summary').click();
+      await page.locator('#cli-command .card-maker-word').first().waitFor();
+      const broken = await page
+        .locator('#cli-command .card-maker-word')
+        .evaluateAll((words) =>
+          (words as unknown as { getClientRects(): { length: number }; textContent: string }[])
+            .filter((w) => w.getClientRects().length > 1)
+            .map((w) => w.textContent),
+        );
+      expect(await page.locator('#cli-command').textContent()).toContain('--backs');
+      expect(broken).toEqual([]);
+      expect(await page.locator('#codes-help').textContent()).toContain('BB 1-3·1 · DB 1-3·1');
+      await context.close();
+    }
+  }, 120_000);
+
+  it('works offline in both locales after one visit to either, each making the bytes nuffle cards writes', async () => {
+    const own = await serveStatic(join(out, 'site'));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${own.origin}/cards/`);
+    await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+    await bothOffline(page);
+    await context.setOffline(true);
+    await own.close();
+    const { roster } = frenchFallbackRoster();
+    for (const path of ['/fr/cards/', '/cards/']) {
+      await page.goto(`${own.origin}${path}`);
+      await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
+      await fill(page, roster, { lang: 'fr' });
+      const { bytes } = await download(page);
+      expect(sha256(bytes), path).toBe(sha256(cli(roster, ['--lang', 'fr']).pdf!));
+    }
+    await context.close();
+  }, 240_000);
 });

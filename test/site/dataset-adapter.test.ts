@@ -1,7 +1,8 @@
 /**
  * The adapter over Astro's content layer (site/src/lib/dataset.ts): it reads
  * each collection the pages use, by its bundle key, hands the entries' data to
- * indexDataset, and builds the dataset once per site build (per page in dev).
+ * indexDataset, and builds the dataset once per site build; in dev it reads
+ * the data folder instead (test/site/dev-dataset.test.ts).
  * `astro:content` exists only inside an Astro build: here it is a module
  * written out in the test, whose collections are literal entries.
  */
@@ -38,13 +39,14 @@ afterEach(() => {
 });
 
 describe('the dataset from the content layer', () => {
-  it('reads every published file but the migrations, once each, by its bundle key', async () => {
-    vi.stubEnv('DEV', true);
-    await dataset();
+  it('reads every published file but the migrations, once each, by its bundle key, once per site build', async () => {
+    vi.stubEnv('DEV', false);
+    const [first, second] = [await dataset(), await dataset()];
+    expect(first).toBe(second);
     expect([...read].sort()).toEqual(['concepts', 'crosswalk', 'editions', 'inducements', 'leagues', 'meta', 'names', 'randomTables', 'rulings', 'skills']);
   });
   it('gives the pages the entries’ data, indexed', async () => {
-    vi.stubEnv('DEV', true);
+    vi.stubEnv('DEV', false);
     const data = await dataset();
     expect([data.skills.map((s) => s.id), data.concept('leap').name, data.meta.datasetVersion, data.baseEdition]).toEqual([
       ['en-2020/dodge', 'en-2020/leap'],
@@ -53,14 +55,10 @@ describe('the dataset from the content layer', () => {
       'en-2020',
     ]);
   });
-  it('reads the collections again for each page in dev, so that a reloaded file shows', async () => {
+  it('reads no collection in dev: the data folder, as dev-dataset.ts reads it', async () => {
     vi.stubEnv('DEV', true);
-    const [first, second] = [await dataset(), await dataset()];
-    expect([first === second, read.length]).toEqual([false, 20]);
-  });
-  it('reads the collections once per site build', async () => {
-    vi.stubEnv('DEV', false);
-    const [first, second] = [await dataset(), await dataset()];
-    expect([first === second, read.length]).toEqual([true, 10]);
+    vi.stubEnv('NUFFLE_DATA_DIR', '/nonexistent/nuffle-data');
+    await expect(dataset()).rejects.toThrow(/nuffle-data\/meta\.json/);
+    expect(read).toEqual([]);
   });
 });

@@ -18,8 +18,7 @@ const SKILLS = JSON.stringify([
 ]);
 const ROWS = JSON.stringify([{ record: 'en-2020/dodge', text: 'same' }, { text: 'no id' }]);
 
-const DEV = [1, 2, 3, 4];
-const FILES = { 'skills.json': SKILLS, 'crosswalk.json': ROWS, ...Object.fromEntries(DEV.map((n) => [`dev-${n}.json`, SKILLS])) };
+const FILES = { 'skills.json': SKILLS, 'crosswalk.json': ROWS };
 
 let dir: string;
 const before = process.env.NUFFLE_DATA_DIR;
@@ -48,8 +47,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'schema/meta.schema.json'), JSON.stringify({ $id: 'https://example.org/meta', type: 'object' }));
   // Not a schema: the loader reads only *.schema.json.
   writeFileSync(join(dir, 'schema/skills.schema.json.sha256'), 'not JSON');
-  // The dev server wires a file's reload once per process: each test of it reads a file of its own.
-  for (const n of DEV) writeFileSync(join(dir, `schema/dev-${n}.schema.json`), JSON.stringify(list(`dev-${n}`, 'id')));
 });
 beforeEach(() => publish(FILES));
 afterAll(() => {
@@ -87,10 +84,7 @@ function context(watching = false) {
     on: (event: string, handler: (path: string) => void) => void handlers.push([event, handler]),
   };
   const ctx = { store, logger, watcher: watching ? watcher : undefined } as unknown as LoaderContext;
-  const emit = (event: string, path: string) => {
-    for (const [name, handler] of handlers) if (name === event) handler(path);
-  };
-  return { ctx, entries, log, handlers, watchedPaths, emit };
+  return { ctx, entries, log, handlers, watchedPaths };
 }
 const load = async (file: string, c = context()) => {
   await datasetLoader(file).load(c.ctx);
@@ -180,28 +174,8 @@ describe('datasetLoader', () => {
 });
 
 describe('datasetLoader in the dev server', () => {
-  it('watches its file once, however often it loads', async () => {
-    const c = context(true);
-    await load('dev-1.json', c);
-    await load('dev-1.json', c);
-    expect([c.watchedPaths, c.handlers.map(([event]) => event)]).toEqual([[join(dir, 'dev-1.json')], ['change', 'add']]);
-  });
-  it('reloads its file when it changes, and says so', async () => {
-    const c = await load('dev-2.json', context(true));
-    publish({ ...FILES, 'dev-2.json': JSON.stringify([{ id: 'en-2020/leap', text: 'Leap.' }]) });
-    c.emit('change', join(dir, 'dev-2.json'));
-    expect([[...c.entries.keys()], c.log.at(-1)]).toEqual([['en-2020/leap'], 'info reloaded dev-2.json']);
-  });
-  it('ignores a change to another file', async () => {
-    const c = await load('dev-3.json', context(true));
-    c.entries.clear();
-    c.emit('change', join(dir, 'crosswalk.json'));
-    expect([c.entries.size, c.handlers.length]).toEqual([0, 2]);
-  });
-  it('keeps what it held and logs the error when a reload fails', async () => {
-    const c = await load('dev-4.json', context(true));
-    writeFileSync(join(dir, 'dev-4.json'), '[');
-    c.emit('add', join(dir, 'dev-4.json'));
-    expect([c.entries.size, c.log.at(-1)]).toEqual([2, expect.stringMatching(/^error dev-4\.json not reloaded: .*\[data\/digest-mismatch\]$/)]);
+  it('stores nothing and watches nothing: the pages read the data folder themselves (dev-dataset.ts)', async () => {
+    const c = await load('skills.json', context(true));
+    expect([c.entries.size, c.watchedPaths, c.handlers, c.log]).toEqual([0, [], [], []]);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Migration } from '../../pipeline/model/schema-types.ts';
-import { movedPages } from '../../site/src/lib/moved.ts';
+import { mergesInto, movedPages } from '../../site/src/lib/moved.ts';
 
 const migration = (id: string, kind: Migration['kind'], to: string | null): Migration => ({
   id,
@@ -71,4 +71,38 @@ describe('movedPages', () => {
   });
   it('has no pages for a dataset without migrations.json', () => expect(movedPages('concept', (id) => id, LIVE)).toEqual([]));
   it('refuses a migrations.json that is not JSON', () => expect(() => pages('concept', undefined, '[{')).toThrow(SyntaxError));
+});
+
+describe('merges (issue 33, item 3)', () => {
+  const merged = (id: string, kind: Migration['kind'], to: string): Migration => ({ ...migration(id, kind, to), action: 'merged', since: '2.0.0' });
+  const stunty = { id: 'stunty', records: ['en-2020/stunty', 'en-traits-alt/stunty'] };
+
+  it('says a merged concept was merged into the live page it leads to, and a renamed one was not', () => {
+    writeFileSync(join(dir, 'migrations.json'), JSON.stringify([merged('insignificant', 'concept', 'side-step'), ...MIGRATIONS]));
+    const bySlug = new Map(movedPages('concept', (id) => id, LIVE).map((p) => [p.param, p]));
+    expect(bySlug.get('insignificant')).toMatchObject({ to: 'side-step', merged: true });
+    expect(bySlug.get('sidestep')).toMatchObject({ to: 'side-step', merged: false });
+  });
+
+  it('lists the records merged into any record of a concept, with their edition and words, through a chain', () =>
+    expect(
+      mergesInto(
+        [merged('en-traits-alt/insignificant', 'record', 'en-traits-alt/stunty-old'), migration('en-traits-alt/stunty-old', 'record', 'en-traits-alt/stunty')],
+        stunty,
+      ),
+    ).toEqual([{ id: 'en-traits-alt/insignificant', edition: 'en-traits-alt', words: 'insignificant', since: '2.0.0' }]));
+
+  it('lists a concept merged into it once: not again when a record of the same words says it', () => {
+    const record = merged('en-traits-alt/insignificant', 'record', 'en-traits-alt/stunty');
+    expect(mergesInto([record, merged('insignificant', 'concept', 'stunty')], stunty).map((m) => m.id)).toEqual(['en-traits-alt/insignificant']);
+    expect(mergesInto([merged('pogo-stick', 'concept', 'stunty')], stunty)).toEqual([{ id: 'pogo-stick', edition: null, words: 'pogo stick', since: '2.0.0' }]);
+  });
+
+  it('leaves out renames, deletions and merges into other concepts', () =>
+    expect(
+      mergesInto(
+        [migration('en-2020/titchy', 'record', 'en-2020/stunty'), migration('en-2020/gone', 'record', null), merged('en-2020/dodge', 'record', 'en-2020/leap')],
+        stunty,
+      ),
+    ).toEqual([]));
 });

@@ -29,6 +29,14 @@ describe('the hashes of a page', () => {
     expect(inlineHashes('<p>no script</p>')).toEqual({ scripts: [], styles: [] });
   });
 
+  it('read tags in any case, and only whole tag names', () => {
+    const page = '<SCRIPT>a()</Script ><scripts>not a script</scripts><Script Src="/x.js"></script><STYLE media="print">p{}</style >';
+    expect(inlineHashes(page)).toEqual({ scripts: [sha('a()')], styles: [sha('p{}')] });
+  });
+
+  it('end a script at its first closing tag, as the HTML parser does', () =>
+    expect(inlineHashes('<script>a("</p>")</script><p>b</p>')).toEqual({ scripts: [sha('a("</p>")')], styles: [] }));
+
   it('merge across pages, sorted, once each', () => {
     const merged = mergeHashes([inlineHashes(PAGE), inlineHashes('<script>b()</script><script>\n\ttheme();\n</script>')]);
     expect(merged.scripts).toEqual([sha('\n\ttheme();\n'), sha('import "/_astro/b.js";'), sha('b()')].sort());

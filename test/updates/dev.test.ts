@@ -1,6 +1,7 @@
 /**
  * `nuffle dev`: the site served from the data, and a save of a source shows
- * on the page; a save that breaks the build keeps the last good page.
+ * on the page, with only the warnings that changed printed; a save that
+ * breaks the build keeps the last good page.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,9 @@ describe('nuffle dev', () => {
     );
     await pageHolding(url, 'may re-roll one failed Agility test when attempting to Dodge');
     expect(dev.output()).toContain('the site serves the new data');
+    // The standing warnings are listed by the first build only; a rebuild prints what changed.
+    for (let i = 0; i < 600 && !/^warnings: \d+ new, \d+ gone, \d+ as before$/m.test(dev.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect((dev.output().match(/^\d+ warnings?:$/gm) ?? []).length).toBe(1);
 
     writeFileSync(raw, text.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));
     await pageHolding(`http://127.0.0.1:${dev.port}/`, 'Nuffle Codex');

@@ -1,8 +1,8 @@
 /**
- * Ids that never break: sources/ids.lock, migrations, --update-lock, and
+ * Ids that never break: sources/ids.lock, migrations, the lock written by nuffle release, and
  * ruling ids that survive edits elsewhere.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -10,6 +10,7 @@ import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Ruling } from '../../pipeline/model/schema-types.ts';
 import { checkIds, lockText, parseLock } from '../../pipeline/validate/ids.ts';
 import { copyProject, realBuild, repoRoot, runCli, treeDigest } from '../helpers.ts';
+import { stampAll, tinyProject } from '../tiny-project.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const edit = (path: string, change: (text: string) => string) => {
@@ -65,6 +66,8 @@ describe('sources/ids.lock', () => {
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
     const root = copyProject();
+    // en-2020/old-name was published once (a migration names an id the lock lists).
+    edit(join(root, 'sources/ids.lock'), (t) => `${t}record en-2020/old-name\n`);
     edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
       t.replace(
         'migrations: []',
@@ -81,34 +84,38 @@ describe('sources/ids.lock', () => {
     );
   });
 
-  it('adds new ids only with --update-lock, and never drops one', () => {
-    const root = copyProject();
-    edit(
-      join(root, 'sources/raw/en-2020-skills-traits.txt'),
-      (t) =>
-        t
-          .replace(
-            /(Sure Feet skill can only be used during that player’s activation\.\n\n)Bloodbowlrandom skill: 1d6 "\(4-6\)" \+ 1d6 "6"\nDungeonbowl\n/,
-            '$1Dungeonbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n\n',
-          )
-          .replace(/\n*$/, '\n') +
-        'Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n',
-    );
+  it('locks new ids one way, through nuffle release, stamped with the version it releases; never drops one', () => {
+    const root = tinyProject();
+    stampAll(root);
+    const first = runCli(['release', '--root', root]);
+    expect(first.status, first.stderr).toBe(0);
     const lock = join(root, 'sources/ids.lock');
     const before = read(lock);
+    expect(before).toContain('concept stunty 1.0.0\n');
+    appendFileSync(
+      join(root, 'sources/raw/en-2020-skills-traits.txt'),
+      '\nSure Stance\nTraits\nThis player stays Standing on a 6.\nBloodbowlnone\nDungeonbowl\n',
+    );
     const plain = build(root);
     expect(plain.status).toBe(0);
     expect(plain.stdout).toContain('2 new ids are not in the lock: concept sure-stance, record en-2020/sure-stance [ids/not-locked]');
+    expect(plain.stdout).toContain('expected: nothing to do now: nuffle release locks them, stamped with the version it releases');
     expect(read(lock)).toBe(before);
-    const updated = build(root, '--update-lock');
-    expect(updated.stdout).toContain('sources/ids.lock: 2 new ids locked; review and commit it');
+    const old = build(root, '--update-lock');
+    expect([old.status, old.stderr.split('\n')[0]]).toEqual([
+      2,
+      'nuffle build: --update-lock is gone: nuffle release locks the new ids, stamped with the version it releases',
+    ]);
+    const released = runCli(['release', '--root', root]);
+    expect(released.status, released.stderr).toBe(0);
+    expect(released.stdout).toContain('release 1.0.0 → 1.1.0 (minor)');
     const added = read(lock)
       .split('\n')
       .filter((l) => !before.split('\n').includes(l));
-    // Each new id is stamped with the dataset version that first publishes it.
-    expect(added).toEqual([`concept sure-stance ${VERSION}`, `record en-2020/sure-stance ${VERSION}`]);
+    // Stamped with the version being released, never with the one before it.
+    expect(added).toEqual(['concept sure-stance 1.1.0', 'record en-2020/sure-stance 1.1.0']);
     for (const line of before.split('\n')) expect(read(lock).split('\n')).toContain(line);
-    expect(build(root, '--update-lock').stdout).toContain('every published id is locked already');
+    expect(build(root).stdout).not.toContain('ids/not-locked');
   });
 });
 
@@ -123,7 +130,7 @@ describe('a project without a lock', () => {
       datasetVersion: '0.2.0',
     });
     expect(diagnostics.map((d) => [d.ruleId, d.fatal, d.file, d.expected])).toEqual([
-      ['ids/no-lock', false, 'sources/ids.lock', 'run nuffle build --update-lock and commit sources/ids.lock'],
+      ['ids/no-lock', false, 'sources/ids.lock', "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it"],
     ]);
   });
 });

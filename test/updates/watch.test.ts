@@ -1,6 +1,7 @@
 /**
  * `nuffle build --watch`: a change under sources/ rebuilds in the same
- * process and prints its timings; a broken change keeps the last good dist/.
+ * process and prints its timings and the warnings that changed; a broken
+ * change keeps the last good dist/.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,8 @@ describe('build --watch', () => {
     writeFileSync(raw, text.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));
     await until(/^failed in \d+ ms .*; the last good dist\/ is in place$/m);
     expect(out).toContain('[en2020/unknown-category]');
+    // The standing warnings are listed by the first build only; each rebuild says what changed.
+    expect([(out.match(/^\d+ warnings?:$/gm) ?? []).length, (out.match(/^warnings: \d+ new, \d+ gone, \d+ as before$/gm) ?? []).length]).toEqual([1, 4]);
     expect(await exited).toBe(0);
     expect(treeDigest(join(root, 'dist'))).toEqual(good);
   }, 120_000);

@@ -73,13 +73,17 @@ describe('checkObligations', () => {
       checkObligations(input([frenzy()], [{ record: 'en-2020/frenzy', sentence: 'they  must Block again', reason: 'a condition' }])).map((d) => d.place),
     ).toEqual([{ line: 2 }]));
   it('is not silenced by a review of another record', () =>
-    expect(checkObligations(input([frenzy()], [{ record: 'en-2020/dodge', sentence: 'must follow up', reason: 'x' }])).map((d) => d.ruleId)).toEqual([
-      'compulsory/unmarked-obligation',
-      'compulsory/unmarked-obligation',
-      'compulsory/stale-review',
+    expect(
+      checkObligations(
+        input([frenzy(), { ...frenzy('This player may dodge.'), id: 'en-2020/dodge' }], [{ record: 'en-2020/dodge', sentence: 'must follow up', reason: 'x' }]),
+      ).map((d) => d.ruleId),
+    ).toEqual(['compulsory/unmarked-obligation', 'compulsory/unmarked-obligation', 'compulsory/stale-review']));
+  it('refuses a review of a record the data does not have, at the review', () =>
+    expect(checkObligations(input([], [{ record: 'en-2020/nothing', sentence: 'must', reason: 'x' }])).map((d) => [d.ruleId, d.fatal, d.place])).toEqual([
+      ['compulsory/unknown-record', true, { line: 10, column: 5 }],
     ]));
   it('calls a review that matches no obliging sentence stale, at the review', () =>
-    expect(checkObligations(input([], [{ record: 'en-2020/frenzy', sentence: 'x'.repeat(70), reason: 'old' }]))).toEqual([
+    expect(checkObligations(input([frenzy('This player may rest.')], [{ record: 'en-2020/frenzy', sentence: 'x'.repeat(70), reason: 'old' }]))).toEqual([
       {
         reason: `The review of en-2020/frenzy ("${'x'.repeat(59)}…") matches no unmarked obliging sentence`,
         file: 'sources/annotations/compulsory.yaml',

@@ -81,6 +81,23 @@ describe('parseBundleFiles', () => {
 describe('checkBundle', () => {
   const values = () => parseBundleFiles(reader().read, label).values;
 
+  it("refuses a migrations.json whose ids are not of their kind's grammar (a forged file: the ids become file names)", () => {
+    const forged = [{ id: '../../../../package', kind: 'ruling', action: 'renamed', to: 'en-2020/r-0a1b2c3d', since: '1.0.0', note: 'x' }];
+    const { bundle, diagnostics } = checkBundle(
+      parseBundleFiles(reader({ 'migrations.json': JSON.stringify(forged) }).read, label).values,
+      () => noCheck,
+      label,
+    );
+    expect(bundle).toBeNull();
+    expect(diagnostics.map((d) => [d.ruleId, d.file, d.reason])).toEqual([
+      [
+        'ids/bad-id',
+        'data/migrations.json',
+        'Migration 1: "../../../../package" is not a valid ruling id: a ruling id reads <edition>/r-<8 hex digits> (en-2020/r-1a2b3c4d)',
+      ],
+    ]);
+  });
+
   it('gives the bundle when every file fits its schema, each checked against x.schema.json', () => {
     const seen: string[] = [];
     const { bundle, diagnostics } = checkBundle(

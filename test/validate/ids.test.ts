@@ -40,7 +40,8 @@ describe('parseLock', () => {
         ruleId: 'ids/bad-lock-line',
         source: 'validate',
         fatal: true,
-        expected: '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league',
+        expected:
+          '"<kind> <id>" or "<kind> <id> <version>" with a kind among concept, record, ruling, inducement, spell, league, and an id of that kind\'s published grammar: correct the line (the lock is written by nuffle release; never drop a line)',
       },
     ]);
   });
@@ -121,7 +122,12 @@ const rules = (diagnostics: readonly { ruleId: string }[]) => diagnostics.map((d
 describe('checkIds', () => {
   it('warns once, without a lock, that ids are not protected', () =>
     expect(checkIds(input({ lock: null }))).toMatchObject([
-      { ruleId: 'ids/no-lock', fatal: false, file: LOCK, expected: 'run nuffle build --update-lock and commit sources/ids.lock' },
+      {
+        ruleId: 'ids/no-lock',
+        fatal: false,
+        file: LOCK,
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
+      },
     ]));
   it('reports new ids not locked yet, as a warning', () =>
     expect(checkIds(input())).toMatchObject([{ ruleId: 'ids/not-locked', fatal: false, reason: '1 new id is not in the lock: record en-2020/side-step' }]));
@@ -275,6 +281,43 @@ describe('checkMigrations: what each problem says, and where', () => {
       reason: 'Migration of en-2020/sidestep: renamed to fr-legacy/esquive, of another edition',
       place: { line: 10, column: 5 },
     }));
+  it('a merge into a record of another edition, at its `to` (a later-wording trait into a 2020 skill)', () =>
+    expect(
+      only({
+        published: [{ kind: 'record', id: 'en-2020/stunty' }],
+        migrations: [migration({ id: 'en-traits-alt/breathe-fire', action: 'merged', to: 'en-2020/stunty' })],
+      }),
+    ).toMatchObject({
+      reason: 'Migration of en-traits-alt/breathe-fire: merged into en-2020/stunty, of another edition',
+      ruleId: 'migrations/bad-target',
+      place: { line: 10, column: 5 },
+      expected: 'an existing record id of en-traits-alt; a rule that moved edition is a crosswalk row, not a merge',
+    }));
+  it('a merge into a concept id as if it were a record: the data has no such record', () =>
+    expect(
+      only({
+        published: [{ kind: 'concept', id: 'stunty' }],
+        migrations: [migration({ id: 'en-traits-alt/titchy', action: 'merged', to: 'stunty' })],
+      }),
+    ).toMatchObject({
+      reason: 'Migration of en-traits-alt/titchy: merged into record stunty, which the data does not have',
+      expected: 'an existing record id',
+    }));
+  it('accepts a merge into a surviving record of the same edition, and a concept into a concept', () =>
+    expect(
+      checkMigrations(
+        input({
+          published: [
+            { kind: 'record', id: 'en-traits-alt/stunty' },
+            { kind: 'concept', id: 'stunty' },
+          ],
+          migrations: [
+            migration({ id: 'en-traits-alt/titchy', action: 'merged', to: 'en-traits-alt/stunty' }),
+            migration({ kind: 'concept', id: 'insignificant', action: 'merged', to: 'stunty' }),
+          ],
+        }),
+      ),
+    ).toEqual([]));
   it('a rename from an id without an edition to one with an edition', () =>
     expect(only({ migrations: [migration({ id: 'sidestep' })] })).toMatchObject({
       reason: 'Migration of sidestep: renamed to en-2020/side-step, of another edition',
@@ -318,7 +361,7 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/no-lock',
         source: 'validate',
         fatal: false,
-        expected: 'run nuffle build --update-lock and commit sources/ids.lock',
+        expected: "nuffle release writes it (a first release locks every id, stamped with the manifest's version); commit it",
       },
     ]));
   it('new ids not locked', () =>
@@ -330,7 +373,7 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/not-locked',
         source: 'validate',
         fatal: false,
-        expected: 'review them, then nuffle build --update-lock',
+        expected: 'nothing to do now: nuffle release locks them, stamped with the version it releases',
       },
     ]));
   it('a locked id gone: the migration to write, in full', () =>
@@ -342,6 +385,8 @@ describe('checkIds: the whole diagnostics', () => {
         ruleId: 'ids/missing',
         source: 'validate',
         fatal: true,
+        // A missing record is about its edition's entries: a cascade of a lost entry (model/cascades.ts).
+        about: ['entry:en-2020'],
         expected: [
           'the id back, or a migration in sources/annotations/migrations.yaml:',
           '    - id: en-2020/dodge',

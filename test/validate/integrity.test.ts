@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../pipeline/model/diagnostic.ts';
-import { checkIntegrity } from '../../pipeline/validate/integrity.ts';
+import { checkIntegrity, type IntegrityLocator } from '../../pipeline/validate/integrity.ts';
 import { concept, row, ruling, skill } from '../diff/bundle.ts';
 
 function consistent() {
@@ -13,8 +13,9 @@ function consistent() {
   return { records, rulings, concepts: [concept('dodge'), concept('leap')], crosswalk: [row('dodge'), row('leap')] };
 }
 const check = (d: ReturnType<typeof consistent>): Diagnostic[] => checkIntegrity(d.records, d.rulings, d.concepts, d.crosswalk);
+/** One error, at dist/data (no locator given); `about` names what it is about for cascades (test/cascades.test.ts). */
 const one = (d: ReturnType<typeof consistent>, ruleId: string, reason: string) =>
-  expect(check(d)).toEqual([{ reason, file: 'dist/data', place: null, ruleId, source: 'validate', fatal: true }]);
+  expect(check(d).map(({ about: _, ...rest }) => rest)).toEqual([{ reason, file: 'dist/data', place: null, ruleId, source: 'validate', fatal: true }]);
 
 describe('checkIntegrity', () => {
   it('passes records, rulings, concepts and crosswalk rows that link both ways', () => expect(check(consistent())).toEqual([]));
@@ -97,5 +98,33 @@ describe('checkIntegrity', () => {
     d.records.push({ ...skill('leap'), rulings: ['en-2020/dodge/q-1'] });
     expect(check(d).map((x) => x.reason)).toContain('Record en-2020/leap lists ruling en-2020/dodge/q-1, which does not list it back');
     expect(check(d).map((x) => x.reason)).not.toContain('Ruling en-2020/dodge/q-1 lists en-2020/leap, which does not list it back');
+  });
+
+  it('puts each problem where the locator says its subject comes from: a record, a ruling, a concept, a row', () => {
+    const at = (file: string) => ({ file, place: { line: 7 } });
+    const locate: IntegrityLocator = {
+      record: (r) => at(`record ${r.id}`),
+      ruling: (r) => at(`ruling ${r.id}`),
+      concept: (c) => at(`concept ${c.id}`),
+      row: (id) => (id === 'en-2020/leap' ? at(`row ${id}`) : null),
+    };
+    const d = consistent();
+    d.records.push(skill('leap'));
+    d.rulings[0]!.records.push('en-2020/gone');
+    d.concepts[0]!.records.push('en-2020/gone');
+    d.records[0]!.concept = 'hop';
+    expect(checkIntegrity(d.records, d.rulings, d.concepts, d.crosswalk, locate).map((x) => `${x.file}:${x.place?.line} ${x.reason}`)).toEqual([
+      'record en-2020/leap:7 Record id en-2020/leap is used twice',
+      'ruling en-2020/dodge/q-1:7 Ruling en-2020/dodge/q-1 links to en-2020/gone, which does not exist',
+      'record en-2020/dodge:7 Record en-2020/dodge has no concept (hop does not exist)',
+      'record en-2020/dodge:7 Record en-2020/dodge has no matching crosswalk row',
+      'concept dodge:7 Concept dodge lists en-2020/gone, which does not exist',
+    ]);
+    // The row a record's concept is named in comes first, when there is one.
+    d.records[0]!.concept = 'dodge';
+    d.records[1]!.concept = 'hop';
+    expect(checkIntegrity(d.records, d.rulings, d.concepts, d.crosswalk, locate).map((x) => `${x.file}:${x.place?.line} ${x.reason}`)).toContain(
+      'row en-2020/leap:7 Record en-2020/leap has no concept (hop does not exist)',
+    );
   });
 });

@@ -94,7 +94,7 @@ describe('schemaDigest', () => {
   });
   it('ignores the text a schema was read from', () => expect(schemaDigest([{ ...schemas[0]!, text: '{ }' }])).toBe(schemaDigest(schemas)));
   it('names the schema base and the strict options', () => {
-    expect(SCHEMA_BASE).toBe('https://nuffle-codex.dev/schema/v3/');
+    expect(SCHEMA_BASE).toBe('https://nuffle-codex.dev/schema/v4/');
     expect(AJV_OPTIONS).toEqual({ strict: true, allErrors: true, allowUnionTypes: true });
   });
 });

@@ -298,6 +298,17 @@ describe('checkAnnotationStrings: the name keys', () => {
   it.each(['name', 'alias', 'aliases', 'abilities', 'spells', 'qualifiedOnly', 'notNames', 'label'])('checks the scripts of %s', (key) =>
     expect(checkAnnotationStrings([{ file: 'a.yaml', value: { [key]: 'Gіt' }, locate: () => null }]).map((d) => d.ruleId)).toEqual(['text/mixed-script']),
   );
+  it.each(["=cmd|' /C calc'!A0 Block", '@SUM(A1)', '+Block', '-Block'])('refuses a name or alias that starts as a spreadsheet formula: %j', (alias) =>
+    expect(
+      checkAnnotationStrings([{ file: 'a.yaml', value: { aliases: [{ alias }] }, locate: () => ({ line: 4 }) }]).map((d) => [d.ruleId, d.place, d.fatal]),
+    ).toEqual([['text/formula-name', { line: 4 }, true]]),
+  );
+  it('lets other texts start so: a note, a summary, a rationale', () =>
+    expect(checkAnnotationStrings([{ file: 'a.yaml', value: { note: '+1 MA for 20K', summary: '-1 to the roll' }, locate: () => null }])).toEqual([]));
+  it('refuses a source name that starts as a formula, at its line', () =>
+    expect(nameProblems('name', '@Stab', held(['x', '@Stab']), limits).map((d) => [d.ruleId, d.place, d.reason])).toEqual([
+      ['text/formula-name', { line: 2, column: 1 }, 'The name "@Stab" starts with "@", as a spreadsheet formula does'],
+    ]));
 });
 
 describe('staleAcceptances', () => {
@@ -342,13 +353,33 @@ describe('checkAnnotationStrings', () => {
         ruleId: 'text/hostile-character',
         source: 'validate',
         fatal: true,
-        expected: 'annotations of visible characters (write an accepted character as `U+XXXX`)',
+        expected: 'annotations of visible characters, without line breaks or tabs (write an accepted character as `U+XXXX`)',
         note: 'remove it',
       },
     ]));
-  it('locates a node by its path of keys and indexes', () => {
+  it.each([
+    ['a line break', 'x 301\n/* https://evil.example/:splat 302!', 'U+000A'],
+    ['a tab', 'a\tb', 'U+0009'],
+    ['a carriage return', 'a\rb', 'U+000D'],
+  ])('refuses %s in any string, at its node', (_, value, code) =>
+    expect(checkAnnotationStrings([annotation({ migrations: [{ id: value }] })]).map((d) => [d.ruleId, d.place, d.reason.endsWith(code)])).toEqual([
+      ['text/hostile-character', { line: 3 }, true],
+    ]),
+  );
+  it('lets the multiline keys of a file span lines, and no other key of it', () =>
+    expect(
+      checkAnnotationStrings([{ ...annotation({ errata: [{ find: 'a\nb', replace: 'c\td', reason: 'two\nlines' }] }), multiline: ['find', 'replace'] }]).map(
+        (d) => [d.reason, d.note],
+      ),
+    ).toEqual([['"two\\nlines" has the invisible or control character U+000A', 'remove it; only find and replace may span lines']]));
+  it('checks the keys of objects too', () =>
+    expect(checkAnnotationStrings([annotation({ characteristics: { 'M\nA': 'MA', [`S${ZWSP}T`]: 'ST' } })]).map((d) => [d.reason, d.place])).toEqual([
+      ['The key "M\\nA" has the invisible or control character U+000A', { line: 2 }],
+      ['The key "SU+200BT" has the invisible or control character U+200B', { line: 2 }],
+    ]));
+  it('locates a node by its path of keys and indexes, and only a node with a problem', () => {
     paths.length = 0;
-    checkAnnotationStrings([annotation({ aliases: [{ alias: 'ok' }] })]);
+    checkAnnotationStrings([annotation({ aliases: [{ alias: `o${ZWSP}k`, note: 'fine' }] })]);
     expect(paths).toEqual([['aliases', 0, 'alias']]);
   });
   it('reports a look-alike in a name key, and in a list of names', () =>

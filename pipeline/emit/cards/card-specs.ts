@@ -6,7 +6,8 @@
  */
 import { markdownToMdast } from '../../model/markdown-tree.ts';
 import type { DataBundle } from '../../model/dataset.ts';
-import { ENUM_LABELS } from '../../model/labels.ts';
+import { ENUM_LABELS, editionNameIn, editionTitleIn } from '../../model/labels.ts';
+import { reviewedNameIn } from '../../model/names.ts';
 import type { Concept, Lang, Skill } from '../../model/schema-types.ts';
 import { COLOURS, type CardColour } from './colours.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
@@ -61,6 +62,11 @@ export const LABELS = {
     player: 'Player',
     players: 'Players:',
     skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
+    inducement: 'Inducement',
+    oncePerGame: 'ONCE PER GAME',
+    spells: (n: number) => `${n} spell${n === 1 ? '' : 's'}`,
+    /** Above a text in another language than the card's (an English deck never prints one; here for the French table's type). */
+    otherText: (edition: string) => `Text in French, ${edition}: no English version in the sources`,
   },
   fr: {
     skill: capitalised(ENUM_LABELS.fr.kinds.skill),
@@ -73,6 +79,11 @@ export const LABELS = {
     player: 'Joueur',
     players: 'Joueurs :',
     skills: (n: number) => `${n} compétence${n === 1 ? '' : 's'}`,
+    inducement: 'Coup de pouce',
+    oncePerGame: 'UNE FOIS PAR MATCH',
+    spells: (n: number) => `${n} sort${n === 1 ? '' : 's'}`,
+    /** Above an English text on a French card: no French wording of it is in the sources. */
+    otherText: (edition: string) => `Texte anglais, ${edition} : aucune version française dans les sources`,
   },
 } as const;
 
@@ -100,8 +111,8 @@ function kindLabelOf(record: Pick<Skill, 'kind' | 'category'>, lang: Lang): stri
  * concept, naming the edition. (Before the contract had `null`, the field was
  * a plain boolean; both shapes read right.)
  */
-function markerOf(record: Skill, concept: Concept | undefined): string | null {
-  const labels = LABELS[record.lang];
+function markerOf(record: Skill, concept: Concept | undefined, lang: Lang = record.lang): string | null {
+  const labels = LABELS[lang];
   const own = record.compulsory as boolean | null | undefined;
   if (own === true) return labels.compulsory;
   if (own === false) return null;
@@ -119,13 +130,26 @@ export interface SpecContext {
   concepts: Map<string, Concept>;
   editionLabel: Map<string, string>;
   editionFile: Map<string, string>;
+  /** Each concept's name in French where a reviewed one exists (model/names.ts reviewedNameIn). */
+  frenchName: Map<string, string>;
+  /** Each edition's name in French ("Blood Bowl 2020 (anglais)"), on the footer of a French card. */
+  frenchLabel: Map<string, string>;
+  /** Each edition's name in French, its language left out ("Blood Bowl 2020"), for the line above an English text on a French card. */
+  frenchTitle: Map<string, string>;
 }
 
-export function specContextOf(bundle: DataBundle): SpecContext {
+/** An edition's name on a card of `lang`: the manifest's label, or on a French card its French name. */
+export const editionLabelIn = (context: SpecContext, edition: string, lang: Lang): string =>
+  (lang === 'fr' ? context.frenchLabel.get(edition) : context.editionLabel.get(edition)) ?? edition;
+
+export function specContextOf(bundle: Pick<DataBundle, 'concepts' | 'editions' | 'names'>): SpecContext {
   return {
     concepts: new Map(bundle.concepts.map((c) => [c.id, c])),
     editionLabel: new Map(bundle.editions.map((e) => [e.id, e.label])),
     editionFile: new Map(bundle.editions.map((e) => [e.id, e.file])),
+    frenchName: new Map(bundle.concepts.map((c) => [c.id, reviewedNameIn(c, bundle.names, 'fr')])),
+    frenchLabel: new Map(bundle.editions.map((e) => [e.id, editionNameIn(e, 'fr')])),
+    frenchTitle: new Map(bundle.editions.map((e) => [e.id, editionTitleIn(e, 'fr')])),
   };
 }
 
@@ -134,7 +158,23 @@ function originOf(record: Skill, context: SpecContext): TextOrigin {
 }
 
 /** The category's letter in the card's language: "S" for Strength, "F" for Force. */
-const badgeOf = (record: Pick<Skill, 'category' | 'lang'>): string => LABELS[record.lang].categories[record.category].charAt(0).toUpperCase();
+const badgeOf = (record: Pick<Skill, 'category'>, lang: Lang): string => LABELS[lang].categories[record.category].charAt(0).toUpperCase();
+
+/**
+ * The line above a text in another language than its card's: on a French
+ * card, "Texte anglais, Blood Bowl 2020 : aucune version française dans les
+ * sources". Italic, in the card's language.
+ */
+export function otherTextBlock(edition: string, lang: Lang, context: SpecContext): Block {
+  const title = lang === 'fr' ? (context.frenchTitle.get(edition) ?? edition) : (context.editionLabel.get(edition) ?? edition);
+  return { runs: [{ text: LABELS[lang].otherText(title), face: 'italic' }], depth: 0, marker: null, spaceBefore: 0, textLine: 1 };
+}
+
+/** A record's name on a card of another language: the concept's French name where a reviewed one exists, else its own. */
+function nameIn(record: Skill, lang: Lang, context: SpecContext): string {
+  if (lang === record.lang || lang !== 'fr' || record.concept === null) return record.name;
+  return context.frenchName.get(record.concept) ?? record.name;
+}
 
 /** A team deck: the team's name, and who has each skill. */
 export interface Deck {
@@ -160,28 +200,37 @@ function playersBlock(players: readonly string[], lang: Lang): Block[] {
   ];
 }
 
-/** The card of one record (with a parameter given by the selection, if any; with its team and players in a team deck). */
-export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext, deck: Deck | null = null): CardSpec {
+/**
+ * The card of one record (with a parameter given by the selection, if any;
+ * with its team and players in a team deck), in the deck's language `lang`:
+ * an English record on a French card (no French wording in the sources) has
+ * its French name where a reviewed one exists, French labels, and says above
+ * its English text that it is one.
+ */
+export function skillCardSpec(record: Skill, parameter: string | null, context: SpecContext, deck: Deck | null = null, lang: Lang = record.lang): CardSpec {
   const concept = record.concept === null ? undefined : context.concepts.get(record.concept);
-  const english = concept?.names.en ?? concept?.name;
-  const body = blocksOf(markdownToMdast(record.text));
-  const players = playersBlock(deck?.players ?? [], record.lang);
+  // No English line for a rule no English source has (never an invented name).
+  const english = concept?.names.en;
+  const foreign = lang !== record.lang;
+  const title = titleOf({ ...record, name: nameIn(record, lang, context) }, parameter);
+  const body = [...(foreign ? [otherTextBlock(record.edition, lang, context)] : []), ...blocksOf(markdownToMdast(record.text))];
+  const players = playersBlock(deck?.players ?? [], lang);
   if (players.length && body[0]) body[0] = { ...body[0], spaceBefore: 0.6 };
   return {
     key: parameter === null ? record.id : `${record.id}(${parameter})`,
-    lang: record.lang,
-    title: titleOf(record, parameter),
-    subtitle: record.lang !== 'en' && english ? `EN: ${english}` : null,
-    kindLabel: kindLabelOf(record, record.lang),
-    marker: markerOf(record, concept),
+    lang,
+    title,
+    subtitle: lang !== 'en' && english && !(foreign && title === titleOf(record, parameter)) ? `EN: ${english}` : null,
+    kindLabel: kindLabelOf(record, lang),
+    marker: markerOf(record, concept, lang),
     corner: cornerOf(record),
-    badge: badgeOf(record),
+    badge: badgeOf(record, lang),
     team: deck?.team ?? null,
-    footerLeft: context.editionLabel.get(record.edition) ?? record.edition,
+    footerLeft: editionLabelIn(context, record.edition, lang),
     footerRight: record.id,
     body: [...players, ...body],
     colour: COLOURS[record.category],
-    backLabel: LABELS[record.lang].categories[record.category],
+    backLabel: LABELS[lang].categories[record.category],
     origin: originOf(record, context),
   };
 }
@@ -203,20 +252,27 @@ export interface PlayerCard {
 }
 
 /**
- * A roster player's card: the player's name, the profile line when the roster
- * gives one (characteristics, cost, SPP) under the kind, then each skill's name in
- * bold and its text; the team in the footer.
+ * A roster player's card, in the deck's language: the player's name, the
+ * profile line when the roster gives one (characteristics, cost, SPP) under
+ * the kind, then each skill's name in bold and its text; the team in the footer.
  */
-export function playerCardSpec(player: PlayerCard, team: string | null, rosterFile: string, context: SpecContext): CardSpec {
-  const lang: Lang = player.skills[0]?.record.lang ?? 'en';
+export function playerCardSpec(
+  player: PlayerCard,
+  team: string | null,
+  rosterFile: string,
+  context: SpecContext,
+  lang: Lang = player.skills[0]?.record.lang ?? 'en',
+): CardSpec {
   const labels = LABELS[lang];
   const body: Block[] = [];
   for (const { record, parameter } of player.skills) {
-    const blocks = blocksOf(markdownToMdast(record.text));
-    const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept));
+    const text = blocksOf(markdownToMdast(record.text));
+    const blocks = lang === record.lang ? text : [otherTextBlock(record.edition, lang, context), ...text];
+    const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept), lang);
+    const title = titleOf({ ...record, name: nameIn(record, lang, context) }, parameter);
     body.push({
-      runs: [{ text: titleOf(record, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
-      name: titleOf(record, parameter),
+      runs: [{ text: title + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
+      name: title,
       depth: 0,
       marker: null,
       spaceBefore: body.length ? 0.7 : 0,
@@ -239,7 +295,7 @@ export function playerCardSpec(player: PlayerCard, team: string | null, rosterFi
     cornerFace: 'regular',
     badge: null,
     team,
-    footerLeft: editions.map((e) => context.editionLabel.get(e) ?? e).join(', '),
+    footerLeft: editions.map((e) => editionLabelIn(context, e, lang)).join(', '),
     footerRight: '',
     body,
     colour: COLOURS.player,

@@ -28,14 +28,15 @@ export interface CardColour {
   pattern: BandPattern;
 }
 
-export type ColourKey = Category | 'coaching-staff' | 'wizard' | 'player';
+export type ColourKey = Category | 'coaching-staff' | 'wizard' | 'inducement' | 'player';
 
 /**
- * One colour and pattern per category. Two categories with the same
- * pattern differ in lightness by a tenth or more (on a DeviceGray
- * conversion: general and player, passing and wizard), and each patterned
- * band is light enough for its darker hatching to show in greyscale
- * (test/cards/colours.test.ts). The traits' grey is black ink only.
+ * One colour and pattern per category (and kind of inducement). Two with
+ * the same pattern differ in lightness by a tenth or more (on a DeviceGray
+ * conversion: general and player, passing and wizard, strength and
+ * inducement), and each patterned band is light enough for its darker
+ * hatching to show in greyscale (test/cards/colours.test.ts). The traits'
+ * grey is black ink only.
  */
 export const COLOURS: Record<ColourKey, CardColour> = {
   general: { ink: [100, 50, 0, 30], pattern: 'none' },
@@ -47,6 +48,8 @@ export const COLOURS: Record<ColourKey, CardColour> = {
   extraordinary: { ink: [0, 55, 100, 35], pattern: 'cross' },
   'coaching-staff': { ink: [100, 0, 50, 35], pattern: 'grid' },
   wizard: { ink: [90, 80, 0, 0], pattern: 'dots' },
+  // Every other inducement a team lists: bribes, apothecaries, a referee, special plays…
+  inducement: { ink: [0, 70, 25, 25], pattern: 'horizontal' },
   player: { ink: [50, 25, 20, 30], pattern: 'none' },
 };
 

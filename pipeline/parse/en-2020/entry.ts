@@ -9,12 +9,13 @@
  *   Bloodbowl…               ← random-table markers (markers.ts)
  *   Dungeonbowl…
  */
+import { subject } from '../../model/cascades.ts';
 import { error, excerpt } from '../../model/diagnostic.ts';
 import { splitDisplayName } from '../../model/names.ts';
 import type { Category, Game, Kind, RandomSlot, Skill } from '../../model/schema-types.ts';
 import { slugify } from '../../model/slug.ts';
 import { errataWithin } from '../../model/source.ts';
-import { linesToMdast, mdastToMarkdown, readsBack, type SourceLine } from '../../model/markdown.ts';
+import { linesToMdastLocated, mdastToMarkdown, readsBack, type SourceLine } from '../../model/markdown.ts';
 import { EN2020_CATEGORIES, kindAt, startsEntry } from './classify.ts';
 import { at, type Context } from './context.ts';
 import { parseFaq } from './faq.ts';
@@ -50,6 +51,7 @@ export function readEntry(context: Context, first: number): number {
         place: at(first),
         ruleId: 'en2020/bad-name',
         source: 'parse',
+        causes: [subject.entry(context.edition)],
         expected: 'a name such as `Mighty Blow (+1)` or `Loner (X+)*`',
       }),
     );
@@ -95,6 +97,7 @@ function unknownCategory(context: Context, first: number): number {
       place: at(Math.min(first + 1, lines.length - 1)),
       ruleId: 'en2020/unknown-category',
       source: 'parse',
+      causes: [subject.entry(context.edition)],
       expected: `one of ${Object.keys(EN2020_CATEGORIES).join(', ')}`,
       actual: JSON.stringify((lines[first + 1] ?? '').trim()),
     }),
@@ -120,8 +123,11 @@ function missingMarker(context: Context, displayName: string, index: number): vo
 
 /** An entry with rule text and a name not taken before; otherwise reported, and left out. */
 function isNewEntry(context: Context, draft: EntryDraft, slug: string): boolean {
+  // The entry is left out: what names it later (its id, its concept, its slots) is this error's cascade.
   const report = (reason: string, ruleId: string, expected: string) =>
-    context.diagnostics.push(error({ reason, file: context.file, place: at(draft.first), ruleId, source: 'parse', expected }));
+    context.diagnostics.push(
+      error({ reason, file: context.file, place: at(draft.first), ruleId, source: 'parse', expected, causes: [subject.entry(context.edition)] }),
+    );
   const name = excerpt(draft.displayName);
   if (draft.body.every((line) => line.text.trim() === '')) {
     report(`Entry "${name}" has no rule text`, 'en2020/entry-without-text', 'at least one line of rule text after the category line');
@@ -146,7 +152,8 @@ function toRecord(context: Context, draft: EntryDraft, slug: string): Skill {
     const membership = memberships.get(game)!;
     if (membership.slot) context.slotLines.push({ record: id, game, line: membership.line });
   }
-  const tree = linesToMdast(draft.body);
+  const { tree, diagnostics } = linesToMdastLocated(draft.body, context.file);
+  context.diagnostics.push(...diagnostics);
   const text = mdastToMarkdown(tree);
   if (!readsBack(tree, text)) {
     context.diagnostics.push(

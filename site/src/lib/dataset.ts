@@ -4,13 +4,17 @@
  * The dataset as the pages use it: every collection of the content layer
  * (`astro:content`, one per published file) read once and handed to
  * indexDataset (site/src/lib/dataset-index.ts), which sorts the lists and
- * makes the look-ups. This file is the adapter only: what the pages get is
+ * makes the look-ups; in the dev server, the data folder read directly
+ * (dev-dataset.ts). This file is the adapter only: what the pages get is
  * decided there, and tested there on literal data.
  */
 import { getCollection } from 'astro:content';
 import { BUNDLE_FILES } from '../../../pipeline/model/dataset.ts';
 import type { Concept, Inducement, Skill } from '../../../pipeline/model/schema-types.ts';
+import { dataDir } from './data-dir.ts';
 import { type Dataset, type DatasetEntries, indexDataset } from './dataset-index.ts';
+import { createDevReader, type DevReader } from './dev-dataset.ts';
+import { readDataFile } from './loader.ts';
 
 export type { Concept, Dataset, Inducement, Skill };
 
@@ -30,9 +34,18 @@ async function build(): Promise<Dataset> {
 }
 
 let cached: Promise<Dataset> | undefined;
-/** The dataset, built once per site build; in dev (`nuffle dev`) per page, so a reloaded file shows at once. */
+/** The dataset, built once per site build; in dev (`nuffle dev`), read from the data folder when it changed (dev-dataset.ts), so a rebuild shows at the next request. */
 export function dataset(): Promise<Dataset> {
-  if (import.meta.env.DEV) return build();
+  if (import.meta.env.DEV) return new Promise((resolve) => resolve(devDataset()));
   cached ??= build();
   return cached;
+}
+
+const readDev = createDevReader({ readFile: readDataFile, files: read as DevReader['files'] });
+let dev: { metaSha256: string; dataset: Dataset } | undefined;
+/** The data folder's dataset, indexed again only when its meta.json changed. */
+function devDataset(): Dataset {
+  const { metaSha256, entries } = readDev(dataDir());
+  if (dev?.metaSha256 !== metaSha256) dev = { metaSha256, dataset: indexDataset(entries) };
+  return dev.dataset;
 }

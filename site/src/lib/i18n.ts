@@ -4,7 +4,8 @@
  * cards); the French table spells out every key (no spread of the English
  * one), so a string missing in French fails the type check.
  */
-import { ENUM_LABELS } from '../../../pipeline/model/labels.ts';
+import { conceptNameIn } from '../../../pipeline/model/names.ts';
+import { ENUM_LABELS, editionNameIn } from '../../../pipeline/model/labels.ts';
 
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
@@ -35,6 +36,11 @@ const en = {
   movedTitle: (id: string) => `${id} has moved`,
   movedTo: (version: string) => `Since version ${version}, this page is:`,
   withdrawnTitle: (id: string) => `${id} was withdrawn`,
+  mergedTitle: (id: string) => `${id} was merged into another rule`,
+  mergedInto: (version: string) => `Since version ${version}, its rule is part of:`,
+  /** What follows a merged rule's name on the page of the rule it joined. */
+  mergedHere: (version: string) => ` was merged into this rule in version ${version}.`,
+  merged: 'merged',
   withdrawn: (version: string) => `This rule was withdrawn in version ${version} of the dataset. See the list:`,
   home: 'Home',
   tagline: 'Blood Bowl skills and traits across editions and languages.',
@@ -91,6 +97,7 @@ const en = {
   frenchName: 'French name',
   alsoWritten: 'Also written',
   noFrench: 'no French name in the old list',
+  noEnglish: 'none: no English text has this rule',
   records: 'Records',
   noRecord: 'no record',
   filterBy: 'Filter',
@@ -207,6 +214,10 @@ const fr: Strings = {
   movedTitle: (id: string) => `${id} a changé d’adresse`,
   movedTo: (version: string) => `Depuis la version ${version}, cette page est\u00a0:`,
   withdrawnTitle: (id: string) => `${id} a été retiré`,
+  mergedTitle: (id: string) => `${id} a été fusionné dans une autre règle`,
+  mergedInto: (version: string) => `Depuis la version ${version}, sa règle fait partie de\u00a0:`,
+  mergedHere: (version: string) => ` a été fusionnée dans cette règle dans la version ${version}.`,
+  merged: 'fusionnée',
   withdrawn: (version: string) => `Cette règle a été retirée dans la version ${version} des données. Voir la liste\u00a0:`,
   home: 'Accueil',
   tagline: 'Les compétences et traits de Blood Bowl, d’une édition et d’une langue à l’autre.',
@@ -263,6 +274,7 @@ const fr: Strings = {
   frenchName: 'Nom français',
   alsoWritten: 'Autres graphies',
   noFrench: 'pas de nom français dans la liste ancienne',
+  noEnglish: 'aucun : aucun texte anglais n’a cette règle',
   records: 'Fiches',
   noRecord: 'aucune fiche',
   filterBy: 'Filtrer',
@@ -385,22 +397,14 @@ export function byName(locale: Locale) {
   return (a: string, b: string) => collator.compare(a, b);
 }
 
-/** A concept's name in the reader's language: the French name on /fr/ where there is one. */
-export function conceptName(concept: { name: string; names: { fr?: string } }, locale: Locale): string {
-  return locale === 'fr' && concept.names.fr ? concept.names.fr : concept.name;
+/** A concept's name in the reader's language where the rule has one (the French name on /fr/), else in the one it has (a French-only rule: its French name everywhere). */
+export function conceptName(concept: { name: string; names: { en?: string; fr?: string } }, locale: Locale): string {
+  return conceptNameIn(concept, locale).name;
 }
-
-/** French names of the editions the sources give in English (the manifest's labels are English, but for the French list's own). */
-const FRENCH_EDITION_NAMES: Record<string, string> = {
-  'en-2020': 'Blood Bowl 2020 (anglais)',
-  'en-traits-alt': 'Traits de Blood Bowl 2025 (anglais)',
-  'en-2020-inducements': 'Notes sur les coups de pouce (anglais)',
-};
 
 /** An edition's name in the reader's language: the manifest's label, or on /fr/ its French name (an unknown English edition keeps its label, its language named in French). */
 export function editionName(edition: { id: string; label: string; lang: string }, locale: Locale): string {
-  if (locale === 'en' || edition.lang === 'fr') return edition.label;
-  return FRENCH_EDITION_NAMES[edition.id] ?? edition.label.replace(/\(English\)$/, '(anglais)');
+  return editionNameIn(edition, locale);
 }
 
 /** The language of `editionName(edition, locale)`. */

@@ -60,8 +60,12 @@ function checkDigest(dir: string, file: string, bytes: Buffer): void {
   }
 }
 
-/** Read, check and store one file of the dataset (replacing what the store held). */
-function syncFile(dir: string, file: string, store: LoaderContext['store'], logger: LoaderContext['logger']): void {
+/**
+ * One file of the dataset, read and checked: its bytes against its `.sha256`
+ * and meta.json, its value against its published schema. What the loader
+ * stores, and what the dev server's pages read (dev-dataset.ts).
+ */
+export function readDataFile(dir: string, file: string): unknown {
   // Stryker disable next-line Regex: a data file's name (BUNDLE_FILES) holds `.json` once, at its end
   const schemaName = file.replace(/\.json$/, '.schema.json');
   let value: unknown;
@@ -75,6 +79,12 @@ function syncFile(dir: string, file: string, store: LoaderContext['store'], logg
   const schema = validator(dir).getSchema(JSON.parse(readFileSync(join(dir, 'schema', schemaName), 'utf8')).$id as string);
   if (!schema) throw new Error(`${file}: no published schema ${schemaName} in ${dir}/schema`);
   if (!schema(value)) throw new Error(`the dataset does not fit its schema\n${describeErrors(file, value, schema.errors ?? [])}`);
+  return value;
+}
+
+/** Read, check and store one file of the dataset (replacing what the store held). */
+function syncFile(dir: string, file: string, store: LoaderContext['store'], logger: LoaderContext['logger']): void {
+  const value = readDataFile(dir, file);
   store.clear();
   const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [value as Record<string, unknown>];
   for (const [index, data] of records.entries()) {
@@ -84,31 +94,20 @@ function syncFile(dir: string, file: string, store: LoaderContext['store'], logg
   logger.debug(`${file}: ${records.length} records`);
 }
 
-/** Files whose reload is wired to the dev server's watcher already (a loader may run more than once). */
-const watched = new Set<string>();
-
+/**
+ * The loader of one file: it fills the content layer for a site build. In
+ * the dev server (which alone gives a `watcher`) it stores nothing: the pages
+ * read the data folder themselves on each request (dev-dataset.ts), because
+ * the content layer's store reaches them only after its debounced write to
+ * disk (500 ms) and a reload of its module, which made a save take over a
+ * second to show.
+ */
 export function datasetLoader(file: string): Loader {
   return {
     name: `nuffle-dataset:${file}`,
     load: async ({ store, logger, watcher }) => {
-      const dir = dataDir();
-      syncFile(dir, file, store, logger);
-      // In dev (`nuffle dev`), each rebuild swaps a new dist/data in: reload the file when it changes.
-      const path = join(dir, file);
-      if (!watcher || watched.has(path)) return;
-      watched.add(path);
-      watcher.add(path);
-      const reload = (changed: string) => {
-        if (changed !== path) return;
-        try {
-          syncFile(dir, file, store, logger);
-          logger.info(`reloaded ${file}`);
-        } catch (cause) {
-          logger.error(`${file} not reloaded: ${(cause as Error).message}`);
-        }
-      };
-      watcher.on('change', reload);
-      watcher.on('add', reload);
+      if (watcher) return;
+      syncFile(dataDir(), file, store, logger);
     },
   };
 }

@@ -17,7 +17,18 @@ export interface MovedPage {
   param: string;
   /** The id it leads to now, or null when it was withdrawn. */
   to: string | null;
+  /** Whether it was merged into another (its rule lives on there) rather than renamed. */
+  merged: boolean;
   migration: Migration;
+}
+
+/** A rule merged into a concept's: the retired id, its edition (a record's; null for a concept), its words, and when. */
+export interface MergedIn {
+  id: string;
+  edition: string | null;
+  /** The words of the retired id (`en-traits-alt/insignificant` → `insignificant`): the name it went under. */
+  words: string;
+  since: string;
 }
 
 /** migrations.json of the dataset the site renders ([] for a dataset without it). */
@@ -42,9 +53,31 @@ export function movedPages(kind: 'concept' | 'inducement', param: (id: string) =
     .filter((m) => m.kind === kind && !live.has(param(m.id)))
     .map((m) => {
       const to = followMigrations(all, kind, m.id)?.to ?? null;
-      return { param: param(m.id), to: to !== null && live.has(param(to)) ? to : null, migration: m };
+      const lands = to !== null && live.has(param(to));
+      return { param: param(m.id), to: lands ? to : null, merged: lands && m.action === 'merged', migration: m };
     });
 }
+
+/**
+ * The rules merged into a concept: every `merged` migration whose chain ends
+ * at one of its records (a record merged) or at the concept itself (a concept
+ * merged, unless a record of the same words already says it), in id order.
+ */
+export function mergesInto(migrations: readonly Migration[], concept: { id: string; records: readonly string[] }): MergedIn[] {
+  const words = (id: string) => (id.slice(id.indexOf('/') + 1) || id).replace(/-/g, ' ');
+  const lands = (m: Migration) => {
+    const to = followMigrations(migrations, m.kind, m.id)?.to ?? null;
+    return m.kind === 'record' ? to !== null && concept.records.includes(to) : to === concept.id;
+  };
+  const records = migrations.filter((m) => m.action === 'merged' && m.kind === 'record' && lands(m));
+  const concepts = migrations.filter((m) => m.action === 'merged' && m.kind === 'concept' && lands(m) && !records.some((r) => words(r.id) === words(m.id)));
+  return [...records, ...concepts]
+    .map((m) => ({ id: m.id, edition: m.kind === 'record' ? m.id.slice(0, m.id.indexOf('/')) : null, words: words(m.id), since: m.since }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The rules merged into a concept, from the migrations.json of the dataset the site renders. */
+export const mergedInto = (concept: { id: string; records: readonly string[] }): MergedIn[] => mergesInto(migrations(), concept);
 
 /**
  * The site paths of every retired id's page, in every locale

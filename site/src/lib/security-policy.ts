@@ -27,10 +27,42 @@ const hash = (text: string): string => `'sha256-${createHash('sha256').update(te
 export function inlineHashes(html: string): InlineHashes {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) if (!/\ssrc\s*=/i.test(match[1]!)) scripts.add(hash(match[2]!));
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.add(hash(match[1]!));
+  for (const { attributes, text } of elementsOf(html, 'script')) if (!hasSrc(attributes)) scripts.add(hash(text));
+  for (const { text } of elementsOf(html, 'style')) styles.add(hash(text));
   return { scripts: [...scripts], styles: [...styles] };
 }
+
+/** `<tag …>` at `at`, the name ending there (a space, `/` or `>` follows), in any case. */
+const opensAt = (html: string, at: number, tag: string): boolean =>
+  html.slice(at + 1, at + 1 + tag.length).toLowerCase() === tag && /[\s/>]/.test(html.charAt(at + 1 + tag.length));
+
+/**
+ * Each `<tag …>text</tag>` of a page, its attributes' text and its raw text,
+ * found by index scans (linear in the page; no backtracking pattern): the text
+ * ends at the first `</tag` in any case, as the HTML parser ends a script.
+ */
+function* elementsOf(html: string, tag: string): Generator<{ attributes: string; text: string }> {
+  let at = html.indexOf('<');
+  while (at >= 0) {
+    if (!opensAt(html, at, tag)) {
+      at = html.indexOf('<', at + 1);
+      continue;
+    }
+    const open = html.indexOf('>', at);
+    let close = open < 0 ? -1 : html.indexOf('</', open + 1);
+    while (close >= 0 && html.slice(close + 2, close + 2 + tag.length).toLowerCase() !== tag) close = html.indexOf('</', close + 1);
+    if (close < 0) return;
+    yield { attributes: html.slice(at + 1 + tag.length, open), text: html.slice(open + 1, close) };
+    at = html.indexOf('<', close + 2);
+  }
+}
+
+/** Whether a tag's attributes name a `src` (a script loaded from a file, not inline). */
+const hasSrc = (attributes: string): boolean =>
+  attributes
+    .toLowerCase()
+    .split(/[\s"']+/)
+    .some((word) => word === 'src' || word.startsWith('src='));
 
 /** Several pages' hashes as one set, in a stable (sorted) order. */
 export function mergeHashes(pages: readonly InlineHashes[]): InlineHashes {

@@ -11,7 +11,8 @@ export async function GET(): Promise<Response> {
   const keys = new Map<string, string>();
   for (const entry of d.names) if (entry.source !== 'retired' && !keys.has(entry.folded)) keys.set(entry.folded, entry.concept);
   const body = {
-    concepts: Object.fromEntries(d.concepts.map((c) => [c.id, [c.names.en, c.names.fr ?? null]])),
+    // The name (English, or a French-only rule's French name), then the French name.
+    concepts: Object.fromEntries(d.concepts.map((c) => [c.id, [c.name, c.names.fr ?? null]])),
     keys: [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   };
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });

@@ -17,6 +17,7 @@ import boldItalic from 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-BoldOblique.ttf
 import { renderDocuments, type CardDocumentPlan } from '../../../../pipeline/emit/cards/emit-cards.ts';
 import { FACES, loadFonts, type Face, type FontBytes, type Fonts, type PdfDocumentClass } from '../../../../pipeline/emit/cards/fonts.ts';
 import type { CardsOptions } from '../../../../pipeline/emit/cards/options.ts';
+import type { Lang } from '../../../../pipeline/model/schema-types.ts';
 import { messagesOf, type Message } from './messages.ts';
 
 export interface MakeRequest {
@@ -26,6 +27,8 @@ export interface MakeRequest {
   options: CardsOptions;
   /** The dataset's version, written in the PDF's metadata (all renderDocuments reads of the dataset). */
   datasetVersion: string;
+  /** The page's language, for its messages. */
+  lang: Lang;
 }
 
 export type MakeReply =
@@ -49,9 +52,9 @@ async function loadFaces(): Promise<Fonts> {
   return loadFonts(bytes, PDFDocument as unknown as PdfDocumentClass);
 }
 
-async function make({ plan, options, datasetVersion }: MakeRequest): Promise<MakeReply> {
+async function make({ plan, options, datasetVersion, lang }: MakeRequest): Promise<MakeReply> {
   const result = await renderDocuments([plan], { meta: { datasetVersion } }, options, await (fonts ??= loadFaces()));
-  if (result.diagnostics.length) return { ok: false, ...messagesOf(result.diagnostics) };
+  if (result.diagnostics.length) return { ok: false, ...messagesOf(result.diagnostics, lang) };
   const d = result.documents[0]!;
   return { ok: true, bytes: d.bytes, cards: d.cards, records: d.records, pages: d.pages, continued: d.continued };
 }

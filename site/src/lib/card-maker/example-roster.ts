@@ -1,6 +1,12 @@
-/** The roster "Paste an example" writes: a whole team, in the format docs/LEAGUES.md describes. */
-export const EXAMPLE_ROSTER = `team: Reikland Reavers
-edition: en-2020
+/**
+ * The rosters "Paste an example" writes, one per page language: a whole team
+ * with its inducements, in the format docs/LEAGUES.md describes. No
+ * `edition:` line: the names choose the cards' language.
+ */
+import type { Locale } from '../i18n.ts';
+
+export const EXAMPLE_ROSTERS: Readonly<Record<Locale, string>> = {
+  en: `team: Reikland Reavers
 players:
   - name: Griff Oberwald
     position: Blitzer
@@ -14,4 +20,22 @@ players:
   - name: Rookie Thrower
     position: Thrower
     skills: [Pass, Sure Hands]
-`;
+inducements: [2 Bribes, Wandering Apothecaries]
+`,
+  fr: `team: Les Écorcheurs de Bretonnie
+players:
+  - name: Gaspard Gros-Bras
+    position: Blitzer
+    skills: [Blocage, Esquive, Sprint, Équilibre]
+  - name: Bertille la Brute
+    position: Ogre
+    skills: "Châtaigne, Solitaire, Cerveau lent, Crâne épais, Lancer un coéquipier"
+  - name: Zoé Zinc
+    position: Bloqueur
+    skills: [Blocage, Garde]
+  - name: Karl Lanceur
+    position: Lanceur
+    skills: [Passe, Précision]
+inducements: [2 Bribes, Wandering Apothecaries]
+`,
+};

@@ -1,9 +1,12 @@
 /**
- * Diagnostics as the CLI prints them, for the card page and its worker: a
- * module of its own, so the worker (which only draws) bundles neither the
- * selection code nor the roster's validator that check.ts holds.
+ * Diagnostics as the CLI prints them, framed in the page's language, for the
+ * card page and its worker: a module of its own, so the worker (which only
+ * draws) bundles neither the selection code nor the roster's validator that
+ * check.ts holds.
  */
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../../../../pipeline/model/diagnostic.ts';
+import { formatDiagnosticIn, sortDiagnostics, type Diagnostic } from '../../../../pipeline/model/diagnostic.ts';
+import type { Lang } from '../../../../pipeline/model/schema-types.ts';
+import { wordsOf } from '../../../../pipeline/emit/cards/words.ts';
 
 /** One message as the CLI prints it, with the roster line it points at (to move the caret there). */
 export interface Message {
@@ -13,10 +16,15 @@ export interface Message {
   file: string;
 }
 
-/** The diagnostics of a run, as the CLI prints them (an error among them stops it: the summary counts them all, as printErrors does). */
-export function messagesOf(diagnostics: readonly Diagnostic[]): { messages: Message[]; summary: string | null } {
-  const messages = sortDiagnostics(diagnostics).map((d) => ({ text: formatDiagnostic(d), fatal: d.fatal, line: d.place?.line ?? null, file: d.file }));
-  const stops = diagnostics.some((d) => d.fatal);
-  const n = diagnostics.length;
-  return { messages, summary: stops ? `nuffle cards: ${n} error${n === 1 ? '' : 's'}; nothing was written` : null };
+/** The diagnostics of a run, as the CLI prints them, in `lang` (English: the CLI's very lines); an error among them stops it, and the summary counts the errors, as printErrors does. */
+export function messagesOf(diagnostics: readonly Diagnostic[], lang: Lang = 'en'): { messages: Message[]; summary: string | null } {
+  const t = wordsOf({ lang, menus: null });
+  const messages = sortDiagnostics(diagnostics).map((d) => ({
+    text: formatDiagnosticIn(d, t.labels),
+    fatal: d.fatal,
+    line: d.place?.line ?? null,
+    file: d.file,
+  }));
+  const errors = diagnostics.filter((d) => d.fatal).length;
+  return { messages, summary: errors ? t.summary(errors) : null };
 }

@@ -13,17 +13,21 @@ import workerUrl from './cards.worker.ts?worker&url';
 import { DATASET_FILES } from './dataset-files.ts';
 import { decodeDeck, encodeDeck } from './deck-link.ts';
 import { DEFAULT_ROSTER_FILE, MAX_ROSTER, cliLine, printOptions, type CliLine, type DeckState, type LinkProblem } from './deck-state.ts';
-import { EXAMPLE_ROSTER } from './example-roster.ts';
+import { EXAMPLE_ROSTERS } from './example-roster.ts';
 import { readForm, writeForm } from './form.ts';
 import { fillSkillList, filterSkillList, toggleSkill } from './skill-list.ts';
 import type { Message } from './messages.ts';
 import { cardStrings, type CardStrings } from './strings.ts';
 import type { MakeReply, MakeRequest } from './cards.worker.ts';
+import type { Speaker } from '../../../../pipeline/emit/cards/words.ts';
+import { fileName } from './file-name.ts';
 
 interface Page {
   form: HTMLFormElement;
   locale: Locale;
   t: CardStrings;
+  /** Who the selection's messages speak to: the page's language, and its menus where the CLI names its options. */
+  speaker: Speaker;
   bundle: DataBundle;
   checked: Checked | null;
   worker: Worker | null;
@@ -66,6 +70,7 @@ export async function startCardMaker(): Promise<void> {
     form,
     locale,
     t,
+    speaker: { lang: locale, menus: { edition: t.edition, language: t.language } },
     bundle: parseDataBundle((file) => texts[file] ?? null),
     checked: null,
     worker: null,
@@ -87,14 +92,16 @@ export async function startCardMaker(): Promise<void> {
 
 /**
  * The page, its scripts, the card worker, the faces and the dataset cached by
- * the page's service worker (offline-worker.ts), so the page opens and makes
- * PDFs without a network next time. Registered once the page is ready (the
- * worker fetches them in the background); not in `astro dev`, which has none.
+ * the service worker of each locale's page (offline-worker.ts), so either
+ * page opens and makes PDFs without a network next time, whichever was
+ * visited. Registered once the page is ready (the workers fetch them in the
+ * background); not in `astro dev`, which has none.
  */
 function keepOffline(form: HTMLFormElement): void {
-  const script = form.dataset.offline;
-  if (!script || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register(script, { scope: new URL('./', new URL(script, location.href)).pathname }).catch(() => undefined);
+  const scripts = (form.dataset.offline ?? '').split(' ').filter((s) => s !== '');
+  if (!('serviceWorker' in navigator)) return;
+  for (const script of scripts)
+    navigator.serviceWorker.register(script, { scope: new URL('./', new URL(script, location.href)).pathname }).catch(() => undefined);
 }
 
 /**
@@ -144,7 +151,7 @@ function wire(page: Page): void {
   form.addEventListener('submit', (event) => event.preventDefault());
   byId('roster-open').addEventListener('click', () => byId('roster-file').click());
   byId('roster-example').addEventListener('click', () => {
-    byId<HTMLTextAreaElement>('roster-text').value = EXAMPLE_ROSTER;
+    byId<HTMLTextAreaElement>('roster-text').value = EXAMPLE_ROSTERS[page.locale];
     form.dataset.rosterFile = DEFAULT_ROSTER_FILE;
     byId('roster-file-name').textContent = '';
     refresh(page);
@@ -153,6 +160,8 @@ function wire(page: Page): void {
   byId('share-copy').addEventListener('click', () => void copyLink(page));
   const text = byId<HTMLTextAreaElement>('roster-text');
   text.addEventListener('scroll', () => (byId('roster-gutter').scrollTop = text.scrollTop));
+  // A phone's width wraps the roster's long lines: the numbers follow when the width changes.
+  new ResizeObserver(() => updateGutter()).observe(text);
   text.addEventListener('paste', (event) => refuseLargeInsert(page, event, event.clipboardData?.getData('text/plain') ?? ''));
   text.addEventListener('drop', (event) => refuseLargeInsert(page, event, event.dataTransfer?.getData('text/plain') ?? ''));
 }
@@ -206,10 +215,41 @@ async function readUpload(page: Page, input: HTMLInputElement): Promise<void> {
   refresh(page);
 }
 
-/** Line numbers beside the roster, as the messages count them. */
+/** Line numbers beside the roster, as the messages count them; a line the box wraps (on a phone) keeps its number on its first row. */
 function updateGutter(): void {
-  const lines = byId<HTMLTextAreaElement>('roster-text').value.split('\n').length;
-  byId('roster-gutter').textContent = Array.from({ length: lines }, (_, n) => String(n + 1)).join('\n');
+  const text = byId<HTMLTextAreaElement>('roster-text');
+  const lines = text.value.split('\n');
+  const rows = getComputedStyle(text).whiteSpace === 'pre' ? lines.map(() => 1) : wrappedRows(text, lines);
+  byId('roster-gutter').textContent = lines.map((_, n) => `${n + 1}${'\n'.repeat(Math.max(0, rows[n]! - 1))}`).join('\n');
+}
+
+/** How many rows each line takes in the box as it wraps them: measured on a hidden copy of the same width and type, in one layout. */
+function wrappedRows(text: HTMLTextAreaElement, lines: readonly string[]): number[] {
+  const style = getComputedStyle(text);
+  const mirror = document.createElement('div');
+  mirror.setAttribute('aria-hidden', 'true');
+  const width = text.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+  Object.assign(mirror.style, {
+    position: 'absolute',
+    visibility: 'hidden',
+    insetInlineStart: '-10000px',
+    width: `${width}px`,
+    font: style.font,
+    lineHeight: style.lineHeight,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: style.overflowWrap,
+    tabSize: style.tabSize,
+  });
+  for (const line of lines) {
+    const row = document.createElement('div');
+    row.textContent = line || ' ';
+    mirror.append(row);
+  }
+  document.body.append(mirror);
+  const height = Number.parseFloat(style.lineHeight) || 1;
+  const rows = [...mirror.children].map((row) => Math.max(1, Math.round((row as HTMLElement).offsetHeight / height)));
+  mirror.remove();
+  return rows;
 }
 
 /** The form read again: panels, skill list, the CLI's messages, the link and the command. */
@@ -221,7 +261,7 @@ function refresh(page: Page): void {
   updateGutter();
   if (refuseLargeRoster(page, state)) return;
   if (state.source === 'skills') fillSkillList(state, page.bundle, page.locale);
-  page.checked = checkDeck(page.bundle, state);
+  page.checked = checkDeck(page.bundle, state, page.speaker);
   showMessages(page, page.checked.messages, page.checked.summary);
   const { empty, plan } = page.checked;
   byId('status').textContent = empty ? page.t.chooseSomething : plan ? page.t.planned(plan.specs.length) : page.t.fixFirst;
@@ -274,8 +314,8 @@ function showMessages(page: Page, messages: readonly Message[], summary: string 
       const item = document.createElement('li');
       item.className = message.fatal ? 'card-maker-error' : 'card-maker-warning';
       const text = document.createElement('pre');
-      // The CLI's own words, in English on both pages.
-      text.lang = 'en';
+      // The CLI's words, in the page's language (names from the roster and the rules as written).
+      text.lang = page.locale;
       text.textContent = message.text;
       item.append(text);
       const rosterLine = message.line !== null && message.file === readForm(page.form).rosterFile ? message.line : null;
@@ -311,13 +351,13 @@ async function make(page: Page): Promise<void> {
   const result = byId('result');
   // The form as it is now (the check shown may be up to a debounce old): its plan is what the worker draws.
   const state = readForm(page.form);
-  const { plan } = checkDeck(page.bundle, state);
+  const { plan } = checkDeck(page.bundle, state, page.speaker);
   if (!plan || page.making) return refresh(page);
   page.making = true;
   button.disabled = true;
   result.textContent = page.t.making;
   page.worker ??= startWorker();
-  const request: MakeRequest = { plan, options: printOptions(state), datasetVersion: page.bundle.meta.datasetVersion };
+  const request: MakeRequest = { plan, options: printOptions(state), datasetVersion: page.bundle.meta.datasetVersion, lang: page.locale };
   const reply = await new Promise<MakeReply>((resolve) => {
     page.worker!.onmessage = (event: MessageEvent<MakeReply>) => resolve(event.data);
     page.worker!.onerror = (event) =>
@@ -338,21 +378,8 @@ async function make(page: Page): Promise<void> {
     return;
   }
   page.made = JSON.stringify(state);
-  offerDownload(page, reply.bytes, fileName(state));
+  offerDownload(page, reply.bytes, fileName(plan, page.t));
   result.textContent = page.t.ready(reply.cards, reply.pages);
-}
-
-/** `reikland-reavers-cards.pdf` (the team field, or the roster's `team:` line), or `cards.pdf`. */
-function fileName(state: DeckState): string {
-  const teamLine = state.source === 'roster' ? state.roster.split('\n').find((line) => line.startsWith('team:')) : undefined;
-  const team = state.team.trim() || (teamLine?.slice(5).split('#')[0] ?? '');
-  const slug = team
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
-  return slug ? `${slug}-cards.pdf` : 'cards.pdf';
 }
 
 function offerDownload(page: Page, bytes: Uint8Array, name: string): void {

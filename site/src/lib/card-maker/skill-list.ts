@@ -7,6 +7,7 @@
 import type { DataBundle } from '../../../../pipeline/model/dataset.ts';
 import { nameKey } from '../../../../pipeline/model/fold.ts';
 import { compare } from '../../../../pipeline/model/order.ts';
+import { deckFilter } from '../../../../pipeline/emit/cards/plan-selection.ts';
 import { createResolver, parseSkillList, parseWanted, type Resolver } from '../../../../pipeline/emit/cards/select.ts';
 import { editionLang, editionName, type Locale } from '../i18n.ts';
 import type { DeckState } from './deck-state.ts';
@@ -14,7 +15,11 @@ import type { DeckState } from './deck-state.ts';
 let shown = '';
 
 const list = (): HTMLUListElement => document.getElementById('skill-list') as HTMLUListElement;
-const resolverOf = (bundle: DataBundle, state: DeckState): Resolver => createResolver(bundle, { edition: state.edition, lang: state.lang });
+/** The CLI's resolver for a list of names with the edition and language chosen (with neither, the names choose, as `nuffle cards --skills` reads them). */
+function resolverOf(bundle: DataBundle, state: Pick<DeckState, 'edition' | 'lang' | 'skills'>): Resolver {
+  const chosen = deckFilter(bundle, { edition: state.edition, lang: state.lang }, parseSkillList(state.skills), undefined, false);
+  return createResolver(bundle, 'filter' in chosen ? chosen.filter : { edition: state.edition, lang: state.lang });
+}
 
 /** The ids the skills field selects. */
 function selectedIds(state: DeckState, resolver: Resolver): Set<string> {
@@ -72,7 +77,7 @@ export function toggleSkill(form: HTMLFormElement, bundle: DataBundle, box: HTML
   const field = form.elements.namedItem('skills') as HTMLInputElement;
   const edition = (form.elements.namedItem('edition') as HTMLSelectElement).value || null;
   const lang = (form.elements.namedItem('lang') as HTMLSelectElement).value;
-  const resolver = createResolver(bundle, { edition, lang: lang === 'en' || lang === 'fr' ? lang : null });
+  const resolver = resolverOf(bundle, { edition, lang: lang === 'en' || lang === 'fr' ? lang : null, skills: field.value });
   const entries = parseSkillList(field.value);
   const record = bundle.skills.find((r) => r.id === box.value);
   if (!record) return;

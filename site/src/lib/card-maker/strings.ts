@@ -11,7 +11,8 @@ const en = {
   fromRoster: 'A roster',
   fromSkills: 'Skills I tick',
   roster: 'Roster (YAML or JSON)',
-  rosterHelp: 'One card per skill, naming the players who have it. Names in any edition or language: Block, Mighty Blow (+1), Châtaigne.',
+  rosterHelp:
+    'One card per skill, naming the players who have it, and one per inducement (inducements: [2 Bribes, Wandering Apothecaries]). Names in English print English cards, names in French French ones.',
   upload: 'Open a roster file…',
   opened: (name: string) => `Read from ${name}.`,
   example: 'Paste an example',
@@ -49,6 +50,10 @@ const en = {
   uniform: 'One text size for every card of a page',
   problems: 'Your deck',
   messagesIntro: 'What the command line (nuffle cards) says about it: correct the roster at the line each message names.',
+  /** The download's name, after the team's slug when there is one: `reikland-reavers-cards.pdf`. */
+  pdfName: (slug: string) => (slug ? `${slug}-cards.pdf` : 'cards.pdf'),
+  codesHelp:
+    'A card’s top corner may read “BB 1-3·1 · DB 1-3·1”: where the skill sits on the random skill tables, BB for Blood Bowl and DB for Dungeon Bowl, then the first D6 (1-3 or 4-6) and the second (1 to 6).',
   make: 'Make the PDF',
   making: 'Making the PDF…',
   changedWhileMaking: 'The deck changed while its PDF was being made: make it again.',
@@ -97,7 +102,8 @@ const fr: typeof en = {
   fromRoster: 'Une feuille d’équipe',
   fromSkills: 'Des compétences cochées',
   roster: 'Feuille d’équipe (YAML ou JSON)',
-  rosterHelp: 'Une carte par compétence, avec les joueurs qui l’ont. Noms de toute édition et langue : Block, Mighty Blow (+1), Châtaigne.',
+  rosterHelp:
+    'Une carte par compétence, avec les joueurs qui l’ont, et une par coup de pouce (inducements: [2 Bribes, Wandering Apothecaries]). Des noms en français donnent des cartes en français, des noms en anglais des cartes en anglais.',
   upload: 'Ouvrir un fichier d’équipe…',
   opened: (name) => `Lue dans ${name}.`,
   example: 'Coller un exemple',
@@ -131,7 +137,10 @@ const fr: typeof en = {
   lowInk: 'Économie d’encre : bandeaux blancs et dos unis',
   uniform: 'Une seule taille de texte pour toutes les cartes d’une page',
   problems: 'Votre jeu de cartes',
-  messagesIntro: 'Ce qu’en dit la ligne de commande (nuffle cards, en anglais) : corrigez la feuille à la ligne que nomme chaque message.',
+  messagesIntro: 'Ce qu’en dit la ligne de commande (nuffle cards) : corrigez la feuille à la ligne que nomme chaque message.',
+  pdfName: (slug) => (slug ? `${slug}-cartes.pdf` : 'cartes.pdf'),
+  codesHelp:
+    'Le coin supérieur d’une carte peut indiquer « BB 1-3·1 · DB 1-3·1 » : la place de la compétence dans les tables de compétences aléatoires, BB pour Blood Bowl et DB pour Dungeon Bowl, puis le premier D6 (1-3 ou 4-6) et le second (1 à 6).',
   make: 'Faire le PDF',
   making: 'Fabrication du PDF…',
   changedWhileMaking: 'L’équipe a changé pendant la fabrication du PDF : fabriquez-le à nouveau.',
