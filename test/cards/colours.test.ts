@@ -9,11 +9,12 @@ import { skillCardSpec, specContextOf, type CardSpec } from '../../pipeline/emit
 import { COLOURS, type ColourKey } from '../../pipeline/emit/cards/colours.ts';
 import type { Fonts } from '../../pipeline/emit/cards/fonts.ts';
 import { patternMarks } from '../../pipeline/emit/cards/band-pattern.ts';
+import { inducementCardSpec } from '../../pipeline/emit/cards/inducement-cards.ts';
 import { pt, sheetFor } from '../../pipeline/emit/cards/geometry.ts';
 import { drawDocument, fitCard, type DocumentMeta } from '../../pipeline/emit/cards/layout.ts';
 import { cardsOptions, type CardsOptions } from '../../pipeline/emit/cards/options.ts';
 import { cardFonts } from '../../pipeline/targets/cards.ts';
-import { cardBundle, record } from './literal.ts';
+import { cardBundle, coach, record } from './literal.ts';
 import { pdfStreams, readPdfBytes, type Colour, type PdfPage } from './pdf-geometry.ts';
 
 let fonts: Fonts;
@@ -126,6 +127,28 @@ describe('every category reads in greyscale', () => {
 
   it('every band is dark enough for its white name (grey 0.45 or darker)', () => {
     for (const [key, band] of bands) expect(band.grey, key).toBeLessThanOrEqual(0.45);
+  });
+});
+
+describe("a team's inducements", () => {
+  it.each([
+    ['inducement', 'horizontal', 'horizontal'],
+    ['wizard', 'dots', 'dots'],
+    ['coaching-staff', 'grid', 'horizontal+vertical'],
+  ] as const)('card of kind %s in a team deck, English or French: CMYK only, its band in its kind’s pattern (%s)', async (kind, pattern, drawn) => {
+    expect(COLOURS[kind].pattern).toBe(pattern);
+    const sheet = sheetFor(cardsOptions({ backs: true }));
+    for (const lang of ['en', 'fr'] as const) {
+      const spec = inducementCardSpec(coach({ kind }), context, { team: 'Reavers', count: 2, lang });
+      expect(spec.colour).toBe(COLOURS[kind]);
+      const bytes = (await drawDocument(fitCard(spec, fonts).cards, sheet, fonts, meta, cardsOptions({ backs: true }))).bytes;
+      const pages = readPdfBytes(bytes);
+      const colours = pages.flatMap((p) => [...p.texts.map((t) => t.colour), ...p.fills.map((f) => f.colour), ...p.strokes.map((s) => ({ space: s.space }))]);
+      expect(colours.filter((c) => c.space !== 'cmyk')).toEqual([]);
+      for (const stream of pdfStreams(bytes)) expect(stream).not.toMatch(/\/DeviceRGB|\/DeviceGray|(^|\s)(rg|RG|g|G|sc|SC)(\s|$)/);
+      const band = bandOf(pages[0]!, sheet.slots[0]!, sheet.height);
+      expect([band.pattern, band.grey]).toEqual([drawn, expect.closeTo(grey(COLOURS[kind].ink.map((v) => v / 100)), 3)]);
+    }
   });
 });
 
