@@ -11,9 +11,10 @@ import { playerCardSpec, skillCardSpec, specContextOf, type CardSpec } from '../
 import type { Fonts } from '../../pipeline/emit/cards/fonts.ts';
 import { CARD_SIZES, pt, sheetFor } from '../../pipeline/emit/cards/geometry.ts';
 import { bodyBox, drawDocument, fitCard, kindRows, markerPlace, MIN_TEXT, type DocumentMeta, type FittedCard } from '../../pipeline/emit/cards/layout.ts';
+import { inducementCardSpec } from '../../pipeline/emit/cards/inducement-cards.ts';
 import { cardsOptions, SIZE_VALUES } from '../../pipeline/emit/cards/options.ts';
 import { cardFonts } from '../../pipeline/targets/cards.ts';
-import { cardBundle, record } from './literal.ts';
+import { cardBundle, coach, record } from './literal.ts';
 import { recorder } from './recorder.ts';
 
 let fonts: Fonts;
@@ -118,6 +119,62 @@ describe("a player's card that continues inside a skill", () => {
   });
 });
 
+describe("an inducement in a team's deck", () => {
+  /** A bribe whose abilities run over several cards: a team's card, with its count, in the deck's language. */
+  const long = (lang: 'en' | 'fr') =>
+    inducementCardSpec(
+      coach({
+        id: 'notes/bribes',
+        name: 'Bribes',
+        kind: 'inducement',
+        text: sentences(5, 4),
+        abilities: ['FIRST', 'SECOND', 'THIRD'].map((name, n) => ({ name, text: sentences(n + 17, 9), line: 40 + n })),
+      }),
+      context,
+      { team: 'The Reikland Reavers of Altdorf', count: 2, lang },
+    );
+
+  it.each(SIZE_VALUES)('%s: no text under 7 pt, the cards even, and a card that starts inside an ability repeats its name', async (size) => {
+    const sheet = sheetFor(cardsOptions({ size }));
+    for (const [lang, continued] of [
+      ['en', '(continued)'],
+      ['fr', '(suite)'],
+    ] as const) {
+      const spec = long(lang);
+      const { cards, diagnostic } = fitCard(spec, fonts, sheet.card);
+      expect(diagnostic).toBeNull();
+      expect(cards.length).toBeGreaterThan(1);
+      const rec = recorder(fonts);
+      await drawDocument(cards, sheet, rec.fonts, meta, cardsOptions({ size, backs: true }));
+      expect(
+        rec.pages
+          .flat()
+          .filter((d) => d.size < MIN_TEXT)
+          .map((d) => `${d.value} at ${d.size} pt`),
+      ).toEqual([]);
+      const share = fills(cards, bodyBox(sheet.card, kindRows(spec, sheet.card, fonts)).height);
+      expect(
+        share.slice(0, -1).every((f) => f >= share.at(-1)! - 0.15),
+        share.join(' '),
+      ).toBe(true);
+      for (const card of cards.slice(1)) {
+        const first = card.lines[0]!.segments;
+        const text = first.map((s) => s.text).join('');
+        expect(
+          first.every((s) => s.face === 'bold'),
+          `${lang} ${size}: ${text}`,
+        ).toBe(true);
+        expect(
+          ['FIRST', 'SECOND', 'THIRD'].some((name) => text === name || text === `${name} ${continued}`),
+          text,
+        ).toBe(true);
+      }
+      const heads = cards.slice(1).map((c) => c.lines[0]!.segments.map((x) => x.text).join(''));
+      expect(heads.some((h) => h.endsWith(continued))).toBe(true);
+    }
+  });
+});
+
 describe('a subtitle beside a long marker', () => {
   const french = (title: string, corner: string | null) => ({
     ...everything('Short.'),
@@ -127,11 +184,11 @@ describe('a subtitle beside a long marker', () => {
     marker: 'OBLIGATOIRE EN 2020',
   });
 
-  it('keeps its whole width: the marker goes beside a short name, else on a kind line with no random slots', async () => {
+  it('keeps its whole width: the marker goes beside a short name, else on a kind line with no random slots, else on a row of its own', async () => {
     expect(markerPlace({ ...french('Short', null), subtitle: 'EN: Dodge' }, CARD_SIZES.poker, fonts)).toBe('foot');
     expect(markerPlace(french('Short', 'BB 1-3·1'), CARD_SIZES.poker, fonts)).toBe('name');
     expect(markerPlace(french('Animal sauvage', null), CARD_SIZES.poker, fonts)).toBe('kind');
-    expect(markerPlace(french('Animal sauvage', 'BB 1-3·1'), CARD_SIZES.poker, fonts)).toBe('foot');
+    expect(markerPlace(french('Animal sauvage', 'BB 1-3·1'), CARD_SIZES.poker, fonts)).toBe('row');
     const rec = recorder(fonts);
     const cards = [french('Short', null), french('Animal sauvage', null)].flatMap((s) => fitCard(s, fonts).cards);
     await drawDocument(cards, sheetFor(cardsOptions()), rec.fonts, meta, cardsOptions());
@@ -145,4 +202,26 @@ describe('a subtitle beside a long marker', () => {
     const kind = rec.pages[0]!.filter((d) => d.value === 'Skill · Agility')[1]!;
     expect(Math.abs(marker[1]!.y - kind.y)).toBeLessThan(pt(1.5));
   });
+
+  it.each(SIZE_VALUES)(
+    '%s: a French compulsory trait keeps "EN: Bone Head" whole; a marker with no room above goes on a row under the kind, over the body',
+    async (size) => {
+      const card = CARD_SIZES[size];
+      const spec = { ...french('Cerveau lent', null), subtitle: 'EN: Bone Head', kindLabel: 'Trait · Spéciale' };
+      const place = markerPlace(spec, card, fonts);
+      const sheet = sheetFor(cardsOptions({ size }));
+      const rec = recorder(fonts);
+      await drawDocument(fitCard(spec, fonts, card).cards, sheet, rec.fonts, meta, cardsOptions({ size }));
+      const drawn = rec.pages[0]!;
+      expect(drawn.map((d) => d.value)).toContain('EN: Bone Head');
+      const [marker, kind, body] = ['OBLIGATOIRE EN 2020', 'Trait · Spéciale', 'Short.'].map((v) => drawn.find((d) => d.value === v)!);
+      expect(kindRows(spec, card, fonts)).toBe(place === 'row' ? 2 : 1);
+      if (place === 'row') {
+        // Under the kind's row, over the first line of the body.
+        expect(marker!.y).toBeGreaterThan(kind!.y + pt(1.5));
+        expect(marker!.y).toBeLessThan(body!.y);
+      }
+      if (size === 'mini') expect(place).toBe('row');
+    },
+  );
 });

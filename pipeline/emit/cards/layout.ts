@@ -85,8 +85,13 @@ function cornerLines(spec: CardSpec, card: CardDimensions, fonts: Fonts): string
   return lines;
 }
 
-/** The rows of a card's kind line: one, or one and a row for each line of the corner that does not fit beside the kind. */
-export const kindRows = (spec: CardSpec, card: CardDimensions, fonts: Fonts): number => 1 + cornerLines(spec, card, fonts).length;
+/**
+ * The rows of a card's kind line: one, and a row for each line of the corner
+ * that does not fit beside the kind, and one for a marker that fits nowhere
+ * else without cutting the subtitle short.
+ */
+export const kindRows = (spec: CardSpec, card: CardDimensions, fonts: Fonts): number =>
+  1 + cornerLines(spec, card, fonts).length + (markerPlace(spec, card, fonts) === 'row' ? 1 : 0);
 
 /** The marker's box and the space after it, in points (0 without a marker). */
 const markerBoxWidth = (marker: string | null, fonts: Fonts): number => (marker ? fonts.width(marker, 'bold', SMALL_SIZE) + pt(2.2 + 1.5) : 0);
@@ -95,9 +100,11 @@ const markerBoxWidth = (marker: string | null, fonts: Fonts): number => (marker 
  * Where the marker goes: at the band's foot, beside the subtitle; when the
  * two do not fit there at 7 pt, beside a one-line name that leaves it room,
  * else at the right of a kind line with no random slots that leaves it room;
- * else at the foot, the subtitle cut short.
+ * else on a row of its own under the kind line (and the corner's rows), so
+ * a subtitle that fits the band ("EN: Bone Head" on a narrow French card) is
+ * never cut short; one wider than the band stays at the foot, cut short.
  */
-export function markerPlace(spec: CardSpec, card: CardDimensions, fonts: Fonts): 'foot' | 'name' | 'kind' {
+export function markerPlace(spec: CardSpec, card: CardDimensions, fonts: Fonts): 'foot' | 'name' | 'kind' | 'row' {
   const inner = pt(card.width - 2 * CARD_LAYOUT.padding);
   const box = markerBoxWidth(spec.marker, fonts);
   if (!spec.marker || !spec.subtitle || fonts.width(spec.subtitle, 'italic', MIN_TEXT) <= inner - box) return 'foot';
@@ -105,7 +112,7 @@ export function markerPlace(spec: CardSpec, card: CardDimensions, fonts: Fonts):
   if (title.lines.length === 1 && fonts.width(title.lines[0]!, 'bold', title.size) <= inner - box) return 'name';
   const badge = spec.badge ? pt(2 * BADGE_RADIUS + 1.2) : 0;
   if (!spec.corner && fonts.width(spec.kindLabel, 'bold', SMALL_SIZE) <= inner - badge - box) return 'kind';
-  return 'foot';
+  return fonts.width(spec.subtitle, 'italic', MIN_TEXT) <= inner ? 'row' : 'foot';
 }
 
 /** The continued heading of a section: its name, "(continued)" in the card's language. */
@@ -415,11 +422,12 @@ class Drawing {
       left += 2 * r + 1.2;
     }
     let cornerWidth = 0;
-    if (spec.marker && markerPlace(spec, this.card, this.fonts) === 'kind') {
-      this.marker(spec.marker, X, Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine - 0.4), true);
-      cornerWidth = markerBoxWidth(spec.marker, this.fonts);
-    }
     const below = cornerLines(spec, this.card, this.fonts);
+    const place = spec.marker ? markerPlace(spec, this.card, this.fonts) : null;
+    // Outlined, its foot at the foot of the kind's row, or of its own row under the corner's.
+    const markerRow = place === 'kind' ? 0 : place === 'row' ? below.length + 1 : null;
+    if (spec.marker && markerRow !== null) this.marker(spec.marker, X, Y(CARD_LAYOUT.band + CARD_LAYOUT.kindLine - 0.4 + markerRow * KIND_ROW), true);
+    if (place === 'kind') cornerWidth = markerBoxWidth(spec.marker, this.fonts);
     // Random slots at the right, grey; a player's profile on its own rows reads from the left, in black.
     const face = spec.cornerFace ?? 'bold';
     const right = (text: string, row: number) => {
