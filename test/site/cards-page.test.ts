@@ -696,6 +696,41 @@ describe('a league’s whole team (issue 34)', () => {
     await context.close();
   }, 180_000);
 
+  it.each([
+    ['/cards/', 'reavers.yaml', [] as string[]],
+    ['/fr/cards/', 'ecorcheurs.yaml', ['--lang', 'fr']],
+  ])(
+    '%s makes docs/leagues/%s (profiles, inducements, English texts on French cards) per player at mini size and as a bridge skill deck, the bytes of nuffle cards',
+    async (path, file, lang) => {
+      const roster = readFileSync(join(repoRoot, 'docs/leagues', file), 'utf8');
+      const { context, page } = await open(path);
+      await fill(page, roster, { ...(lang.length ? { lang: 'fr' } : {}), perPlayer: true, size: 'mini', backs: true });
+      const cases: [string[], () => Promise<void>][] = [
+        [['--per-player', '--size', 'mini', '--backs'], async () => {}],
+        [
+          ['--size', 'bridge'],
+          async () => {
+            await page.locator('input[name="perPlayer"]').uncheck();
+            await page.locator('input[name="backs"]').uncheck();
+            await page.locator('select[name="size"]').selectOption('bridge');
+          },
+        ],
+      ];
+      for (const [args, choose] of cases) {
+        await choose();
+        const { bytes } = await download(page);
+        const expected = cli(roster, [...lang, ...args]);
+        expect(expected.status, expected.stderr).toBe(0);
+        expect(sha256(bytes), args.join(' ')).toBe(sha256(expected.pdf!));
+        const text = poppler('pdftotext', ['-raw', saved(bytes), '-']).replace(/\s+/g, ' ');
+        expect(text).toContain('Bribes ×2');
+        if (lang.length) expect(text).toContain('Texte anglais');
+      }
+      await context.close();
+    },
+    300_000,
+  );
+
   it('speaks French on the French page: its example roster, and a roster’s problem in the organiser’s words with no flag', async () => {
     const { context, page } = await open('/fr/cards/');
     await page.locator('#roster-example').click();
