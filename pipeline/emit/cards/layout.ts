@@ -11,7 +11,7 @@
  */
 import { error, type Diagnostic } from '../../model/diagnostic.ts';
 import { CARD, CARD_LAYOUT, backSlot, pdfBox, pt, withBleed, type CardDimensions, type Rect, type Sheet } from './geometry.ts';
-import { FACES, retagSubsets, type Face, type Fonts } from './fonts.ts';
+import { FACES, documentFaces, retagSubsets, type Face, type Fonts } from './fonts.ts';
 import { CODEX_NAME, LABELS, partLabel, type CardSpec } from './card-specs.ts';
 import { MAX_PARTS, fitBlocks, leastCards } from './continuation.ts';
 import { FLOOR_SIZE, layoutBlocks, type Block, type Line } from './rich-text.ts';
@@ -213,7 +213,8 @@ function createDocument(meta: DocumentMeta, fonts: Fonts): Doc {
       DatasetVersion: meta.datasetVersion,
     } as PDFKit.DocumentInfo,
   });
-  for (const face of FACES) doc.registerFont(face, fonts.parsed[face] as unknown as Buffer);
+  const faces = documentFaces(fonts);
+  for (const face of FACES) doc.registerFont(face, faces[face] as unknown as Buffer);
   return doc;
 }
 
