@@ -1,15 +1,54 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { projectFiles } from './test/projects.ts';
+
+/**
+ * Three projects (docs/TESTING.md): `unit` (literal inputs: no build, no
+ * child process, no browser), `build` (the real build, shared by the run,
+ * and the CLI on changed projects) and `browser` (Chromium on the built
+ * site). test/projects.ts puts each file in one by what it imports;
+ * `npm run test:unit` runs the first alone, `npm test` all three.
+ */
+const files = projectFiles();
+const SHARED_BUILD = ['test/setup/shared-build.ts'];
+const FAST_CHECK = 'test/setup/fast-check.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker per core (Vitest's default leaves one core to its own process, which only waits): on two cores, two files at a time.
+    maxWorkers: availableParallelism(),
     // Every CLI build in the tests runs the stages; test/build-cache.test.ts turns the cache on where it is the subject.
     env: { NUFFLE_BUILD_CACHE: 'off' },
-    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
-    reporters: ['default', 'json'],
+    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line; timings.ts writes each file's cost, hooks included.
+    reporters: ['default', 'json', './test/setup/timings.ts'],
     outputFile: { json: 'node_modules/.cache/nuffle/test-report.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: files.unit,
+          env: { NUFFLE_BUILD_CACHE: 'off', NUFFLE_TEST_PROJECT: 'unit' },
+          setupFiles: ['test/setup/unit.ts', FAST_CHECK],
+        },
+      },
+      { extends: true, test: { name: 'build', include: files.build, globalSetup: SHARED_BUILD, setupFiles: [FAST_CHECK] } },
+      // After the others (groupOrder): the site is built in the background meanwhile (test/setup/shared-build.ts).
+      // Its beforeAll hooks wait for it: up to the whole shared build on a loaded machine.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: files.browser,
+          globalSetup: SHARED_BUILD,
+          setupFiles: [FAST_CHECK],
+          hookTimeout: 900_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -1,20 +1,28 @@
 /**
  * Broken pastes, as a maintainer would make them: every case in
- * test/fixtures/bad/*.yaml changes one file of a copy of the project, runs
- * `nuffle build --only data`, and checks the exit code, the diagnostic code,
- * the file and line it names, and that the previous dist/ is byte-identical.
- * Cases that must build (CRLF, BOM, trailing spaces) build the same records
- * as the clean file.
+ * test/fixtures/bad/*.yaml changes one file of a copy of the bad-input
+ * project (test/fixtures/bad/project/, a frozen copy of the sources: no case
+ * depends on today's annotations), runs what `nuffle build --only data` runs
+ * in this process (read the project, the stages up to the first that fails,
+ * the report), and checks the exit code, the diagnostic code, and the file
+ * and line it names. The stages run with the stage memo of the clean build,
+ * so a case recomputes only what its edit touches (what the memo recalls is
+ * the same: test/build-cache.test.ts). Cases that must build (CRLF, BOM,
+ * trailing spaces) build the same records as the clean file. That a failed
+ * build leaves dist/ as it was is the CLI's (test/cli.test.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { main } from '../pipeline/cli.ts';
+import { type BuildResult, buildDataset } from '../pipeline/build.ts';
+import { readProjectOrReport, report } from '../pipeline/commands/project.ts';
 import { HIDDEN_CHARACTER } from '../pipeline/model/characters.ts';
+import { createMemo, type StageMemo } from '../pipeline/model/memo.ts';
+import type { Skill } from '../pipeline/model/schema-types.ts';
 import { mutate, type Mutation } from './fuzz/mutations.ts';
-import { copyProject, repoRoot, treeDigest } from './helpers.ts';
+import { repoRoot } from './helpers.ts';
 
 interface Edit {
   /** Replace the first occurrence (or the `nth`, 1-based) of `find`. */
@@ -56,6 +64,8 @@ interface BadCase {
 }
 
 const FIXTURES = join(repoRoot, 'test/fixtures/bad');
+/** The project the cases break: its own sources, the repository's schemas. */
+const PROJECT = join(FIXTURES, 'project');
 const badCases = (): BadCase[] =>
   readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.yaml'))
@@ -127,8 +137,13 @@ function applyEdit(original: Buffer, edit: Edit): Buffer {
   return bytes;
 }
 
-/** `nuffle build --only data`, in this process; its exit code and everything it printed. */
-async function build(root: string, out: string): Promise<{ exit: number; output: string }> {
+/**
+ * What `nuffle build --only data` runs, in this process: the project read
+ * (a refused read is reported as the command does), the stages with the
+ * memo of the clean build, the report. Its exit code, what it printed, and
+ * the files it would write.
+ */
+function build(root: string, memo: StageMemo, previous?: readonly Skill[]): { exit: number; output: string; result: BuildResult | null } {
   const printed: string[] = [];
   const collect = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
   const spies = [
@@ -137,8 +152,11 @@ async function build(root: string, out: string): Promise<{ exit: number; output:
     vi.spyOn(console, 'warn').mockImplementation(collect),
   ];
   try {
-    const exit = await main(['build', '--only', 'data', '--root', root, '--out', out]);
-    return { exit, output: printed.join('\n') };
+    const input = readProjectOrReport(root);
+    if (!input) return { exit: 1, output: printed.join('\n'), result: null };
+    const result = buildDataset({ ...input, memo, ...(previous ? { previous } : {}) });
+    report(result, 'build');
+    return { exit: result.summary ? 0 : 1, output: printed.join('\n'), result };
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
@@ -147,22 +165,27 @@ async function build(root: string, out: string): Promise<{ exit: number; output:
 /** The record files: what a clean file and its CRLF/BOM/trailing-space copy must both give (sha256s of the raw bytes differ). */
 const RECORD_FILES = ['skills.json', 'rulings.json', 'random-tables.json', 'concepts.json', 'crosswalk.json', 'inducements.json', 'leagues.json'];
 
-describe('broken input fails located, and leaves dist/ byte-identical', () => {
+describe('broken input fails located, with one clear error', () => {
   const cases = badCases();
   let root: string;
-  let out: string;
   let outside: string;
-  let previous: Record<string, string>;
   let clean: Map<string, string>;
+  let records: Skill[];
+  /** What the clean build's stages computed: each case starts from it. */
+  let stored: ReturnType<StageMemo['used']>;
 
-  beforeAll(async () => {
-    root = copyProject();
-    out = join(root, 'dist');
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'nuffle-bad-'));
+    cpSync(join(PROJECT, 'sources'), join(root, 'sources'), { recursive: true });
+    cpSync(join(repoRoot, 'schema'), join(root, 'schema'), { recursive: true });
     outside = mkdtempSync(join(tmpdir(), 'nuffle-outside-'));
-    const first = await build(root, out);
+    const memo = createMemo();
+    const first = build(root, memo);
     expect(first.exit, first.output).toBe(0);
-    previous = treeDigest(out);
-    clean = new Map(RECORD_FILES.map((f) => [f, readFileSync(join(out, 'data', f), 'utf8')]));
+    stored = memo.used();
+    clean = new Map(RECORD_FILES.map((f) => [f, first.result!.files.get(f)!]));
+    // What `nuffle build` reads from the dist/ it would keep: the records of the last good build (rename hints).
+    records = JSON.parse(clean.get('skills.json')!) as Skill[];
   });
   afterAll(() => {
     rmSync(root, { recursive: true, force: true });
@@ -172,15 +195,21 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
   it('has at least 30 cases, across the four sources and every annotation file', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
     const files = new Set(cases.map((c) => c.file));
-    const annotations = readdirSync(join(repoRoot, 'sources/annotations'))
+    const annotations = readdirSync(join(PROJECT, 'sources/annotations'))
       .filter((f) => f.endsWith('.yaml'))
       .map((f) => `sources/annotations/${f}`);
-    const raw = readdirSync(join(repoRoot, 'sources/raw')).map((f) => `sources/raw/${f}`);
+    const raw = readdirSync(join(PROJECT, 'sources/raw')).map((f) => `sources/raw/${f}`);
     for (const file of [...raw, ...annotations, 'sources/manifest.yaml']) expect(files, file).toContain(file);
   });
 
+  it("has every kind of file today's project has (a new annotation file needs its copy and its cases here)", () => {
+    const names = (dir: string) => readdirSync(dir).sort();
+    expect(names(join(PROJECT, 'sources/annotations'))).toEqual(names(join(repoRoot, 'sources/annotations')));
+    expect(names(join(PROJECT, 'sources'))).toEqual(names(join(repoRoot, 'sources')));
+  });
+
   for (const c of cases) {
-    it(`${c.name}: ${c.description}`, async () => {
+    it(`${c.name}: ${c.description}`, () => {
       const path = join(root, c.file);
       const original = readFileSync(path);
       const changed = applyEdit(original, c.edit);
@@ -191,8 +220,8 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
         symlinkSync(target, path);
       } else writeFileSync(path, changed);
       try {
+        const run = build(root, createMemo(stored), records);
         if (c.expect.exit === 1) {
-          const run = await build(root, out);
           const { code, file, line, column, says, only } = c.expect;
           expect(run.exit, run.output).toBe(1);
           const where = line === null ? `${file} error` : `${file}:${line}:${column ?? ''}`;
@@ -206,25 +235,20 @@ describe('broken input fails located, and leaves dist/ byte-identical', () => {
           expect(Math.max(...run.output.split('\n').map((l) => l.length))).toBeLessThan(1000);
           // A pasted long line is quoted, never echoed: nothing of it beyond a short excerpt.
           expect(run.output.split('\n').filter((l) => l.length > 600)).toEqual([]);
-          expect(treeDigest(out)).toEqual(previous);
-        } else {
-          const elsewhere = mkdtempSync(join(tmpdir(), 'nuffle-out-'));
-          try {
-            const run = await build(root, elsewhere);
-            expect(run.exit, run.output).toBe(0);
-            if ('warning' in c.expect) {
-              // A warning: the build succeeds and says where.
-              const { code, file, line, column } = c.expect;
-              const where = line === null ? `${file} warning` : `${file}:${line}:${column ?? ''}`;
-              const hit = run.output.split('\n').find((l) => l.startsWith(where) && l.includes(' warning ') && l.endsWith(`[${code}]`));
-              expect(hit, `no "${where}… warning … [${code}]" in:\n${run.output.slice(0, 3000)}`).toBeDefined();
-              return;
-            }
-            for (const f of RECORD_FILES) expect(readFileSync(join(elsewhere, 'data', f), 'utf8'), f).toBe(clean.get(f));
-          } finally {
-            rmSync(elsewhere, { recursive: true, force: true });
-          }
+          // A failed build writes nothing: no file to publish.
+          expect(run.result?.files.size ?? 0).toBe(0);
+          return;
         }
+        expect(run.exit, run.output).toBe(0);
+        if ('warning' in c.expect) {
+          // A warning: the build succeeds and says where.
+          const { code, file, line, column } = c.expect;
+          const where = line === null ? `${file} warning` : `${file}:${line}:${column ?? ''}`;
+          const hit = run.output.split('\n').find((l) => l.startsWith(where) && l.includes(' warning ') && l.endsWith(`[${code}]`));
+          expect(hit, `no "${where}… warning … [${code}]" in:\n${run.output.slice(0, 3000)}`).toBeDefined();
+          return;
+        }
+        for (const f of RECORD_FILES) expect(run.result!.files.get(f), f).toBe(clean.get(f));
       } finally {
         if (existsSync(path)) unlinkSync(path);
         writeFileSync(path, original);

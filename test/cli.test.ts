@@ -1,7 +1,10 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import type { Erratum, SourceManifest } from '../pipeline/model/schema-types.ts';
 import { copyProject, repoRoot, rulings, runCli, skills, treeDigest, withFileChanged } from './helpers.ts';
+import { addField, entryPlace, setField } from './yaml-edit.ts';
 
 describe('nuffle CLI', () => {
   it('prints help for the program and for every command', () => {
@@ -52,9 +55,9 @@ describe('building a copy of the project', () => {
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
   });
 
-  /** Build once, change one file, build again: exit 1, the message, and dist/ byte-identical. */
+  /** Built (once: every case leaves dist/ as it was), change one file, build again: exit 1, the message, and dist/ byte-identical. */
   const failsAndKeepsDist = (file: string, change: (text: string) => string | Buffer, message: string | RegExp, command = 'build') => {
-    runCli(['build', '--root', root, '--only', 'data']);
+    if (!existsSync(join(root, 'dist/data/meta.json'))) runCli(['build', '--root', root, '--only', 'data']);
     const before = treeDigest(join(root, 'dist'));
     expect(Object.keys(before).length).toBeGreaterThan(5);
     withFileChanged(join(root, file), change, () => {
@@ -151,21 +154,31 @@ describe('building a copy of the project', () => {
     expect(readFileSync(blocker, 'utf8')).toBe('a file where the output folder should be');
   });
 
+  const ERRATA = 'sources/annotations/errata.yaml';
+  /** The first erratum of the project, whatever it patches. */
+  const firstErratum = () => (parseYaml(readFileSync(join(root, ERRATA), 'utf8')) as { errata: Erratum[] }).errata[0]!;
+
   it('an annotation that breaks its schema fails with the YAML file and line', () => {
-    const errata = readFileSync(join(root, 'sources/annotations/errata.yaml'), 'utf8');
-    const lineOfEntry = errata.split('\n').findIndex((l) => l.includes('id: en-2020/very-long-legs-zero')) + 1;
+    const { line, column } = entryPlace(readFileSync(join(root, ERRATA), 'utf8'), ['errata'], (_, i) => i === 0);
     failsAndKeepsDist(
-      'sources/annotations/errata.yaml',
-      (text) => text.replace('    find: "minimum 0f -1"\n', '    find: "minimum 0f -1"\n    colour: red\n'),
-      `sources/annotations/errata.yaml:${lineOfEntry}:5 error /errata/0 unknown key "colour" [schema/invalid]`,
+      ERRATA,
+      (text) => addField(text, ['errata'], (_, i) => i === 0, 'colour', 'red'),
+      `${ERRATA}:${line}:${column} error /errata/0 unknown key "colour" [schema/invalid]`,
     );
   });
 
   it('an erratum whose text is gone fails the build, naming the erratum and quoting the closest text', () => {
+    const { id, find, source } = firstErratum();
+    // Its last character changed: the text it looks for occurs nowhere, the closest text is the original.
+    const gone = `${find.slice(0, -1)}${find.endsWith('~') ? '^' : '~'}`;
+    const file = (parseYaml(readFileSync(join(root, 'sources/manifest.yaml'), 'utf8')) as SourceManifest).sources.find((s) => s.id === source)!.file;
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     failsAndKeepsDist(
-      'sources/annotations/errata.yaml',
-      (text) => text.replace('    find: "minimum 0f -1"\n', '    find: "minimum 0f -3"\n'),
-      /errata\.yaml:\d+:\d+ error Erratum en-2020\/very-long-legs-zero no longer applies: "minimum 0f -3" occurs nowhere in sources\/raw\/en-2020-skills-traits\.txt \[errata\/not-found\]\n {2}expected: "minimum 0f -3" once\n {2}actual: +closest text, sources\/raw\/en-2020-skills-traits\.txt:\d+: "minimum 0f -1"/,
+      ERRATA,
+      (text) => setField(text, ['errata'], { id }, 'find', gone),
+      new RegExp(
+        `${literal(`Erratum ${id} no longer applies: ${JSON.stringify(gone)} occurs nowhere in ${file} [errata/not-found]`)}\\n {2}expected: ${literal(JSON.stringify(gone))} once\\n {2}actual: +closest text, ${literal(file)}:\\d+: ${literal(JSON.stringify(find))}`,
+      ),
     );
   });
 });

@@ -135,7 +135,12 @@ const link = (change: object) => ({
   rationale: 'Both stab the same way.',
   ...change,
 });
-const difference = (change: object) => ({ category: 'strength', conceptCategory: 'trait', reason: 'The literal French list files its one trait under strength.', ...change });
+const difference = (change: object) => ({
+  category: 'strength',
+  conceptCategory: 'trait',
+  reason: 'The literal French list files its one trait under strength.',
+  ...change,
+});
 const migration = (change: object) => ({ id: 'en-2020/gone', kind: 'record', action: 'deleted', to: null, since: '1.0.0', note: 'n', ...change });
 
 const keyOf = (field: IdField) => `${field.file} ${field.path.join('.')}`;

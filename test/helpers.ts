@@ -1,22 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildDataset, type BuildResult } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
 import { repoRoot } from '../pipeline/io.ts';
 import type { ManifestSource, MentionRules, Ruling, Skill } from '../pipeline/model/schema-types.ts';
+import { needsBuild } from './guard.ts';
+import { sharedBuildResult } from './shared-build.ts';
+import { appendEntries, editYamlFile } from './yaml-edit.ts';
 
 export { repoRoot };
+export { treeDigest } from './tree.ts';
 
-let cached: BuildResult | undefined;
-/** The real build of this repository's sources (in memory, once per test file). */
+/** The real build of this repository's sources, in memory: built once per run and shared (test/shared-build.ts). */
 export function realBuild(): BuildResult {
-  cached ??= buildDataset(readProject(repoRoot));
-  return cached;
+  return sharedBuildResult(() => buildDataset(readProject(repoRoot)));
 }
 
 export function realData<T>(path: string): T {
@@ -48,6 +49,7 @@ export const en2020Source: ManifestSource = {
 
 /** A throw-away copy of the project's inputs (sources/ and schema/), for CLI runs. */
 export function copyProject(): string {
+  needsBuild('copyProject()');
   const dir = mkdtempSync(join(tmpdir(), 'nuffle-'));
   cpSync(join(repoRoot, 'sources'), join(dir, 'sources'), { recursive: true });
   cpSync(join(repoRoot, 'schema'), join(dir, 'schema'), { recursive: true });
@@ -55,27 +57,41 @@ export function copyProject(): string {
 }
 
 export function runCli(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  needsBuild('runCli()');
   const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** sha256 of every file under `dir`, by relative path: a fingerprint of a tree. */
-export function treeDigest(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!existsSync(dir)) return out;
-  const walk = (current: string): void => {
-    for (const name of readdirSync(current).sort()) {
-      const full = join(current, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
-    }
-  };
-  walk(dir);
-  return out;
+/**
+ * A FAQ ruling of the English text to withdraw in a scenario: the first, in
+ * text order, whose question and answer name none of `avoid` (the words the
+ * scenario edits elsewhere). Whatever the FAQ says today, not a question
+ * written into the test.
+ */
+export function rulingToWithdraw(rulings: readonly Ruling[], avoid: readonly string[] = []): Ruling {
+  const found = rulings
+    .filter((r) => r.source.id === en2020Source.id && !avoid.some((word) => `${r.question}\n${r.answer}`.includes(word)))
+    .sort((a, b) => a.source.lines[0] - b.source.lines[0])[0];
+  if (!found) throw new Error('the English text has no FAQ ruling to withdraw');
+  return found;
+}
+
+/** `text` (the ruling's source) without the ruling: its question and answer lines, and the blank line after them. */
+export function withoutRuling(text: string, ruling: Ruling): string {
+  const lines = text.split('\n');
+  const [from, to] = ruling.source.lines;
+  lines.splice(from - 1, to - from + 1 + (lines[to] === '' ? 1 : 0));
+  return lines.join('\n');
+}
+
+/** Append migrations to a project's sources/annotations/migrations.yaml, after whatever it holds (test/yaml-edit.ts). */
+export function addMigrations(root: string, entries: readonly Record<string, unknown>[], key: 'migrations' | 'keep' = 'migrations'): void {
+  editYamlFile(join(root, 'sources/annotations/migrations.yaml'), (text) => appendEntries(text, [key], entries));
 }
 
 /** Change a file for the duration of `fn`, then put the original bytes back. */
 export function withFileChanged<T>(path: string, change: (text: string) => string | Buffer, fn: () => T): T {
+  needsBuild('withFileChanged()');
   const original = readFileSync(path);
   writeFileSync(path, change(original.toString('utf8')));
   try {

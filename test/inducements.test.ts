@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { parsePriceBullet } from '../pipeline/link/price-list.ts';
-import type { Inducement, League, PriceItem } from '../pipeline/model/schema-types.ts';
+import type { Inducement, InducementAnnotation, InducementAnnotations, League, LeagueAnnotation, PriceItem } from '../pipeline/model/schema-types.ts';
 import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli, withFileChanged } from './helpers.ts';
+import { appendEntries, setField } from './yaml-edit.ts';
 
 const fact = corpusFacts('inducements');
 /** Line of the notes (as the test file holds them) that `match` matches. */
@@ -11,6 +13,8 @@ const notesLine = (match: string | RegExp) => lineOf(rawText('inducement-notes.t
 
 const inducements = () => realData<Inducement[]>('inducements.json');
 const leagues = () => realData<League[]>('leagues.json');
+/** The reviewed annotations of the notes, as the sources say today. */
+const annotations = () => parseYaml(readFileSync(join(repoRoot, 'sources/annotations/inducements.yaml'), 'utf8')) as InducementAnnotations;
 const byName = (name: string) => {
   const found = inducements().find((r) => r.name === name);
   if (!found) throw new Error(`no inducement ${name}`);
@@ -418,9 +422,19 @@ describe('bad notes fail the build with file and line', () => {
         withFileChanged(
           join(root, 'sources/annotations/inducements.yaml'),
           (text) =>
-            text.replace(
-              'records:\n',
-              'records:\n  - id: new-note\n    name: A new note\n    kind: inducement\n    confidence: low\n    note: inserted by a test\n    blocks: ["A note that was not there before."]\n',
+            appendEntries(
+              text,
+              ['records'],
+              [
+                {
+                  id: 'new-note',
+                  name: 'A new note',
+                  kind: 'inducement',
+                  confidence: 'low',
+                  note: 'inserted by a test',
+                  blocks: ['A note that was not there before.'],
+                },
+              ],
             ),
           () => {
             // Errata follow their text: the one below the insertion needs no edit.
@@ -452,32 +466,39 @@ describe('bad notes fail the build with file and line', () => {
   });
 
   it('a heading in capitals that no record lists is reported as a warning', () => {
+    // The last heading of the first record that lists several, taken out of its list.
+    const record = annotations().records.find((r) => (r.abilities?.length ?? 0) > 1)!;
+    const heading = record.abilities!.at(-1)!;
     withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
-      (text) => text.replace('"JORM DOESN’T LIKE CHEATERS!", "SHUT IT, YOU HOOLIGANS!"', '"JORM DOESN’T LIKE CHEATERS!"'),
+      (text) => setField(text, ['records'], { id: record.id }, 'abilities', (old: unknown) => (old as string[]).slice(0, -1)),
       () => {
         const result = runCli(['check', '--root', root]);
         expect(result.status).toBe(0);
         expect(result.stdout).toContain(
-          `sources/raw/inducement-notes.txt:${notesLine(/SHUT IT, YOU HOOLIGANS!/)}:1 warning "SHUT IT, YOU HOOLIGANS!" looks like a named heading but jorm-the-ogre does not list it [inducements/undeclared-heading]`,
+          `sources/raw/inducement-notes.txt:${notesLine(new RegExp(heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))}:1 warning "${heading}" looks like a named heading but ${record.id} does not list it [inducements/undeclared-heading]`,
         );
       },
     );
   });
 
   it('two records with one id, or one league spelling under two leagues, fail the build', () => {
+    const [first, second] = annotations().records as [InducementAnnotation, InducementAnnotation];
+    const [one, two] = annotations().leagues as [LeagueAnnotation, LeagueAnnotation];
     withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
+      // The second record takes the first one's id; the first league also lists the second's first spelling.
       (text) =>
-        text
-          .replace('  - id: bribes\n', '  - id: bloodweiser-kegs\n')
-          .replace('aliases: ["Old World Classic"]', 'aliases: ["Old World Classic", "Underworld Challenge"]'),
+        setField(setField(text, ['records'], { id: second.id }, 'id', first.id), ['leagues'], { id: one.id }, 'aliases', (old: unknown) => [
+          ...(old as string[]),
+          two.aliases[0]!,
+        ]),
       () => {
         const result = runCli(['check', '--root', root]);
         expect(result.status).toBe(1);
-        expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error Record id bloodweiser-kegs is used twice \[inducements\/duplicate-id\]/);
-        expect(result.stderr).toMatch(
-          /inducements\.yaml:\d+:\d+ error League spelling "Underworld Challenge" is listed under both old-world-classic and underworld-challenge \[inducements\/duplicate-alias\]/,
+        expect(result.stderr).toContain(`error Record id ${first.id} is used twice [inducements/duplicate-id]`);
+        expect(result.stderr).toContain(
+          `error League spelling "${two.aliases[0]}" is listed under both ${[one.id, two.id].sort().join(' and ')} [inducements/duplicate-alias]`,
         );
       },
     );
@@ -486,7 +507,18 @@ describe('bad notes fail the build with file and line', () => {
   it('a heading that is not in capitals is refused by the annotation schema', () => {
     withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
-      (text) => text.replace('spells: ["FIREBALL", "ZAP!"]', 'spells: ["FIREBALL", "Fireball", "ZAP!"]'),
+      // A spell heading of the first record with spells, copied in title case after it.
+      (text) =>
+        setField(
+          text,
+          ['records'],
+          (r) => Array.isArray(r.spells),
+          'spells',
+          (old: unknown) => {
+            const [spell, ...rest] = old as string[];
+            return [spell, `${spell!.charAt(0)}${spell!.slice(1).toLowerCase()}`, ...rest];
+          },
+        ),
       () => {
         const result = runCli(['check', '--root', root]);
         expect(result.status).toBe(1);

@@ -92,7 +92,9 @@ export function literalFiles(): LiteralFiles {
     crosswalk: {
       concepts: [],
       links: [{ source: FR_SOURCE, record: 'fr-legacy/poignard', concept: 'stab', relation: 'same', confidence: 'high', rationale: 'Both stab.' }],
-      categories: [{ record: 'fr-legacy/poignard', category: 'strength', conceptCategory: 'trait', reason: 'The literal French list files its one trait under strength.' }],
+      categories: [
+        { record: 'fr-legacy/poignard', category: 'strength', conceptCategory: 'trait', reason: 'The literal French list files its one trait under strength.' },
+      ],
     },
     glossary: { terms: [] },
     inducements: { characteristics: {}, leagues: [], records: [] },

@@ -2,8 +2,10 @@
  * Messages at the right place, saying the right thing (issue 33, item 9), on
  * the tiny literal project (test/tiny-project.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTiny, editTiny, stampAll, tinyProject } from './tiny-project.ts';
+import { buildTiny, editTiny, lockAll, stampAll, tinyProject } from './tiny-project.ts';
 
 const CROSSWALK = 'sources/annotations/crosswalk.yaml';
 
@@ -71,6 +73,32 @@ describe('a row whose paragraph was merged away', () => {
         'The paragraph this row names (Stunty) is gone from traits-alt-wording: sources/annotations/migrations.yaml:2 says it was merged into en-traits-alt/really-stupid',
       expected: 'remove this row: the migration at sources/annotations/migrations.yaml:2 says where the rule went',
     });
+  });
+
+  it('at the first check, before any migration, says the paragraph is gone and points at the lock line of its id', () => {
+    const root = withAltWording();
+    lockAll(root);
+    const lockLine = readFileSync(join(root, 'sources/ids.lock'), 'utf8').split('\n').indexOf('record en-traits-alt/stunty 1.0.0') + 1;
+    editTiny(root, 'sources/raw/traits-alt-wording.txt', '\nThis player is small and ignores every -1 to Dodge.\n', '');
+    const [gone] = buildTiny(root).diagnostics.filter((d) => d.ruleId === 'crosswalk/match-not-found');
+    expect(lockLine).toBeGreaterThan(0);
+    expect(gone).toMatchObject({
+      file: CROSSWALK,
+      reason:
+        'No paragraph of traits-alt-wording opens with "This player is small and ignores": the paragraph of en-traits-alt/stunty (Stunty) is gone, and every paragraph left in traits-alt-wording has its row',
+      expected: `remove this row, then migrate en-traits-alt/stunty with the entry the ids/missing error at sources/ids.lock:${lockLine} prints (merged into the record that holds its rule now, or deleted)`,
+    });
+  });
+
+  it('asks for the opening words of a published paragraph when its source has a paragraph no row names (it was reworded)', () => {
+    const root = withAltWording();
+    lockAll(root);
+    editTiny(root, 'sources/raw/traits-alt-wording.txt', 'This player is small and ignores', 'This player is tiny and ignores');
+    const [notFound] = buildTiny(root).diagnostics.filter((d) => d.ruleId === 'crosswalk/match-not-found');
+    expect([notFound!.reason, notFound!.expected]).toEqual([
+      'No paragraph of traits-alt-wording opens with "This player is small and ignores"',
+      'opening words that start exactly one paragraph (case and spacing folded)',
+    ]);
   });
 
   it('still asks for the opening words when no migration retires the paragraph (it was reworded)', () => {

@@ -5,8 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parse as parseYaml } from 'yaml';
@@ -15,10 +14,12 @@ import { API_SCHEMAS } from '../pipeline/emit/api.ts';
 import { readSchemaFiles } from '../pipeline/io.ts';
 import type { Concept, RandomTable, Ruling, Skill, SourceManifest } from '../pipeline/model/schema-types.ts';
 import { createValidator } from '../pipeline/validate/schemas.ts';
-import { repoRoot, runCli } from './helpers.ts';
+import { realBuild, repoRoot } from './helpers.ts';
+import { sharedBuild } from './shared-build.ts';
 
-const out = mkdtempSync(join(tmpdir(), 'nuffle-release-'));
-const data = join(out, 'data');
+/** The run's shared build (data and api), read only. */
+let out = '';
+let data = '';
 const json = <T>(file: string): T => JSON.parse(readFileSync(join(data, file), 'utf8')) as T;
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })
@@ -26,10 +27,8 @@ const walk = (dir: string): string[] =>
     .sort();
 
 beforeAll(() => {
-  for (const target of ['data', 'api']) {
-    const run = runCli(['build', '--only', target, '--out', out]);
-    if (run.status !== 0) throw new Error(run.stderr);
-  }
+  out = sharedBuild('api');
+  data = join(out, 'data');
 });
 
 describe('checksums', () => {
@@ -106,10 +105,9 @@ describe('nuffle-codex.sqlite', () => {
   });
   const all = (sql: string, ...params: (string | number)[]) => db.prepare(sql).all(...params) as Record<string, unknown>[];
 
-  it('is the same bytes from one build to the next', () => {
-    const again = mkdtempSync(join(tmpdir(), 'nuffle-release-'));
-    expect(runCli(['build', '--only', 'data', '--out', again]).status).toBe(0);
-    expect(readFileSync(join(again, 'data/nuffle-codex.sqlite')).equals(readFileSync(join(data, 'nuffle-codex.sqlite')))).toBe(true);
+  it('is the same bytes from one build to the next (the CLI build, and one in this process)', () => {
+    const again = realBuild().assets.get('nuffle-codex.sqlite')!;
+    expect(Buffer.from(again).equals(readFileSync(join(data, 'nuffle-codex.sqlite')))).toBe(true);
   });
 
   // Every table's rows and columns against the JSON data: test/emit/sqlite-values.test.ts.
@@ -143,28 +141,28 @@ describe('nuffle-codex.sqlite', () => {
 });
 
 describe('static API', () => {
-  const api = join(out, 'api/v1');
+  const api = (path: string) => join(out, 'api/v1', path);
   it('has an endpoint for every concept, record and ruling, each valid against its schema', () => {
     const validator = createValidator(readSchemaFiles(data));
     const check = (kind: keyof typeof API_SCHEMAS, path: string, id: string) => {
-      const value = JSON.parse(readFileSync(join(api, path), 'utf8')) as Record<string, { id?: string }>;
+      const value = JSON.parse(readFileSync(api(path), 'utf8')) as Record<string, { id?: string }>;
       expect(validator.validate(API_SCHEMAS[kind], value, path), path).toEqual([]);
       expect(value[kind]?.id, path).toBe(id);
     };
     for (const c of json<Concept[]>('concepts.json')) check('concept', `concepts/${c.id}.json`, c.id);
     for (const s of json<Skill[]>('skills.json')) check('record', `records/${s.id}.json`, s.id);
     for (const r of json<Ruling[]>('rulings.json')) check('ruling', `rulings/${r.id}.json`, r.id);
-    const index = JSON.parse(readFileSync(join(api, 'index.json'), 'utf8')) as { endpoints: { path: string }[] };
+    const index = JSON.parse(readFileSync(api('index.json'), 'utf8')) as { endpoints: { path: string }[] };
     expect(validator.validate(API_SCHEMAS.index, index, 'index.json')).toEqual([]);
     expect(index.endpoints).toHaveLength(json<Concept[]>('concepts.json').length + json<Skill[]>('skills.json').length + json<Ruling[]>('rulings.json').length);
-    for (const e of index.endpoints) expect(existsSync(join(api, e.path)), e.path).toBe(true);
+    for (const e of index.endpoints) expect(existsSync(api(e.path)), e.path).toBe(true);
   });
 
   it('resolves links one level: a concept carries its records, a record its concept and rulings', () => {
-    const concept = JSON.parse(readFileSync(join(api, 'concepts/mighty-blow.json'), 'utf8')) as { records: Skill[]; concept: Concept };
+    const concept = JSON.parse(readFileSync(api('concepts/mighty-blow.json'), 'utf8')) as { records: Skill[]; concept: Concept };
     expect(concept.records.map((r) => r.id)).toEqual(concept.concept.records);
     expect(concept.records.find((r) => r.id === 'fr-legacy/chataigne')!.text.length).toBeGreaterThan(20);
-    const record = JSON.parse(readFileSync(join(api, 'records/en-2020/dodge.json'), 'utf8')) as {
+    const record = JSON.parse(readFileSync(api('records/en-2020/dodge.json'), 'utf8')) as {
       concept: Concept;
       rulings: Ruling[];
       record: Skill;

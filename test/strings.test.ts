@@ -11,6 +11,7 @@ import { readProject } from '../pipeline/cli.ts';
 import { formatDiagnostic } from '../pipeline/model/diagnostic.ts';
 import { mixedScriptWord } from '../pipeline/validate/strings.ts';
 import { repoRoot } from './helpers.ts';
+import { appendEntries, pasteEntries } from './yaml-edit.ts';
 
 const EN = 'sources/raw/en-2020-skills-traits.txt';
 
@@ -43,7 +44,7 @@ const withJoiner = (text: string) => text.replace("During your opponent's team t
 const accepting =
   (character: string, around: { after?: string; before?: string } = { after: 'team', before: 'turn' }) =>
   (errata: string) =>
-    `${errata}accepted:\n  - source: en-2020-skills-traits\n${around.after !== undefined ? `    after: ${JSON.stringify(around.after)}\n` : ''}${around.before !== undefined ? `    before: ${JSON.stringify(around.before)}\n` : ''}    character: ${character}\n    reason: the source means it (a test)\n`;
+    appendEntries(errata, ['accepted'], [{ source: 'en-2020-skills-traits', ...around, character, reason: 'the source means it (a test)' }]);
 const lineOf = (text: string, words: string) => text.slice(0, text.indexOf(words)).split('\n').length;
 const rawText = () => new TextDecoder().decode(readProject(repoRoot).raw.get(EN)!);
 
@@ -55,7 +56,7 @@ describe('hidden characters in rule text', () => {
     // The entry the error prints, pasted as is (with a reason), accepts it.
     const entry = /accept it in [^\n]*:\naccepted:\n([\s\S]*)$/.exec(refused.diagnostics.find((d) => d.fatal)!.note!)![1]!;
     expect(entry).toContain('    character: U+200D');
-    const accepted = buildWith(withJoiner, (errata) => `${errata}accepted:\n${entry.replace('<why the source means it>', 'a test')}\n`);
+    const accepted = buildWith(withJoiner, (errata) => pasteEntries(errata, 'accepted', [entry.replace('<why the source means it>', 'a test')]));
     expect(codes(accepted)).toEqual([]);
     expect(accepted.files.get('skills.json')).toContain('team\u200Dturn');
   });

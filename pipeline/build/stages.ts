@@ -252,6 +252,10 @@ export const link: Stage = (build) => {
       const { action, to } = migrations.value.migrations[index]!;
       return { file: migrations.file.path, place: migrations.locate(['migrations', index]), action, to };
     },
+    published: (recordId) => {
+      const entry = build.lock?.entries.find((e) => e.kind === 'record' && e.id === recordId);
+      return entry && input.lock ? { file: input.lock.path, line: entry.line } : null;
+    },
   });
   build.diagnostics.push(...crosswalk.diagnostics);
   build.records = crosswalk.records;
@@ -341,7 +345,9 @@ function integrityLocator(build: Build): IntegrityLocator {
     row: (id) => {
       const index = build.linkIndex.get(id);
       // At the row's concept: the integrity problems located here are about the concept it names.
-      return index === undefined ? null : { file: crosswalk.file.path, place: crosswalk.locate(['links', index, 'concept']) ?? crosswalk.locate(['links', index]) };
+      return index === undefined
+        ? null
+        : { file: crosswalk.file.path, place: crosswalk.locate(['links', index, 'concept']) ?? crosswalk.locate(['links', index]) };
     },
   };
 }

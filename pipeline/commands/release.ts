@@ -36,8 +36,8 @@ to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`
     { name: 'from', type: 'string', value: 'DIR', help: "The previous release's data (default: test/golden/release)" },
     { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
   ],
-  notes: `Refuses (exit 1) when nuffle check has errors. Review the written files, then
-npm run build && npm test, and commit.`,
+  notes: `Refuses (exit 1) when nuffle check has errors. Then: npm run golden, npm run build
+&& npm test, review the diff, and commit (it prints these steps; docs/MAINTAINING.md).`,
 } as const satisfies CommandSpec;
 
 export async function runReleaseCommand(argv: readonly string[]): Promise<number> {
@@ -178,7 +178,7 @@ function versionPackages(packages: PackageTexts, version: string): Map<string, s
 async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { changesMarkdown } = await import('../diff/render.ts');
-  const { prependChangelog, RELEASE_SNAPSHOT } = await import('../release/prepare.ts');
+  const { afterReleaseText, prependChangelog, RELEASE_SNAPSHOT } = await import('../release/prepare.ts');
   const { version, texts, result, previous } = plan;
   const changelogPath = join(root, 'CHANGELOG.md');
   const log = compareBundles(previous, bundleOf(result));
@@ -188,7 +188,7 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   for (const [path, text] of changed) writeFileAtomically(root, path, text);
   for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);
   console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version}, what the next release compares with)`);
-  console.log(`released ${version}: review the diff of these files, then npm run build && npm test, and commit`);
+  console.log(afterReleaseText(version));
   return 0;
 }
 

@@ -42,10 +42,26 @@ export interface CrosswalkInput {
   strict?: boolean;
   /** What became of a retired record id (migrations.yaml), for a row whose paragraph is gone. */
   retired?: (recordId: string) => Retirement | null;
+  /** The lock line of a published record id (sources/ids.lock), for a row whose paragraph is gone before a migration says where. */
+  published?: (recordId: string) => LockLine | null;
+}
+
+/** Where sources/ids.lock lists a published id. */
+interface LockLine {
+  file: string;
+  line: number;
+}
+
+/** What a row whose paragraph no longer opens is told about its record (by the record id its name gives). */
+export interface RowFates {
+  /** The migration that retires the row's record. */
+  retired?: (link: CrosswalkLink) => Retirement | null;
+  /** The lock line of the row's record, when it was published. */
+  published?: (link: CrosswalkLink) => (LockLine & { id: string }) | null;
 }
 
 /** A migration that retires a record: where it is written, and what it says. */
-export interface Retirement {
+interface Retirement {
   file: string;
   place: Place | null;
   action: string;
@@ -110,9 +126,20 @@ export function linkConcepts(input: CrosswalkInput): CrosswalkResult {
     annotations.concepts,
     at,
   );
-  const naming = nameUnnamed(input.unnamed, annotations.links, at, (link) => {
+  const recordOfRow = (link: CrosswalkLink) => {
     const edition = sourceById.get(link.source)?.edition.id;
-    return edition && link.name ? (input.retired?.(`${edition}/${slugify(splitDisplayName(link.name).name)}`) ?? null) : null;
+    return edition && link.name ? `${edition}/${slugify(splitDisplayName(link.name).name)}` : null;
+  };
+  const naming = nameUnnamed(input.unnamed, annotations.links, at, {
+    retired: (link) => {
+      const id = recordOfRow(link);
+      return id ? (input.retired?.(id) ?? null) : null;
+    },
+    published: (link) => {
+      const id = recordOfRow(link);
+      const line = id ? input.published?.(id) : null;
+      return id && line ? { ...line, id } : null;
+    },
   });
   const allRecords = [...input.records, ...naming.named];
   const rows = checkRows(annotations.links, naming.namedByRow, { records: allRecords, isBase, base, strict: input.strict === true }, at);
@@ -201,16 +228,13 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
  * source that opens with those words (case, spacing and leading marks
  * folded). No paragraph, several, or a paragraph two rows match is an error.
  */
-export function nameUnnamed(
-  unnamed: readonly UnnamedRecord[],
-  links: readonly CrosswalkLink[],
-  at: At,
-  retiredRow: (link: CrosswalkLink) => Retirement | null = () => null,
-): Naming {
+export function nameUnnamed(unnamed: readonly UnnamedRecord[], links: readonly CrosswalkLink[], at: At, fates: RowFates = {}): Naming {
   const diagnostics: Diagnostic[] = [];
   const named: Skill[] = [];
   const claimed = new Map<UnnamedRecord, number>();
   const namedByRow = new Map<number, string>();
+  /** Rows no paragraph opens: told once every paragraph is claimed (a gone paragraph leaves none unclaimed). */
+  const unmatched: { link: CrosswalkLink; place: Place | null }[] = [];
   // Each opening folded once, not once per row that looks for it.
   const openings = new Map(unnamed.map((u) => [u, normalise(u.opening)]));
   links.forEach((link, index) => {
@@ -218,24 +242,22 @@ export function nameUnnamed(
     const wanted = normalise(link.match);
     const candidates = unnamed.filter((u) => u.source.id === link.source && openings.get(u)!.startsWith(wanted));
     const place = at.locate(['links', index, 'match']);
-    const retired = candidates.length === 0 ? retiredRow(link) : null;
-    if (retired) {
-      diagnostics.push(paragraphGone(link, retired, at, place));
+    if (candidates.length === 0) {
+      const retired = fates.retired?.(link);
+      if (retired) diagnostics.push(paragraphGone(link, retired, at, place));
+      else unmatched.push({ link, place });
       return;
     }
-    if (candidates.length !== 1) {
+    if (candidates.length > 1) {
       diagnostics.push(
         error({
-          reason:
-            candidates.length === 0
-              ? `No paragraph of ${link.source} opens with "${link.match}"`
-              : `${candidates.length} paragraphs of ${link.source} open with "${link.match}"`,
+          reason: `${candidates.length} paragraphs of ${link.source} open with "${link.match}"`,
           file: at.file,
           place,
-          ruleId: candidates.length === 0 ? 'crosswalk/match-not-found' : 'crosswalk/ambiguous-match',
+          ruleId: 'crosswalk/ambiguous-match',
           source: 'link',
           expected: 'opening words that start exactly one paragraph (case and spacing folded)',
-          ...(candidates.length > 1 ? { actual: `lines ${candidates.map((c) => c.source.lines[0]).join(', ')}` } : {}),
+          actual: `lines ${candidates.map((c) => c.source.lines[0]).join(', ')}`,
         }),
       );
       return;
@@ -259,7 +281,42 @@ export function nameUnnamed(
     named.push(record);
     namedByRow.set(index, record.id);
   });
+  const unclaimed = (source: string) => unnamed.some((u) => u.source.id === source && !claimed.has(u));
+  for (const { link, place } of unmatched) {
+    const published = fates.published?.(link);
+    diagnostics.push(published && !unclaimed(link.source) ? paragraphGoneUnmigrated(link, published, at, place) : matchNotFound(link, at, place));
+  }
   return { named, claimed, namedByRow, diagnostics };
+}
+
+/** A row whose opening words start no paragraph, while its source has a paragraph no row names: reworded, most likely. */
+function matchNotFound(link: CrosswalkLink, at: At, place: Place | null): Diagnostic {
+  return error({
+    reason: `No paragraph of ${link.source} opens with "${link.match}"`,
+    file: at.file,
+    place,
+    ruleId: 'crosswalk/match-not-found',
+    source: 'link',
+    expected: 'opening words that start exactly one paragraph (case and spacing folded)',
+  });
+}
+
+/**
+ * A row whose paragraph is gone before any migration says where: its record
+ * was published (the lock lists it) and every paragraph left in its source
+ * has its row, so no rewording explains it. The row goes, and the id is
+ * migrated as the lock's `ids/missing` error offers.
+ */
+function paragraphGoneUnmigrated(link: CrosswalkLink, published: LockLine & { id: string }, at: At, place: Place | null): Diagnostic {
+  const lock = `${published.file}:${published.line}`;
+  return error({
+    reason: `No paragraph of ${link.source} opens with "${link.match}": the paragraph of ${published.id} (${link.name}) is gone, and every paragraph left in ${link.source} has its row`,
+    file: at.file,
+    place,
+    ruleId: 'crosswalk/match-not-found',
+    source: 'link',
+    expected: `remove this row, then migrate ${published.id} with the entry the ids/missing error at ${lock} prints (merged into the record that holds its rule now, or deleted)`,
+  });
 }
 
 /** A row whose paragraph is gone and whose record a migration retires: the row is left over. */

@@ -26,6 +26,26 @@ export const SNAPSHOT_FILES = [
   'migrations.json',
 ] as const;
 
+/**
+ * What the maintainer does after `nuffle release`, in order: the command
+ * prints these, and docs/MAINTAINING.md ("7. Cut the release", after
+ * "Then:") lists the same commands in the same order (test/release-steps.test.ts).
+ */
+export const AFTER_RELEASE: readonly { command: string; why: string }[] = [
+  { command: 'npm run golden', why: 'records the facts of the new corpus that the tests pin, and lists the golden files it wrote or changed' },
+  { command: 'npm run build && npm test', why: 'every output rebuilt, and the whole suite' },
+  { command: 'git diff', why: 'review every file the release and the golden step wrote, then commit them with the raw texts and the annotations' },
+];
+
+/** The closing lines of `nuffle release`: the version, then AFTER_RELEASE as a numbered list. */
+export function afterReleaseText(version: string): string {
+  const width = Math.max(...AFTER_RELEASE.map((s) => s.command.length));
+  return [
+    `released ${version}; next, as docs/MAINTAINING.md says:`,
+    ...AFTER_RELEASE.map((step, i) => `  ${i + 1}. ${step.command.padEnd(width)}  ${step.why}`),
+  ].join('\n');
+}
+
 /** Replace the value of `key` on 1-based `line` of a YAML text (`key: value`, `- key: value`, quoted or not), keeping comments. */
 export function setYamlScalar(text: string, line: number, key: string, value: string): string {
   const lines = text.split('\n');

@@ -2,6 +2,13 @@
  * Site build time against a bare Starlight site with the same number of plain
  * Markdown pages: how much the data pages cost over Starlight itself. Used by
  * `npm run bench`; nothing here asserts a time.
+ *
+ * Both are built in this process, so the first build of either would pay
+ * Astro's, Vite's and Rolldown's start-up (module loading, JIT warm-up: about
+ * 2× a warm build) and the second not: each is built once to warm up, then
+ * BENCH_SITE_RUNS times (3) in turn, site then bare, and the figures are the
+ * medians: wall time, and CPU time (this process's, every thread), which a
+ * busy machine disturbs less.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +23,10 @@ export interface SiteBench {
   pages: number;
   bareStarlightMs: number;
   ratio: number;
+  /** CPU time of the two builds (medians), and their ratio. */
+  siteCpuMs: number;
+  bareStarlightCpuMs: number;
+  cpuRatio: number;
   /** Lighthouse mobile figures per page type (null when BENCH_LIGHTHOUSE=off). */
   lighthouseMobile: Record<string, LighthouseFigures> | null;
   /** The card page's weight and generation time (null when BENCH_CARD_PAGE=off). */
@@ -32,49 +43,91 @@ function countPages(dir: string): number {
   return n;
 }
 
-/** Build the site from `dataFiles` (a dataset as `buildDataset` returns it), then a bare Starlight site of as many pages. */
+/** Median of a list of numbers. */
+const median = (samples: readonly number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+
+/** Wall and CPU time of `build`. */
+async function timed(build: () => Promise<void>): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await build();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+}
+
+/** A bare Starlight project of `pages` plain Markdown pages, in `dir`. */
+function writeBareProject(dir: string, pages: number): void {
+  mkdirSync(join(dir, 'src/content/docs'), { recursive: true });
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    "import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\nexport default defineConfig({ integrations: [starlight({ title: 'Bare' })] });\n",
+  );
+  writeFileSync(
+    join(dir, 'src/content.config.ts'),
+    "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
+  );
+  for (let i = 0; i < pages; i++) {
+    writeFileSync(join(dir, 'src/content/docs', `page-${i}.md`), `---\ntitle: Page ${i}\n---\n\nPlain page ${i}. ${'Some words of rule text. '.repeat(20)}\n`);
+  }
+}
+
+/** Build the site from `dataFiles` (a dataset as `buildDataset` returns it), then a bare Starlight site of as many pages, each warm, in turn. */
 export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Array>): Promise<SiteBench> {
   const out = mkdtempSync(join(tmpdir(), 'nuffle-bench-site-'));
   // Inside the repository, so the bare project resolves astro and starlight from node_modules.
   const bare = join(repoRoot, 'node_modules/.cache/nuffle', `bare-starlight-${process.pid}`);
+  const runs = Number(process.env.BENCH_SITE_RUNS ?? 3);
   try {
     writeTreeAtomically(join(out, 'data'), dataFiles);
-    let start = performance.now();
-    const code = await buildSiteTarget({ root: repoRoot, dataDir: join(out, 'data'), outDir: join(out, 'site') }, { logLevel: 'error' });
-    const siteMs = performance.now() - start;
-    if (code !== 0) throw new Error('the site build failed');
-    const pages = countPages(join(out, 'site'));
-    // Lighthouse mobile per page type (BENCH_LIGHTHOUSE=off skips it).
-    const lighthouseMobile = process.env.BENCH_LIGHTHOUSE === 'off' ? null : await benchLighthouse(join(out, 'site'));
-    // The card page in Chromium: its weight before and after a PDF, and a 16-player deck's time (BENCH_CARD_PAGE=off skips it).
-    const cardPage = process.env.BENCH_CARD_PAGE === 'off' ? null : await benchCardPage(join(out, 'site'), join(out, 'data'));
-
-    mkdirSync(join(bare, 'src/content/docs'), { recursive: true });
-    writeFileSync(
-      join(bare, 'astro.config.mjs'),
-      "import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\nexport default defineConfig({ integrations: [starlight({ title: 'Bare' })] });\n",
-    );
-    writeFileSync(
-      join(bare, 'src/content.config.ts'),
-      "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
-    );
-    for (let i = 0; i < pages; i++) {
-      writeFileSync(
-        join(bare, 'src/content/docs', `page-${i}.md`),
-        `---\ntitle: Page ${i}\n---\n\nPlain page ${i}. ${'Some words of rule text. '.repeat(20)}\n`,
-      );
-    }
+    let n = 0;
+    const site = async () => {
+      const code = await buildSiteTarget({ root: repoRoot, dataDir: join(out, 'data'), outDir: join(out, `site-${n++}`) }, { logLevel: 'error' });
+      if (code !== 0) throw new Error('the site build failed');
+    };
+    await site();
+    const pages = countPages(join(out, 'site-0'));
+    writeBareProject(bare, pages);
     const { build } = await import('astro');
-    const env = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    start = performance.now();
-    await build({ root: bare, outDir: join(out, 'bare'), cacheDir: join(out, 'bare-cache'), logLevel: 'error', mode: 'production' } as Parameters<
-      typeof build
-    >[0]);
-    const bareStarlightMs = performance.now() - start;
-    if (env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = env;
-    return { siteMs, pages, bareStarlightMs, ratio: siteMs / bareStarlightMs, lighthouseMobile, cardPage };
+    const bareBuild = async () => {
+      const env = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        await build({
+          root: bare,
+          outDir: join(out, `bare-${n}`),
+          cacheDir: join(out, `bare-cache-${n++}`),
+          logLevel: 'error',
+          mode: 'production',
+        } as Parameters<typeof build>[0]);
+      } finally {
+        if (env === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = env;
+      }
+    };
+    await bareBuild();
+    const siteRuns: { wall: number; cpu: number }[] = [];
+    const bareRuns: { wall: number; cpu: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      siteRuns.push(await timed(site));
+      bareRuns.push(await timed(bareBuild));
+    }
+    // Lighthouse mobile per page type (BENCH_LIGHTHOUSE=off skips it).
+    const lighthouseMobile = process.env.BENCH_LIGHTHOUSE === 'off' ? null : await benchLighthouse(join(out, 'site-0'));
+    // The card page in Chromium: its weight before and after a PDF, and a 16-player deck's time (BENCH_CARD_PAGE=off skips it).
+    const cardPage = process.env.BENCH_CARD_PAGE === 'off' ? null : await benchCardPage(join(out, 'site-0'), join(out, 'data'));
+    const [siteMs, bareStarlightMs] = [median(siteRuns.map((r) => r.wall)), median(bareRuns.map((r) => r.wall))];
+    const [siteCpuMs, bareStarlightCpuMs] = [median(siteRuns.map((r) => r.cpu)), median(bareRuns.map((r) => r.cpu))];
+    return {
+      siteMs,
+      pages,
+      bareStarlightMs,
+      ratio: siteMs / bareStarlightMs,
+      siteCpuMs,
+      bareStarlightCpuMs,
+      cpuRatio: siteCpuMs / bareStarlightCpuMs,
+      lighthouseMobile,
+      cardPage,
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });

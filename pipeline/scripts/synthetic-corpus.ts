@@ -142,6 +142,9 @@ function copyLinkedSources(
         const [first, last] = record.source.lines;
         const body = lines.slice(first - 1, last);
         const row = rowOf.get(record.id)!;
+        // A French copy is filed under the list's last heading (extraordinary, which crosswalk.yaml declares
+        // as the 2020 trait): it can only link to a copied 2020 concept (a trait), not to a concept of its own.
+        if (source.parser === 'fr-legacy' && !copied.has(row.concept)) continue;
         const common = {
           source: source.id,
           concept: copied.get(row.concept) ?? row.concept,

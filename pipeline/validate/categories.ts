@@ -56,7 +56,8 @@ function unknownSubjects(input: CategoryInput): Diagnostic[] {
   const records = new Set(input.records.map((r) => r.id));
   const editions = new Set(input.records.map((r) => r.edition));
   return input.differences.flatMap((d, index) => {
-    const [field, id, known, what] = d.record !== undefined ? (['record', d.record, records, 'record'] as const) : (['edition', d.edition!, editions, 'edition'] as const);
+    const [field, id, known, what] =
+      d.record !== undefined ? (['record', d.record, records, 'record'] as const) : (['edition', d.edition!, editions, 'edition'] as const);
     if (known.has(id)) return [];
     return [
       error({

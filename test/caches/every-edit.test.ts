@@ -10,11 +10,14 @@
  * changes the files or the diagnostics of a build without the caches, so a
  * file whose edit would change nothing cannot hide a stale cache entry.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildDataset } from '../../pipeline/build.ts';
 import { buildOnce, readProject } from '../../pipeline/cli.ts';
+import { readProjectOrReport, report } from '../../pipeline/commands/project.ts';
 import { forgetPlainTexts } from '../../pipeline/model/markdown.ts';
 import { copyProject, treeDigest } from '../helpers.ts';
 
@@ -141,22 +144,48 @@ interface Outcome {
   report: string[];
 }
 
-/** `nuffle build --only data` in this process, into a fresh folder: its exit, files and report (without timings). */
-async function build(name: string, cache: boolean): Promise<Outcome> {
-  const out = join(root, 'out', name);
+/** What a build printed, without the command's closing line (where it wrote, or that it kept dist/): the report of the stages. */
+const reportOf = (printed: readonly string[]): string[] => printed.filter((line) => !/^(wrote |nuffle build: failed)/.test(line));
+
+/** Everything `fn` prints, with its result. */
+async function printing<T>(fn: () => T | Promise<T>): Promise<{ value: T; printed: string[] }> {
   const printed: string[] = [];
   const keep = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
   const spies = [vi.spyOn(console, 'error').mockImplementation(keep), vi.spyOn(console, 'log').mockImplementation(keep)];
   try {
-    // Plain texts this process computed are forgotten: the memoised build reads the memo's.
+    // Plain texts this process computed are forgotten: a memoised build reads the memo's.
     forgetPlainTexts();
-    const exit = await buildOnce({ root, out, targets: ['data'], strict: false, cache });
-    const report = printed.map((line) => line.replaceAll(out, '<out>').replace(/ in \d+ ms.*$/, ''));
-    return { exit, files: treeDigest(join(out, 'data')), report };
+    return { value: await fn(), printed };
   } finally {
     for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** `nuffle build --only data` in this process, into a fresh folder, caches on or off: its exit, files and report. */
+async function build(name: string, cache: boolean): Promise<Outcome> {
+  const out = join(root, 'out', name);
+  try {
+    const { value: exit, printed } = await printing(() => buildOnce({ root, out, targets: ['data'], strict: false, cache }));
+    return { exit, files: treeDigest(join(out, 'data')), report: reportOf(printed) };
+  } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** What `build(…, false)` gives, without writing it: the project read, the stages without caches, the report; the files as the build would write them. */
+async function buildWithoutCaches(): Promise<Outcome> {
+  const { value: result, printed } = await printing(() => {
+    const input = readProjectOrReport(root);
+    if (!input) return null;
+    const built = buildDataset(input);
+    report(built, 'build');
+    return built;
+  });
+  const sha256 = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
+  const files = result?.summary
+    ? Object.fromEntries([...result.files, ...result.assets].map(([path, body]) => [path, sha256(body)]).sort(([a], [b]) => (a! < b! ? -1 : 1)))
+    : {};
+  return { exit: result?.summary ? 0 : 1, files, report: reportOf(printed) };
 }
 
 const inputFiles = (dir: string): string[] => {
@@ -210,7 +239,7 @@ describe('a build after an edit of any one input file', () => {
           const text = candidate.apply(original);
           if (text === null || text === original) continue;
           writeFileSync(path, text);
-          const outcome = await build(`fresh-${n}`, false);
+          const outcome = await buildWithoutCaches();
           if (
             outcome.exit !== baseline.exit ||
             JSON.stringify(outcome.files) !== JSON.stringify(baseline.files) ||

@@ -6,15 +6,16 @@
  * repository.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, runCli } from '../helpers.ts';
+import { repoRoot } from '../helpers.ts';
+import { sharedBuild, sharedStep } from '../shared-build.ts';
 
 export interface Packed {
   /** The temporary folder everything is made in. */
   work: string;
-  /** The build output (`<out>/data`, `<out>/lib`, `<out>/api`). */
+  /** The build output (`<out>/data`, `<out>/lib`, `<out>/api`): the run's shared build, read-only. */
   out: string;
   /** The tarball `npm pack` wrote. */
   tarball: string;
@@ -27,23 +28,28 @@ const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false
 export const npm = (args: string[], cwd: string, extra: Record<string, string> = {}): string =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...env, ...extra } });
 
-/** Build, lay out and pack the package; `extra` files are copied in too (to show `files` keeps them out). */
+/**
+ * The package, laid out from the run's shared build (data, api and lib) and
+ * packed once per run (test/shared-build.ts); `work` is this file's own
+ * temporary folder, for the apps it installs.
+ */
 export function packPackage(prefix: string): Packed {
   const work = mkdtempSync(join(tmpdir(), `nuffle-${prefix}-`));
-  const out = join(work, 'dist');
-  for (const target of ['data', 'api']) {
-    const run = runCli(['build', '--only', target, '--out', out]);
-    if (run.status !== 0) throw new Error(`build --only ${target} failed:\n${run.stderr}`);
-  }
-  const pkg = join(work, 'package');
-  mkdirSync(join(pkg, 'dist'), { recursive: true });
-  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(repoRoot, file), join(pkg, file));
-  cpSync(join(out, 'data'), join(pkg, 'dist/data'), { recursive: true });
-  cpSync(join(out, 'lib'), join(pkg, 'dist/lib'), { recursive: true });
-  // Sources that must not ship, were `files` wrong.
-  cpSync(join(repoRoot, 'pipeline'), join(pkg, 'pipeline'), { recursive: true });
-  const report = (JSON.parse(npm(['pack', '--json', '--pack-destination', work], pkg)) as Packed['report'][])[0]!;
-  return { work, out, tarball: join(work, report.filename), report };
+  const out = sharedBuild('api');
+  // `<work>/dist` is the build, as in a release checkout after `npm run build` (read-only: a link to the shared one).
+  symlinkSync(out, join(work, 'dist'));
+  const packed = sharedStep('package', (dir) => {
+    const pkg = join(dir, 'package');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(repoRoot, file), join(pkg, file));
+    cpSync(join(out, 'data'), join(pkg, 'dist/data'), { recursive: true });
+    cpSync(join(out, 'lib'), join(pkg, 'dist/lib'), { recursive: true });
+    // Sources that must not ship, were `files` wrong.
+    cpSync(join(repoRoot, 'pipeline'), join(pkg, 'pipeline'), { recursive: true });
+    writeFileSync(join(dir, 'report.json'), npm(['pack', '--json', '--pack-destination', dir], pkg));
+  });
+  const report = (JSON.parse(readFileSync(join(packed, 'report.json'), 'utf8')) as Packed['report'][])[0]!;
+  return { work, out, tarball: join(packed, report.filename), report };
 }
 
 /**

@@ -28,12 +28,15 @@ beforeAll(() => {
 });
 
 describe('the static API', () => {
-  it('has one endpoint per concept, record and ruling, and the index, and nothing else', () => {
+  it('has one endpoint per concept, record and ruling, a stub per retired one, and the index, and nothing else', () => {
+    const folder = { concept: 'concepts', record: 'records', ruling: 'rulings' } as Record<string, string>;
     const expected = [
       `${API_VERSION}/index.json`,
       ...data.concepts.map((c) => `${API_VERSION}/concepts/${c.id}.json`),
       ...data.skills.map((s) => `${API_VERSION}/records/${s.id}.json`),
       ...data.rulings.map((r) => `${API_VERSION}/rulings/${r.id}.json`),
+      // The old address of every retired concept, record and ruling id (test/updates/retired-ids.test.ts reads the stubs).
+      ...(data.migrations ?? []).filter((m) => m.kind in folder).map((m) => `${API_VERSION}/${folder[m.kind]}/${m.id}.json`),
       // the bulk-data manifest, and one list per kind (records: one per edition)
       `${API_VERSION}/bulk-data.json`,
       ...['concepts', 'editions', 'inducements', 'leagues', 'migrations', 'random-tables', 'rulings'].map((kind) => `${API_VERSION}/${kind}.json`),

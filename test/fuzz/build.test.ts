@@ -3,7 +3,8 @@
  * annotation) mutated, then `nuffle build --only data`. Either it writes a
  * dist/data whose every data file passes its schema, or it fails and leaves
  * the previous dist/data byte-identical. And the same input builds the same
- * bytes, with or without the stage memo of earlier builds. Runs: FUZZ_BUILD_RUNS, else 25 in CI and FUZZ_RUNS under `npm run fuzz`.
+ * bytes, with or without the stage memo of earlier builds. Runs: FUZZ_BUILD_RUNS, else a few from a
+ * fixed seed in npm test and FUZZ_RUNS under `npm run fuzz` (fuzz/mutations.ts).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,9 +18,10 @@ import { forgetPlainTexts } from '../../pipeline/model/markdown.ts';
 import { readSchemaFiles, writeTreeAtomically } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { copyProject, repoRoot, treeDigest } from '../helpers.ts';
-import { check, checkAsync, FUZZ_RUNS, FUZZ_TIMEOUT, mutate, mutationArb } from './mutations.ts';
+import { check, checkAsync, FUZZ_TIMEOUT, fuzzRuns, mutate, mutationArb } from './mutations.ts';
 
-const BUILD_RUNS = Number(process.env.FUZZ_BUILD_RUNS ?? (process.env.FUZZ_RUNS ? FUZZ_RUNS : 25));
+/** Whole builds per property: FUZZ_BUILD_RUNS when set, else `ci` in npm test and FUZZ_RUNS in the campaign. */
+const buildRuns = (ci: number): number => Number(process.env.FUZZ_BUILD_RUNS ?? fuzzRuns(ci));
 const TIMEOUT = FUZZ_TIMEOUT;
 const FILES = [
   'sources/raw/en-2020-skills-traits.txt',
@@ -85,7 +87,7 @@ describe('the whole build on a mutated project', () => {
             if (exit !== 1) writeTreeAtomically(join(out, 'data'), clean);
           }
         },
-        { runs: BUILD_RUNS, input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
+        { runs: buildRuns(12), input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
       );
     },
     TIMEOUT,
@@ -113,7 +115,7 @@ describe('the whole build on a mutated project', () => {
             [...b.assets].map(([p, bytes]) => [p, Buffer.from(bytes).toString('base64')]),
           );
         },
-        { runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 5, input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
+        { runs: buildRuns(5), input: ([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}` },
       );
     },
     TIMEOUT,
@@ -152,7 +154,7 @@ describe('the whole build on a mutated project', () => {
           }
         },
         {
-          runs: process.env.FUZZ_RUNS ? BUILD_RUNS : 8,
+          runs: buildRuns(8),
           input: (steps) => steps.map(([file, mutations]) => `${file}\n${mutate(originals.get(file)!, mutations)}`).join('\n---\n'),
         },
       );

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { editDistance, nameKey, splitParameter } from '../../pipeline/model/fold.ts';
 import { createNameResolver } from '../../pipeline/model/resolve-names.ts';
 import { realBundle } from '../cards/helpers.ts';
+import { fuzzRuns } from '../fuzz/mutations.ts';
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const bundle = realBundle();
@@ -45,7 +46,7 @@ describe('closest names', () => {
       fc.property(text, fc.integer({ min: 1, max: 6 }), (t, count) => {
         expect(resolver.closest(t, count)).toEqual(reference(t, count));
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+      { numRuns: fuzzRuns(200) },
     );
   });
 });

@@ -23,7 +23,8 @@ import { EXAMPLE_ROSTERS } from '../../site/src/lib/card-maker/example-roster.ts
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
 import { repoRoot } from '../helpers.ts';
 import { poppler } from '../cards/helpers.ts';
-import { buildInto, launchChromium, serveStatic } from './helpers.ts';
+import { launchChromium, serveStatic } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 const ROSTER = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16.yaml'), 'utf8');
 const ROSTER_FR = readFileSync(join(repoRoot, 'test/fixtures/cards/roster-16-fr.yaml'), 'utf8');
@@ -40,8 +41,7 @@ let server: { origin: string; close: () => Promise<void> };
 const requests: string[] = [];
 
 beforeAll(async () => {
-  // NUFFLE_SITE_TEST_OUT reuses a finished `nuffle build --out DIR` (while iterating on the tests only).
-  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot, ['data', 'site']);
+  out = sharedBuild('site');
   server = await serveStatic(join(out, 'site'));
   browser = await launchChromium();
 }, 300_000);

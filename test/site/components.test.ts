@@ -17,8 +17,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, CrosswalkRow, Edition, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
 import { plainText } from '../../site/src/lib/markdown.ts';
-import { repoRoot } from '../helpers.ts';
-import { buildInto, readPage, textOf } from './helpers.ts';
+import { readPage, textOf } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 let out = '';
 let site = '';
@@ -32,7 +32,7 @@ const LOCALES: Locale[] = ['en', 'fr'];
 const conceptPage = (locale: Locale, id: string) => readPage(site, `${locale === 'fr' ? 'fr/' : ''}concepts/${id}`);
 
 beforeAll(() => {
-  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot, ['data', 'site']);
+  out = sharedBuild('site');
   site = join(out, 'site');
   concepts = data<Concept[]>('concepts.json');
   skills = new Map(data<Skill[]>('skills.json').map((s) => [s.id, s]));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
+import { needsBuild } from '../guard.ts';
 import { repoRoot } from '../helpers.ts';
 
 export { serveStatic } from '../../pipeline/scripts/preview.ts';
@@ -17,6 +18,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** `nuffle build` (all targets, or the ones given) of `root` into a fresh temp folder; throws with the output when it fails. */
 export function buildInto(root: string, targets: readonly string[] | 'all' = 'all'): string {
+  needsBuild('buildInto()');
   const out = mkdtempSync(join(tmpdir(), 'nuffle-site-'));
   const runs = targets === 'all' ? [[]] : targets.map((t) => ['--only', t]);
   for (const only of runs) {
@@ -43,6 +45,7 @@ export function listFiles(dir: string): string[] {
 export const readPage = (siteDir: string, path: string): string => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
 
 export function launchChromium(): Promise<Browser> {
+  needsBuild('launchChromium()');
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
-import { repoRoot } from '../helpers.ts';
 import { buildInto, launchChromium, listFiles, serveStatic, textOf } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 import { ALL, BREAK_ATTRIBUTE, CLOSE_SCRIPT, CLOSE_TITLE, hostileProject, NAMES, PAGE_NOTE } from './hostile-project.ts';
 
 let out = '';
@@ -26,7 +26,7 @@ beforeAll(() => {
   const [hostileOut, cleanOut] = process.env.NUFFLE_INJECTION_TEST_OUT?.split(':') ?? [];
   out = hostileOut ?? buildInto(hostileProject());
   site = join(out, 'site');
-  clean = join(cleanOut ?? buildInto(repoRoot, ['data', 'site']), 'site');
+  clean = join(cleanOut ?? sharedBuild('site'), 'site');
 }, 600_000);
 
 /** The site's own scripts: every `<script …>…</script>` of the site built from the real project. */

@@ -16,11 +16,12 @@ import { checkPublishedData } from '../../pipeline/validate/published.ts';
 import { datasetLoader } from '../../site/src/lib/loader.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { repoRoot, runCli, treeDigest } from '../helpers.ts';
-import { buildInto, forge, listFiles } from './helpers.ts';
+import { forge, listFiles } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 let published = '';
 beforeAll(() => {
-  published = join(buildInto(repoRoot, ['data']), 'data');
+  published = join(sharedBuild('data'), 'data');
 }, 120_000);
 
 /** A build folder holding a copy of the published dataset and a previous site (one marker page). */

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers.ts';
-import { buildInto, launchChromium, serveStatic } from './helpers.ts';
+import { launchChromium, serveStatic } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 interface Query {
   site: 'en' | 'fr';
@@ -44,7 +44,7 @@ let server: Awaited<ReturnType<typeof serveStatic>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = join(buildInto(repoRoot, ['data', 'site']), 'site');
+  site = join(sharedBuild('site'), 'site');
   server = await serveStatic(site);
   browser = await launchChromium();
 }, 600_000);

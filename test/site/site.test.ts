@@ -17,7 +17,8 @@ import type { Concept, CrosswalkRow, Edition, Inducement, RandomTable, Ruling, S
 import { sentenceDiff } from '../../site/src/lib/diff.ts';
 import { strings } from '../../site/src/lib/i18n.ts';
 import { repoRoot, treeDigest } from '../helpers.ts';
-import { buildInto, forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
+import { forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
+import { sharedBuild } from '../shared-build.ts';
 
 /** The few browser globals the page scripts below touch (the project's TS config has no DOM lib). */
 interface Browserish {
@@ -30,8 +31,7 @@ let site = '';
 const data = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'data', file), 'utf8')) as T;
 
 beforeAll(() => {
-  // NUFFLE_SITE_TEST_OUT reuses a finished `nuffle build --out DIR` (while iterating on the tests only).
-  out = process.env.NUFFLE_SITE_TEST_OUT ?? buildInto(repoRoot);
+  out = sharedBuild('site');
   site = join(out, 'site');
 }, 300_000);
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Migration, Ruling } from '../../pipeline/model/schema-types.ts';
-import { copyProject, runCli } from '../helpers.ts';
+import { addMigrations, copyProject, rulingToWithdraw, runCli, withoutRuling } from '../helpers.ts';
+import { setValue } from '../yaml-edit.ts';
 
 const root = copyProject();
 const raw = (name: string) => join(root, 'sources/raw', name);
@@ -33,7 +34,9 @@ beforeAll(() => {
   const first = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'old')]);
   if (first.status !== 0) throw new Error(first.stderr);
   const rulings = JSON.parse(readFileSync(join(root, 'old/data/rulings.json'), 'utf8')) as Ruling[];
-  withdrawn = rulings.find((r) => r.question.startsWith('If a thrown player lands in an occupied square'))!;
+  // A FAQ ruling the other edits leave alone (the first, in text order).
+  withdrawn = rulingToWithdraw(rulings, ['Dodge', 'Sure Feet']);
+  edit(raw('en-2020-skills-traits.txt'), (t) => withoutRuling(t, withdrawn));
 
   // 1. Dodge reworded.
   edit(raw('en-2020-skills-traits.txt'), (t) =>
@@ -55,17 +58,11 @@ beforeAll(() => {
         'Sure Stance\nAgility\nWhen this player would be Knocked Down, roll a D6. On a 6, they remain Standing instead.\nBloodbowlrandom skill: 1d6 "(4-6)" + 1d6 "6"\n',
       ),
   );
-  // 3. A FAQ question withdrawn, and its published id migrated.
-  edit(raw('en-2020-skills-traits.txt'), (t) => t.replace(/Q: If a thrown player lands in an occupied square[^\n]*\nA: Yes\.\n\n/, ''));
-  edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-    t.replace(
-      'migrations: []',
-      `migrations:\n  - id: ${withdrawn.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${next}\n    note: The FAQ withdrew the question.\n`,
-    ),
-  );
+  // 3. The FAQ question withdrawn above (first, while its lines are those of the build): its published id migrated.
+  addMigrations(root, [{ id: withdrawn.id, kind: 'ruling', action: 'deleted', to: null, since: next, note: 'The FAQ withdrew the question.' }]);
   // 4. A price changed.
   edit(raw('inducement-notes.txt'), (t) => t.replace('• One only mutation : +30K', '• One only mutation : +35K'));
-  edit(join(root, 'sources/manifest.yaml'), (t) => t.replace(/version: \d+\.\d+\.\d+ /, `version: ${next} `));
+  edit(join(root, 'sources/manifest.yaml'), (t) => setValue(t, ['dataset', 'version'], next));
 
   const second = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'new')]);
   if (second.status !== 0) throw new Error(second.stderr);
@@ -116,9 +113,13 @@ describe('the changelog of a rule update', () => {
   });
 
   it('names the withdrawn ruling and the migration a downstream app follows', () => {
-    expect(log.changes.find((c) => c.kind === 'ruling-removed')!.summary).toContain('If a thrown player lands in an occupied square');
-    const migrations = JSON.parse(readFileSync(join(root, 'new/data/migrations.json'), 'utf8')) as Migration[];
-    expect(migrations).toEqual([{ id: withdrawn.id, kind: 'ruling', action: 'deleted', to: null, since: next, note: 'The FAQ withdrew the question.' }]);
+    expect(log.changes.find((c) => c.kind === 'ruling-removed')!.summary).toContain(withdrawn.question.slice(0, 40));
+    const migrations = (file: string) => JSON.parse(readFileSync(join(root, file, 'data/migrations.json'), 'utf8')) as Migration[];
+    // The migration published after those of earlier releases.
+    expect(migrations('new')).toEqual([
+      ...migrations('old'),
+      { id: withdrawn.id, kind: 'ruling', action: 'deleted', to: null, since: next, note: 'The FAQ withdrew the question.' },
+    ]);
   });
 
   it('prints a one-line summary, and CHANGES.md reads by kind', () => {

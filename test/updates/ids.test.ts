@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { Ruling } from '../../pipeline/model/schema-types.ts';
 import { checkIds, lockText, parseLock } from '../../pipeline/validate/ids.ts';
-import { copyProject, realBuild, repoRoot, runCli, treeDigest } from '../helpers.ts';
+import { addMigrations, copyProject, realBuild, repoRoot, rulingToWithdraw, runCli, treeDigest, withoutRuling } from '../helpers.ts';
 import { stampAll, tinyProject } from '../tiny-project.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -23,7 +23,6 @@ const build = (root: string, ...extra: string[]) => runCli(['build', '--only', '
 const rulingsOf = (dir: string) => JSON.parse(read(join(dir, 'data/rulings.json'))) as Ruling[];
 /** The dataset version being built: what a migration written in this release gives as `since`. */
 const VERSION = (parseYaml(read(join(repoRoot, 'sources/manifest.yaml'))) as { dataset: { version: string } }).dataset.version;
-const TTM_QUESTION = /Q: If a thrown player lands in an occupied square[^\n]*\nA: Yes\.\n\n/;
 
 describe('sources/ids.lock', () => {
   it('locks every id the data publishes, and nothing is waiting to be locked', () => {
@@ -41,8 +40,8 @@ describe('sources/ids.lock', () => {
     const root = copyProject();
     expect(build(root).status).toBe(0);
     const before = treeDigest(join(root, 'dist'));
-    const gone = rulingsOf(join(root, 'dist')).find((r) => r.question.startsWith('If a thrown player lands'))!;
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(TTM_QUESTION, ''));
+    const gone = rulingToWithdraw(rulingsOf(join(root, 'dist')));
+    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => withoutRuling(t, gone));
     const result = build(root);
     expect(result.status).toBe(1);
     const line = read(join(root, 'sources/ids.lock')).split('\n').indexOf(`ruling ${gone.id}`) + 1;
@@ -51,29 +50,24 @@ describe('sources/ids.lock', () => {
     expect(result.stderr).toContain(`expected: the id back, or a migration in sources/annotations/migrations.yaml:\n    - id: ${gone.id}\n      kind: ruling`);
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
 
-    // The migration it asked for makes the build pass, and is published.
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: ${gone.id}\n    kind: ruling\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Withdrawn from the FAQ.`,
-      ),
-    );
+    // The migration it asked for makes the build pass, and is published beside those released before.
+    const migration = { id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' };
+    const released = JSON.parse(read(join(root, 'dist/data/migrations.json'))) as unknown[];
+    addMigrations(root, [migration]);
     expect(build(root).status).toBe(0);
-    expect(JSON.parse(read(join(root, 'dist/data/migrations.json')))).toEqual([
-      { id: gone.id, kind: 'ruling', action: 'deleted', to: null, since: VERSION, note: 'Withdrawn from the FAQ.' },
-    ]);
+    const published = JSON.parse(read(join(root, 'dist/data/migrations.json'))) as unknown[];
+    expect(published).toContainEqual(migration);
+    expect(published).toHaveLength(released.length + 1);
   });
 
   it('refuses a migration to an id that does not exist, and one for an id that still exists', () => {
     const root = copyProject();
     // en-2020/old-name was published once (a migration names an id the lock lists).
     edit(join(root, 'sources/ids.lock'), (t) => `${t}record en-2020/old-name\n`);
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: en-2020/dodge\n    kind: record\n    action: deleted\n    to: null\n    since: ${VERSION}\n    note: Still here.\n  - id: en-2020/old-name\n    kind: record\n    action: renamed\n    to: en-2020/no-such-record\n    since: ${VERSION}\n    note: Renamed.`,
-      ),
-    );
+    addMigrations(root, [
+      { id: 'en-2020/dodge', kind: 'record', action: 'deleted', to: null, since: VERSION, note: 'Still here.' },
+      { id: 'en-2020/old-name', kind: 'record', action: 'renamed', to: 'en-2020/no-such-record', since: VERSION, note: 'Renamed.' },
+    ]);
     const result = build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
@@ -108,7 +102,7 @@ describe('sources/ids.lock', () => {
     ]);
     const released = runCli(['release', '--root', root]);
     expect(released.status, released.stderr).toBe(0);
-    expect(released.stdout).toContain('release 1.0.0 → 1.1.0 (minor)');
+    expect(released.stdout).toContain('release 1.0.0 → 1.1.0 (minor: something was added or moved)');
     const added = read(lock)
       .split('\n')
       .filter((l) => !before.split('\n').includes(l));
@@ -184,12 +178,7 @@ describe('ruling ids', () => {
     const renamed = rulingsOf(join(probe, 'dist')).find((r) => r.question.startsWith('May the Sure Feet skill'))!;
     // The maintainer records the rename; the build passes and the diff pairs the two ids.
     expect(renamed.id).not.toBe(old.id);
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: ${old.id}\n    kind: ruling\n    action: renamed\n    to: ${renamed.id}\n    since: ${VERSION}\n    note: The question was reworded.`,
-      ),
-    );
+    addMigrations(root, [{ id: old.id, kind: 'ruling', action: 'renamed', to: renamed.id, since: VERSION, note: 'The question was reworded.' }]);
     expect(build(root, '--out', join(root, 'after')).status).toBe(0);
     runCli(['diff', join(root, 'dist/data'), join(root, 'after/data'), '--out', join(root, 'changes')]);
     const log = JSON.parse(read(join(root, 'changes/changes.json'))) as Changelog;

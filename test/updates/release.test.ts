@@ -10,8 +10,9 @@ import { parse as parseYaml } from 'yaml';
 import { bumpOf, filesBump, largerBump, nextVersion, proposeBump } from '../../pipeline/diff/bump.ts';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
-import { prependChangelog, setLockVersion, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
-import { copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
+import { afterReleaseText, prependChangelog, setLockVersion, setPackageVersion, setYamlScalar } from '../../pipeline/release/prepare.ts';
+import { addMigrations, copyProject, repoRoot, runCli, treeDigest } from '../helpers.ts';
+import { removeEntries } from '../yaml-edit.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const edit = (path: string, change: (text: string) => string) => {
@@ -30,6 +31,17 @@ function releaseProject(): string {
   return root;
 }
 const release = (root: string, ...extra: string[]) => runCli(['release', '--root', root, ...extra]);
+
+/** The trait Swarming withdrawn from the English text, its compulsory reviews (if any) with it, and its record and concept migrated (`deleted`) as of `since`. */
+function withdrawSwarming(root: string, since: string): void {
+  edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
+  const compulsory = join(root, 'sources/annotations/compulsory.yaml');
+  writeFileSync(compulsory, removeEntries(read(compulsory), ['reviewed'], { record: 'en-2020/swarming' }, { ifAny: true }));
+  addMigrations(root, [
+    { id: 'en-2020/swarming', kind: 'record', action: 'deleted', to: null, since, note: 'Withdrawn.' },
+    { id: 'swarming', kind: 'concept', action: 'deleted', to: null, since, note: 'Withdrawn.' },
+  ]);
+}
 
 describe('nuffle release', () => {
   it('has nothing to release when the sources are the released ones, and writes nothing', () => {
@@ -51,6 +63,8 @@ describe('nuffle release', () => {
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
+    // It ends with the steps docs/MAINTAINING.md gives, the golden step first.
+    expect(run.stdout.trimEnd().endsWith(afterReleaseText(to))).toBe(true);
     expect(manifestVersion(root)).toBe(to);
     expect(JSON.parse(read(join(root, 'package.json'))).version).toBe(to);
     const lock = JSON.parse(read(join(root, 'package-lock.json'))) as { version: string; packages: Record<string, { version: string }> };
@@ -69,22 +83,21 @@ describe('nuffle release', () => {
     const root = releaseProject();
     const from = manifestVersion(root);
     const to = nextVersion(from, 'major');
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
-    edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${from}\n    note: Withdrawn.`,
-      ),
-    );
+    withdrawSwarming(root, from);
     expect(runCli(['check', '--root', root]).status).toBe(0);
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (major)`);
     expect(run.stdout).toMatch(/record-removed +en-2020/);
-    const migrations = parseYaml(read(join(root, 'sources/annotations/migrations.yaml'))) as { migrations: { since: string }[] };
-    expect(migrations.migrations.map((m) => m.since)).toEqual([to, to]);
-    expect(JSON.parse(read(join(root, 'test/golden/release/migrations.json')))).toHaveLength(2);
+    // The two written in this release are dated to it; those of earlier releases keep their dates.
+    const migrations = parseYaml(read(join(root, 'sources/annotations/migrations.yaml'))) as { migrations: { id: string; since: string }[] };
+    const released = JSON.parse(read(join(repoRoot, 'test/golden/release/migrations.json'))) as { id: string; since: string }[];
+    expect(migrations.migrations.slice(-2).map((m) => [m.id, m.since])).toEqual([
+      ['en-2020/swarming', to],
+      ['swarming', to],
+    ]);
+    for (const m of released) expect(migrations.migrations.find((n) => n.id === m.id)?.since, m.id).toBe(m.since);
+    expect(JSON.parse(read(join(root, 'test/golden/release/migrations.json')))).toHaveLength(migrations.migrations.length);
     expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
   });
 
@@ -101,14 +114,7 @@ describe('nuffle release', () => {
 
   it('refuses a smaller bump than the changes call for', () => {
     const root = releaseProject();
-    edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/\nSwarming\nTraits\n[\s\S]*?\nBloodbowlnone\nDungeonbowl\n/, '\n'));
-    edit(join(root, 'sources/annotations/compulsory.yaml'), (t) => t.replace(/\n {2}- record: en-2020\/swarming\n[\s\S]*?(?=\n {2}- record:|\n*$)/, ''));
-    edit(join(root, 'sources/annotations/migrations.yaml'), (t) =>
-      t.replace(
-        'migrations: []',
-        `migrations:\n  - id: en-2020/swarming\n    kind: record\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.\n  - id: swarming\n    kind: concept\n    action: deleted\n    to: null\n    since: ${manifestVersion(root)}\n    note: Withdrawn.`,
-      ),
-    );
+    withdrawSwarming(root, manifestVersion(root));
     const run = release(root, '--bump', 'patch');
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('the changes call for a major release');

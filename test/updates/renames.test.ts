@@ -10,7 +10,8 @@ import { buildDataset } from '../../pipeline/build.ts';
 import { readProject } from '../../pipeline/cli.ts';
 import type { Concept, Migration, Skill } from '../../pipeline/model/schema-types.ts';
 import { checkMigrations, compareVersions, likelyRename, type RecordShape } from '../../pipeline/validate/ids.ts';
-import { copyProject, repoRoot, runCli } from '../helpers.ts';
+import { addMigrations, copyProject, realData, repoRoot, runCli } from '../helpers.ts';
+import { editYamlFile, setField } from '../yaml-edit.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const VERSION = (parseYaml(read(join(repoRoot, 'sources/manifest.yaml'))) as { dataset: { version: string } }).dataset.version;
@@ -22,7 +23,6 @@ const edit = (path: string, change: (text: string) => string) => {
   writeFileSync(path, after);
 };
 const renameSidestep = (root: string) => edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/^Sidestep$/m, 'Side Step'));
-const migrations = (root: string, yaml: string) => edit(join(root, 'sources/annotations/migrations.yaml'), (t) => t.replace('migrations: []', yaml));
 
 describe('a renamed record', () => {
   it('is reported as a likely rename, with both fixes to paste; keeping the id keeps the record and its concept', () => {
@@ -38,7 +38,7 @@ describe('a renamed record', () => {
     expect(failed.stderr).toContain('action: renamed\n        to: en-2020/side-step');
 
     // The first fix, pasted as printed.
-    migrations(root, `keep:\n  - id: en-2020/sidestep\n    name: "Side Step"\n    since: ${VERSION}\n    note: Spelt as two words.\nmigrations: []`);
+    addMigrations(root, [{ id: 'en-2020/sidestep', name: 'Side Step', since: VERSION, note: 'Spelt as two words.' }], 'keep');
     const kept = build(root);
     expect(kept.status, kept.stderr).toBe(0);
     const skills = JSON.parse(read(join(root, 'dist/data/skills.json'))) as Skill[];
@@ -53,27 +53,28 @@ describe('a renamed record', () => {
   it('can be migrated to the new id instead: the migration is published', () => {
     const root = copyProject();
     renameSidestep(root);
-    migrations(
-      root,
-      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`,
-    );
+    addMigrations(root, [
+      { id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/side-step', since: VERSION, note: 'Spelt as two words.' },
+      { id: 'sidestep', kind: 'concept', action: 'renamed', to: 'side-step', since: VERSION, note: 'Spelt as two words.' },
+    ]);
     // Rows of other editions that linked to the old concept id follow it.
-    edit(join(root, 'sources/annotations/crosswalk.yaml'), (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
+    editYamlFile(join(root, 'sources/annotations/crosswalk.yaml'), (t) => setField(t, ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
     const result = build(root);
     expect(result.status, result.stderr).toBe(0);
-    expect((JSON.parse(read(join(root, 'dist/data/migrations.json'))) as Migration[]).map((m) => [m.id, m.to])).toEqual([
-      ['en-2020/sidestep', 'en-2020/side-step'],
-      ['sidestep', 'side-step'],
-    ]);
+    const published = (JSON.parse(read(join(root, 'dist/data/migrations.json'))) as Migration[]).map((m) => [m.id, m.to]);
+    expect(published).toEqual(
+      expect.arrayContaining([
+        ['en-2020/sidestep', 'en-2020/side-step'],
+        ['sidestep', 'side-step'],
+      ]),
+    );
+    expect(published).toHaveLength(realData<Migration[]>('migrations.json').length + 2);
   });
 
   it('refuses a migration to an id that was published before: Sidestep never became Sure Feet', () => {
     const root = copyProject();
     renameSidestep(root);
-    migrations(
-      root,
-      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/sure-feet\n    since: ${VERSION}\n    note: Wrong id pasted.`,
-    );
+    addMigrations(root, [{ id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/sure-feet', since: VERSION, note: 'Wrong id pasted.' }]);
     const result = build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
@@ -83,9 +84,13 @@ describe('a renamed record', () => {
 
   it('a keep entry that names no record, and one whose old spelling is still there, are errors at the entry', () => {
     const root = copyProject();
-    migrations(
+    addMigrations(
       root,
-      `keep:\n  - id: en-2020/sidestep\n    name: Side Steps\n    since: ${VERSION}\n    note: Typo in the name.\n  - id: en-2020/dodge\n    name: Sidestep\n    since: ${VERSION}\n    note: Kept over a record that still has its id.\nmigrations: []`,
+      [
+        { id: 'en-2020/sidestep', name: 'Side Steps', since: VERSION, note: 'Typo in the name.' },
+        { id: 'en-2020/dodge', name: 'Sidestep', since: VERSION, note: 'Kept over a record that still has its id.' },
+      ],
+      'keep',
     );
     const result = build(root);
     expect(result.status).toBe(1);

@@ -4,12 +4,13 @@
  * runtime API follows the migration and says so.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { copyProject, repoRoot, runCli } from '../helpers.ts';
+import { addMigrations, copyProject, repoRoot, runCli } from '../helpers.ts';
+import { editYamlFile, setField } from '../yaml-edit.ts';
 
 const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
 let out: string;
@@ -18,15 +19,13 @@ let api: Consumer;
 
 beforeAll(async () => {
   const root = copyProject();
-  const edit = (path: string, change: (text: string) => string) => writeFileSync(join(root, path), change(readFileSync(join(root, path), 'utf8')));
+  const edit = (path: string, change: (text: string) => string) => editYamlFile(join(root, path), change);
   edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/^Sidestep$/m, 'Side Step'));
-  edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
-  edit('sources/annotations/migrations.yaml', (t) =>
-    t.replace(
-      'migrations: []',
-      `migrations:\n  - id: en-2020/sidestep\n    kind: record\n    action: renamed\n    to: en-2020/side-step\n    since: ${VERSION}\n    note: Spelt as two words.\n  - id: sidestep\n    kind: concept\n    action: renamed\n    to: side-step\n    since: ${VERSION}\n    note: Spelt as two words.`,
-    ),
-  );
+  edit('sources/annotations/crosswalk.yaml', (t) => setField(t, ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
+  addMigrations(root, [
+    { id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/side-step', since: VERSION, note: 'Spelt as two words.' },
+    { id: 'sidestep', kind: 'concept', action: 'renamed', to: 'side-step', since: VERSION, note: 'Spelt as two words.' },
+  ]);
   out = join(root, 'dist');
   for (const target of ['data', 'api']) {
     const run = runCli(['build', '--only', target, '--root', root]);

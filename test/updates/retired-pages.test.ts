@@ -12,12 +12,13 @@ import { parse as parseYaml } from 'yaml';
 import type { Concept, Migration, RandomTable } from '../../pipeline/model/schema-types.ts';
 import { ENUM_LABELS } from '../../pipeline/model/labels.ts';
 import { copyProject, repoRoot } from '../helpers.ts';
+import { appendEntries, setField } from '../yaml-edit.ts';
 import { buildInto, listFiles, readPage, textOf } from '../site/helpers.ts';
 
 const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
-const migration = (id: string, kind: string, to: string | null) =>
-  `  - id: ${id}\n    kind: ${kind}\n    action: ${to ? 'renamed' : 'deleted'}\n    to: ${to ?? 'null'}\n    since: ${VERSION}\n    note: a test\n`;
+const migration = (id: string, kind: string, to: string | null) => ({ id, kind, action: to ? 'renamed' : 'deleted', to, since: VERSION, note: 'a test' });
 const ORIGIN = 'https://codex.example.org/';
+const REPORT = 'https://example.org/report';
 let out: string;
 let site: string;
 
@@ -31,24 +32,31 @@ beforeAll(() => {
   edit('sources/raw/en-2020-skills-traits.txt', (t) =>
     t.replace(/^Sidestep$/m, 'Side Step').replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'),
   );
-  edit('sources/annotations/crosswalk.yaml', (t) => t.replace(/concept: sidestep$/gm, 'concept: side-step'));
+  edit('sources/annotations/crosswalk.yaml', (t) => setField(t, ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
   edit('sources/annotations/migrations.yaml', (t) =>
-    t.replace(
-      'migrations: []',
-      `migrations:\n${migration('en-2020/sidestep', 'record', 'en-2020/side-step')}${migration('sidestep', 'concept', 'side-step')}${migration('en-2020/fumblerooskie', 'record', null)}${migration('fumblerooskie', 'concept', null)}`,
+    appendEntries(
+      t,
+      ['migrations'],
+      [
+        migration('en-2020/sidestep', 'record', 'en-2020/side-step'),
+        migration('sidestep', 'concept', 'side-step'),
+        migration('en-2020/fumblerooskie', 'record', null),
+        migration('fumblerooskie', 'concept', null),
+      ],
     ),
   );
-  const slot = (table: string, roll: string, d6: number, vacancy: string) =>
-    `  - table: ${table}\n    roll: ${roll}\n    d6: ${d6}\n    vacancy: ${vacancy}\n    reason: a test\n`;
+  const slot = (table: string, roll: string, d6: number, vacancy: string) => ({ table, roll, d6, vacancy, reason: 'a test' });
   edit('sources/annotations/random-tables.yaml', (t) =>
-    t.replace('slots: []', `slots:\n${slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll')}${slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')}`),
+    appendEntries(t, ['slots'], [slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll'), slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')]),
   );
-  // With a public origin, as deployed: canonical links are absolute and the build writes a sitemap.
+  // With a public origin and a report address, as deployed: canonical links are absolute, the build writes a sitemap, every page links to the report form.
   process.env.NUFFLE_SITE_URL = ORIGIN;
+  process.env.NUFFLE_REPORT_URL = REPORT;
   try {
     out = buildInto(root, ['data', 'site']);
   } finally {
     delete process.env.NUFFLE_SITE_URL;
+    delete process.env.NUFFLE_REPORT_URL;
   }
   site = join(out, 'site');
 }, 400_000);
@@ -136,6 +144,23 @@ describe('the random tables after a withdrawal', () => {
         expect(cell, `${prefix}${t.id} ${s.roll}·${s.d6}`).toBeDefined();
         expect(textOf(cell!).trim()).toBe(ENUM_LABELS[locale].vacancies[s.vacancy!]);
       }
+    }
+  });
+});
+
+// The same build, for what the environment gives every page (the site without them: test/site/readers.test.ts).
+describe('site basics from the environment', () => {
+  it('with NUFFLE_SITE_URL and NUFFLE_REPORT_URL: a sitemap named in robots.txt, canonical and hreflang links, and a report link naming the page, in both locales', () => {
+    expect(readFileSync(join(site, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}sitemap-index.xml`);
+    expect(readFileSync(join(site, 'sitemap-0.xml'), 'utf8')).toContain(`${ORIGIN}fr/concepts/dodge/`);
+    for (const [path, own, other] of [
+      ['concepts/dodge', '/concepts/dodge/', '/fr/concepts/dodge/'],
+      ['fr/concepts/dodge', '/fr/concepts/dodge/', '/concepts/dodge/'],
+    ] as const) {
+      const html = readPage(site, path);
+      expect(html).toContain(`<link rel="canonical" href="${new URL(own, ORIGIN).href}">`);
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="(en|fr)" href="${new URL(other, ORIGIN).href}">`));
+      expect(html).toContain(`href="${REPORT}?page=${encodeURIComponent(own)}"`);
     }
   });
 });

@@ -11,6 +11,7 @@ import type { Changelog } from '../../pipeline/diff/compare.ts';
 import type { RandomTable, Skill } from '../../pipeline/model/schema-types.ts';
 import { buildRandomTables, type DeclaredSlots } from '../../pipeline/validate/random-tables.ts';
 import { copyProject, realData, runCli } from '../helpers.ts';
+import { pasteEntries } from '../yaml-edit.ts';
 
 const DECLARATIONS = 'sources/annotations/random-tables.yaml';
 
@@ -107,7 +108,8 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
       m[1]!.replace(/^ {2}/gm, '').replace('<why, in one line>', 'withdrawn in a test'),
     );
     expect(entries).toHaveLength(2);
-    edit(DECLARATIONS, (t) => t.replace('slots: []', `slots:\n${entries.join('')}`));
+    // Pasted as printed: each block is a YAML list entry, appended after whatever the list holds.
+    edit(DECLARATIONS, (t) => pasteEntries(t, 'slots', entries));
     const migrations = [...failed.stderr.matchAll(/a migration in sources\/annotations\/migrations\.yaml:\n((?: {4}.*\n?)+)/g)].map((m) =>
       m[1]!
         .replace(/^ {2}/gm, '')
@@ -116,7 +118,7 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
         .replace('<why, in one line>', 'withdrawn in a test'),
     );
     expect(migrations).toHaveLength(2);
-    edit('sources/annotations/migrations.yaml', (t) => t.replace('migrations: []', `migrations:\n${migrations.join('')}`));
+    edit('sources/annotations/migrations.yaml', (t) => pasteEntries(t, 'migrations', migrations));
     after = join(root, 'after');
     for (const target of ['data', 'api']) expect(build(after, target).stderr).not.toContain(' error ');
     const diff = runCli(['diff', join(before, 'data'), join(after, 'data'), '--out', join(root, 'changes')]);

@@ -69,8 +69,20 @@ export function renderMarkdown(text: string): string {
 /** The text of a literal node (text, inline code, code…); undefined for a parent or a void node. */
 const literalText = (node: MdastContent): string | undefined => (node as { value?: string }).value;
 
-/** The words of a rule text without Markdown syntax: paragraphs and list items on their own lines. */
+const plainTexts = new Map<string, string>();
+/** The words of a rule text without Markdown syntax: paragraphs and list items on their own lines (each text parsed once per site build). */
 export function plainText(text: string): string {
+  let plain = plainTexts.get(text);
+  // Stryker disable next-line ConditionalExpression: reading the text again each time gives the same words (→ true); → false returns nothing and fails every test
+  if (plain === undefined) {
+    plain = readPlainText(text);
+    // Stryker disable next-line CallExpression: the cache only spares a second parse of the same text, which gives the same words
+    plainTexts.set(text, plain);
+  }
+  return plain;
+}
+
+function readPlainText(text: string): string {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as MdastRoot;
   const blocks: string[] = [];
   const inline = (node: MdastContent): string =>
