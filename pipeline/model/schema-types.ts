@@ -956,7 +956,7 @@ export type DeclaredSlot = {
 
 // input/roster.schema.json
 
-/** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
+/** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player, with each player's position, characteristics, cost and SPP when given). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
 export type Roster = {
   /** The team's name, printed in the PDF's title and on player cards. */
   team?: string | null;
@@ -970,12 +970,26 @@ export type Roster = {
   inducements?: string[] | string | null;
 };
 
-/** One player: a name and the skills and traits to print. */
+/** One player: a name and the skills and traits to print; the position, characteristics (MA, ST, AG, PA, AV), cost and SPP are optional and printed on the player's card. */
 export type RosterPlayer = {
   /** The player's name, printed on their card with --per-player. */
   name: string;
   /** The player's position, printed under the name with --per-player. */
   position?: string | null;
+  /** Movement Allowance (MA), as the roster writes it. Printed with the other characteristics on the player's card (--per-player). */
+  ma?: number | null;
+  /** Strength (ST), as the roster writes it. */
+  st?: number | null;
+  /** Agility (AG): the target a coach writes, 3+ (or a number, as older editions have it). */
+  ag?: string | number | null;
+  /** Passing Ability (PA): 4+, or "-" (quoted: a bare - is YAML's list mark) or nothing for a player with none. */
+  pa?: string | "-" | null;
+  /** Armour Value (AV): 9+ (or a number, as older editions have it). */
+  av?: string | number | null;
+  /** The player's value in gold pieces: a number (85000) or as coaches shorten it ("85k"). */
+  cost?: number | string | null;
+  /** The player's Star Player Points (SPP). */
+  spp?: number | null;
   /** Skill and trait names or ids in any edition or language, as a list or one comma-separated string; a parameter in brackets is printed instead of the record's. May be empty or absent for a player with none. */
   skills?: string[] | string | null;
 };

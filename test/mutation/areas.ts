@@ -85,6 +85,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/cards/selection.test.ts',
       'test/cards/team-deck.test.ts',
       'test/cards/name-budget.test.ts',
+      'test/cards/colours.test.ts',
+      'test/cards/player-profile.test.ts',
     ],
   },
   'cards-pdf': {
@@ -92,7 +94,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     mutate: ['pipeline/emit/cards/layout.ts', 'pipeline/emit/cards/emit-cards.ts'],
     ignoreStatic: true,
     // Its own area: the drawing tests reach every module above, and each of those mutants would redraw PDFs.
-    tests: ['test/cards/drawing.test.ts'],
+    tests: ['test/cards/drawing.test.ts', 'test/cards/small-text.test.ts'],
   },
   validate: {
     about: 'the checks (not the generated validators)',
