@@ -14,7 +14,7 @@
  * `@ts-ignore` on each (never `@ts-expect-error`, which the package's compile
  * would refuse).
  */
-import type { Concept, CrosswalkRow, Edition, Migration, NameEntry, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 
 /**
  * `value` and every object and array in it, frozen (without recursion: a
@@ -35,7 +35,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A loader that runs `load` on its first call only, and freezes what it loaded. */
-const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
+export const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
   let pending: Promise<T> | undefined;
   return () => (pending ??= load().then((module) => deepFreeze(module.default)));
 };
@@ -56,3 +56,7 @@ export const loadEditions = /* @__PURE__ */ once<Edition[]>(() => import('../dat
 export const loadMigrations = /* @__PURE__ */ once<Migration[]>(() => import('../data/migrations.json', { with: { type: 'json' } }));
 // @ts-ignore: resolves in the package (dist/lib → dist/data)
 export const loadNames = /* @__PURE__ */ once<NameEntry[]>(() => import('../data/names.json', { with: { type: 'json' } }));
+// @ts-ignore: resolves in the package (dist/lib → dist/data)
+export const loadInducements = /* @__PURE__ */ once<Inducement[]>(() => import('../data/inducements.json', { with: { type: 'json' } }));
+// @ts-ignore: resolves in the package (dist/lib → dist/data)
+export const loadLeagues = /* @__PURE__ */ once<League[]>(() => import('../data/leagues.json', { with: { type: 'json' } }));
