@@ -116,13 +116,29 @@ async function idCandidates(kind: Exclude<IdKind, 'record'>): Promise<(readonly 
     case 'concept':
       return (await loadConcepts()).flatMap((c) => [[c.id, c.id] as const, ...Object.values(c.names).map((name) => [c.id, name] as const)]);
     case 'ruling':
-      return pairs(await loadRulings(), (r) => r.id, (r) => r.id);
+      return pairs(
+        await loadRulings(),
+        (r) => r.id,
+        (r) => r.id,
+      );
     case 'inducement':
-      return pairs(await loadInducements(), (i) => i.id, (i) => i.name);
+      return pairs(
+        await loadInducements(),
+        (i) => i.id,
+        (i) => i.name,
+      );
     case 'spell':
-      return pairs((await loadInducements()).flatMap((i) => i.spells), (s) => s.id, (s) => s.name);
+      return pairs(
+        (await loadInducements()).flatMap((i) => i.spells),
+        (s) => s.id,
+        (s) => s.name,
+      );
     case 'league':
-      return pairs(await loadLeagues(), (l) => l.id, (l) => l.name);
+      return pairs(
+        await loadLeagues(),
+        (l) => l.id,
+        (l) => l.name,
+      );
   }
 }
 

@@ -306,6 +306,14 @@ export type Confidence = "high" | "medium" | "low";
 /** dist/data/concepts.json: every concept (one game rule across editions and languages) with its records, sorted by id. */
 export type ConceptsFile = Concept[];
 
+/** A French name and where it comes from. */
+export type FrenchName = {
+  /** The French name. */
+  name: string;
+  /** `source`: a French source text names the rule (names.fr); `reviewed`: no French source has the rule, and this is a reviewed usual name (sources/annotations/aliases.yaml). */
+  from: "source" | "reviewed";
+};
+
 /** One game rule across editions and languages: go from any wording to all the others. */
 export type Concept = {
   id: ConceptId;
@@ -318,6 +326,8 @@ export type Concept = {
     /** French name, from the French record of the concept. */
     fr?: string;
   };
+  /** The name to show a French reader, with where it comes from: a French source text (`from: source`, the same as `names.fr`), or, where no French source has the rule, a reviewed usual French name (`from: reviewed`: the first French alias of the concept in sources/annotations/aliases.yaml, as names.json lists it with `source: curated`); null when there is neither. The runtime API's getConcept and the static API's index and lists give the same (4.0.0). */
+  frenchName: FrenchName | null;
   kind: Kind;
   category: Category;
   /** Whether the rule is compulsory as the record that defines the concept says (`compulsoryFrom`, the English 2020 record): a consumer shows it, naming that edition, for a record whose own `compulsory` is null. `null` when the concept has no English 2020 record (rules new in 2025, rules 2020 dropped). */
@@ -529,6 +539,8 @@ export type Inducement = {
   costs: InducementCost[];
   /** For `price-list` records: every bullet as structure; null otherwise. */
   priceList: PriceList | null;
+  /** Whether the notes state a price for it: true when `costs` or the items of its `priceList` give amounts; false when the notes give none, which means the price is unknown here, not that it is free (the official price tables are not among the sources; docs/DATA.md, Prices, says which prices the corpus has). */
+  priceStated: boolean;
   /** Concepts (skills and traits) the record names anywhere, sorted. */
   mentions: ConceptId[];
   confidence: Confidence;

@@ -62,14 +62,18 @@ describe('resolveId', () => {
   it('an id the data never had is a RangeError naming the closest id', async () =>
     await expect(api.resolveId('en-2020/dodgee')).rejects.toThrow(new RangeError('unknown record id "en-2020/dodgee"; did you mean "en-2020/dodge"?')));
   it('an unknown record id of another edition names the closest record, its own edition first', async () =>
-    await expect(api.resolveId('en-2021/sure-feet')).rejects.toThrow(new RangeError('unknown record id "en-2021/sure-feet"; did you mean "en-2020/sure-feet"?')));
+    await expect(api.resolveId('en-2021/sure-feet')).rejects.toThrow(
+      new RangeError('unknown record id "en-2021/sure-feet"; did you mean "en-2020/sure-feet"?'),
+    ));
   it('an unknown id of each other kind is refused with the closest of that kind', async () => {
     await expect(api.resolveId('dodgee')).rejects.toThrow(new RangeError('unknown concept id "dodgee"; did you mean "dodge"?'));
     await expect(api.resolveId('en-2020/faq-9', 'ruling')).rejects.toThrow(/^unknown ruling id "en-2020\/faq-9"; did you mean "en-2020\/faq-1"/);
     await expect(api.resolveId('en-2020-inducements/bribe', 'inducement')).rejects.toThrow(
       new RangeError('unknown inducement id "en-2020-inducements/bribe"; did you mean "en-2020-inducements/bribes"?'),
     );
-    await expect(api.resolveId('en-2020-inducements/sports-wizard/firebal', 'spell')).rejects.toThrow(/did you mean "en-2020-inducements\/sports-wizard\/fireball"\?$/);
+    await expect(api.resolveId('en-2020-inducements/sports-wizard/firebal', 'spell')).rejects.toThrow(
+      /did you mean "en-2020-inducements\/sports-wizard\/fireball"\?$/,
+    );
     await expect(api.resolveId('lustrian-super-league', 'league')).rejects.toThrow(/did you mean "lustrian-superleague"\?$/);
   });
   it('an id far from every id is refused without a guess', async () =>
@@ -288,7 +292,13 @@ describe('roll', () => {
     () =>
       values.shift()!;
   it('rolls the column and then the row', async () =>
-    expect(await api.roll('blood-bowl', 'agility', dice(0.9, 0))).toEqual({ roll: '4-6', d6: 1, slot: 'skill', record: record('en-2020/sprint'), vacancy: null }));
+    expect(await api.roll('blood-bowl', 'agility', dice(0.9, 0))).toEqual({
+      roll: '4-6',
+      d6: 1,
+      slot: 'skill',
+      record: record('en-2020/sprint'),
+      vacancy: null,
+    }));
   it('a first die of 3 is the 1-3 column', async () =>
     expect(await api.roll('blood-bowl', 'agility', dice(0.49, 0.99))).toEqual({
       roll: '1-3',

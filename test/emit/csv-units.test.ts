@@ -85,6 +85,10 @@ describe('a table’s Table Schema', () => {
 const SQLITE_LACKS = new Set([
   'inducements.minimum_cost',
   'inducements.price_list',
+  'inducements.price_stated',
+  // Issue 35.7: SQLite's French name comes with the tables' reshaping (issue 37.5).
+  'concepts.french_name',
+  'concepts.french_name_from',
   'inducements.source_id',
   'inducements.line_start',
   'inducements.line_end',
@@ -120,6 +124,6 @@ describe('the files', () => {
 
   it('write a boolean as true or false', () => {
     expect(csvField(true)).toBe('true');
-    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,medium,/m);
+    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,true,medium,/m);
   });
 });
