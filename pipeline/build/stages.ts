@@ -468,6 +468,7 @@ export const validateData: Stage = (build) => {
   build.content = {
     datasetVersion: dataset.version,
     schemaVersion: dataset.schemaVersion,
+    releaseDate: dataset.released ?? null,
     sources: build.sources,
     editions: build.editions,
     skills: build.records,

@@ -35,6 +35,7 @@ to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
     { name: 'from', type: 'string', value: 'DIR', help: "The previous release's data (default: test/golden/release)" },
     { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
+    { name: 'date', type: 'string', value: 'YYYY-MM-DD', help: "The release's date, written as dataset.released (default: today, UTC)" },
   ],
   notes: `Refuses (exit 1) when nuffle check has errors. Then: npm run golden, npm run build
 && npm test, review the diff, and commit (it prints these steps; docs/MAINTAINING.md).`,
@@ -63,7 +64,8 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
   const previous = readDataBundle(fromDir);
   const readIfThere = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : null);
   const packages = { json: readIfThere('package.json'), lock: readIfThere('package-lock.json') };
-  const plan = await planRelease(input, packages, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
+  if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) return usageError('release', `--date takes YYYY-MM-DD; got "${values.date}"`);
+  const plan = await planRelease(input, packages, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined, values.date);
   if (typeof plan === 'number') return plan;
   if (values['dry-run']) {
     console.log('dry run: nothing written');
@@ -93,6 +95,7 @@ async function planRelease(
   built: BuildResult,
   previous: DataBundle,
   asked: 'major' | 'minor' | 'patch' | undefined,
+  date?: string,
 ): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { BUMP_REASONS, filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
@@ -124,7 +127,7 @@ async function planRelease(
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
   if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
-  const texts = await releaseTexts(input, packages, previous, version);
+  const texts = await releaseTexts(input, packages, previous, version, date);
   if (typeof texts === 'number') return texts;
   const result = buildDataset({
     ...input,
@@ -137,15 +140,29 @@ async function planRelease(
 }
 
 /** The release's version in the manifest, the since: of this cycle's migrations, package.json and its lock; or an exit code. */
-async function releaseTexts(input: BuildInput, packages: PackageTexts, previous: DataBundle, version: string): Promise<Map<string, string> | number> {
+async function releaseTexts(
+  input: BuildInput,
+  packages: PackageTexts,
+  previous: DataBundle,
+  version: string,
+  date?: string,
+): Promise<Map<string, string> | number> {
   const { parseYaml } = await import('../parse/yaml.ts');
-  const { rewriteSince, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
+  const { rewriteSince, setReleased, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
   const manifest = parseYaml(input.manifest);
   const versionLine = manifest.locate(['dataset', 'version'])?.line;
   if (!versionLine) throw new Error(`${MANIFEST_PATH}: no dataset.version`);
   const migrations = parseYaml(input.annotations.migrations);
   const texts = new Map<string, string>([
-    [MANIFEST_PATH, setYamlScalar(input.manifest.text, versionLine, 'version', version)],
+    [
+      MANIFEST_PATH,
+      setReleased(
+        setYamlScalar(input.manifest.text, versionLine, 'version', version),
+        versionLine,
+        manifest.locate(['dataset', 'released'])?.line,
+        date ?? new Date().toISOString().slice(0, 10),
+      ),
+    ],
     [
       input.annotations.migrations.path,
       rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate),

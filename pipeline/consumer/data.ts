@@ -9,7 +9,7 @@
  *
  * The specifiers resolve in the package, not in the repository (there is no
  * pipeline/data): the api target compiles this module beside the published
- * declarations (dist/data/*.d.json.ts), where each import is checked against
+ * declarations (dist/data/*.json.d.ts, copied as *.d.json.ts), where each import is checked against
  * the file's type; the repository's own type check cannot see them, hence the
  * `@ts-ignore` on each (never `@ts-expect-error`, which the package's compile
  * would refuse).

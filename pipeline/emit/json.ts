@@ -11,7 +11,7 @@ import type { FileDigest, MetaFile } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 
 /** What the data files are emitted from: the dataset's parts, its versions and the source digests. */
-export type DatasetContent = Omit<DataBundle, 'meta'> & Pick<MetaFile, 'datasetVersion' | 'schemaVersion' | 'sources'>;
+export type DatasetContent = Omit<DataBundle, 'meta'> & Pick<MetaFile, 'datasetVersion' | 'schemaVersion' | 'releaseDate' | 'sources'>;
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
 export const DATA_FILES = {
@@ -128,7 +128,7 @@ function jsonDeclarations(published: readonly SchemaFile[], editionFiles: readon
  * itself (its minified copy, the `.sha256` files) are not listed.
  */
 export function emitMeta(
-  content: Pick<DatasetContent, 'datasetVersion' | 'schemaVersion' | 'sources'>,
+  content: Pick<DatasetContent, 'datasetVersion' | 'schemaVersion' | 'releaseDate' | 'sources'>,
   files: ReadonlyMap<string, string | Uint8Array>,
 ): { text: string; meta: MetaFile } {
   const digests: FileDigest[] = [...files].map(([path, body]) => ({
@@ -139,6 +139,7 @@ export function emitMeta(
   const meta: MetaFile = {
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
+    releaseDate: content.releaseDate,
     sources: [...content.sources].sort((a, b) => compare(a.id, b.id)),
     files: digests.sort((a, b) => compare(a.path, b.path)),
   };

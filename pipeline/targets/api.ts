@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_SCHEMAS, apiTexts, emitApi, hostFiles } from '../emit/api.ts';
+import { API_SCHEMAS, apiPath, apiTexts, emitApi, hostFiles, isDownloadable } from '../emit/api.ts';
 import { dataDirReader, outputPath, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
@@ -24,7 +24,14 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
   const loaded = loadCheckedBundle(context.dataDir, 'api');
   if (!loaded) return 1;
   const { bundle, validator } = loaded;
-  const files = emitApi(bundle);
+  // The files bulk-data.json offers, copied into the API under their version's folder: it works hosted alone.
+  const downloads = new Map(
+    readdirSync(context.dataDir)
+      .filter(isDownloadable)
+      .sort()
+      .map((path) => [path, new Uint8Array(readFileSync(join(context.dataDir, path)))] as const),
+  );
+  const files = emitApi(bundle, downloads);
   const diagnostics: Diagnostic[] = files.flatMap((file) => validator.validate(API_SCHEMAS[file.kind], file.value, `dist/api/${file.path}`));
   if (diagnostics.length) {
     for (const d of diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
@@ -39,7 +46,8 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
     return 1;
   }
   try {
-    writeTreeAtomically(context.outDir, new Map([...apiTexts(files), ...hostFiles(files)]));
+    const copies = [...downloads].map(([path, bytes]) => [apiPath.download(bundle.meta.datasetVersion, path), bytes] as const);
+    writeTreeAtomically(context.outDir, new Map<string, string | Uint8Array>([...apiTexts(files), ...hostFiles(files), ...copies]));
     writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
   } catch (cause) {
     console.error(`nuffle build: cannot write ${context.outDir}: ${(cause as Error).message}`);
@@ -77,7 +85,7 @@ function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundl
 /**
  * pipeline/consumer/*.ts → dist/lib/*.js + *.d.ts, through the project's
  * TypeScript, compiled in the package's own layout: the modules in lib/, the
- * published data's declarations (`<file>.d.json.ts`, types.d.ts) in data/, so
+ * published data's declarations (`<file>.json.d.ts`, as `<file>.d.json.ts`; types.d.ts) in data/, so
  * each static data import (`../data/skills.json`) is checked against the type
  * of the file it loads. The types import `../data/types.js`
  * (dist/data/types.d.ts).

@@ -14,7 +14,13 @@ import { describeCsvTables } from './csv-suite.ts';
 import { literalBundle } from './literal-bundle.ts';
 
 const data = literalBundle();
-const content = { ...data, datasetVersion: data.meta.datasetVersion, schemaVersion: data.meta.schemaVersion, sources: data.meta.sources };
+const content = {
+  ...data,
+  datasetVersion: data.meta.datasetVersion,
+  schemaVersion: data.meta.schemaVersion,
+  releaseDate: data.meta.releaseDate,
+  sources: data.meta.sources,
+};
 
 function literalFiles(): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();

@@ -142,7 +142,7 @@ const prices: Inducement = {
 /** The literal dataset, fresh on every call (tests may edit it). */
 export function literalBundle(): DataBundle {
   return structuredClone({
-    meta: { datasetVersion: '1.2.3', schemaVersion: '4.5.6', sources: [], files: [] },
+    meta: { datasetVersion: '1.2.3', schemaVersion: '4.5.6', releaseDate: '2026-01-31', sources: [], files: [] },
     editions: [
       {
         id: 'en-2020',
