@@ -7,6 +7,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
 import { frenchNameOf } from '../model/names.ts';
+import { emitReleaseChanges } from '../emit/changes.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, dataFilesOf, editionSkillFiles, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
@@ -498,6 +499,11 @@ export const emit: Stage = (build) => {
   for (const [path, schema] of written) {
     build.diagnostics.push(...build.validator.validate(schema, JSON.parse(build.files.get(path)!), `dist/data/${path}`));
   }
+  const changes = emitReleaseChanges(build.input.releases ?? [], build.content.datasetVersion, (schema, value, file) =>
+    build.validator.validate(schema, value, file),
+  );
+  for (const [path, text] of changes.files) build.files.set(path, text);
+  build.diagnostics.push(...changes.diagnostics);
   return goOnUnlessErrors(build);
 };
 

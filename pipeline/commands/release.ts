@@ -14,7 +14,7 @@ import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
 import { setLockVersion, setPackageVersion } from '../release/prepare.ts';
 import { foldCascades, formatFolded } from '../model/cascades.ts';
-import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
+import { LOCK_PATH, MANIFEST_PATH, RELEASES_DIR } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
 import { readProject } from './project.ts';
@@ -27,9 +27,11 @@ export const RELEASE = {
 recorded by the release before; --from DIR reads a dist/data folder instead) and
 proposes the version bump: major when an id was withdrawn or migrated, minor when
 something was added or moved, patch when only wording changed. Then it writes the
-version into sources/manifest.yaml, package.json and the since: of this release's
-migrations and kept ids; adds the new ids to sources/ids.lock; prepends the release
-to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`,
+version and its date (dataset.released, --date) into sources/manifest.yaml, package.json
+and the since: of this release's migrations and kept ids; adds the new ids to
+sources/ids.lock; prepends the release to CHANGELOG.md; writes its changes as data to
+sources/releases/<version>.json (published as dist/data/changes/<version>.json and
+changes.json); and records the new snapshot and data digests in test/golden/.`,
   options: [
     { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
@@ -191,7 +193,10 @@ function versionPackages(packages: PackageTexts, version: string): Map<string, s
   return texts;
 }
 
-/** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the golden snapshot and digests. */
+/** Where `nuffle release` records a release's changes (model/paths.ts RELEASES_DIR). */
+const releaseChangesPath = (version: string): string => `${RELEASES_DIR}/${version}.json`;
+
+/** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the changes as data, the golden snapshot and digests. */
 async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { changesMarkdown } = await import('../diff/render.ts');
@@ -200,6 +205,8 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const changelogPath = join(root, 'CHANGELOG.md');
   const log = compareBundles(previous, bundleOf(result));
   texts.set('CHANGELOG.md', prependChangelog(existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null, version, changesMarkdown(log)));
+  // The release's changes as data: published by every build from now on as dist/data/changes/<version>.json (and changes.json).
+  texts.set(releaseChangesPath(version), `${JSON.stringify(log, null, 2)}\n`);
   for (const [path, text] of await lockAndGolden(result, version)) texts.set(path, text);
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
   for (const [path, text] of changed) writeFileAtomically(root, path, text);
