@@ -187,6 +187,31 @@ export { n, lang };
     expect((answer.rulings as string[]).length).toBeGreaterThan(0);
   });
 
+  it('gives each concept’s French name with where it comes from, as the data and the static API do (issue 35.7)', () => {
+    writeFileSync(
+      join(app, 'french.mjs'),
+      `import { getConcept } from 'nuffle-codex';
+import concepts from 'nuffle-codex/data/concepts.json' with { type: 'json' };
+console.log(JSON.stringify(await Promise.all(concepts.map(async (c) => [c.id, (await getConcept(c.id)).frenchName]))));
+`,
+    );
+    const answered = JSON.parse(execFileSync(process.execPath, ['french.mjs'], { cwd: app, encoding: 'utf8' })) as [string, unknown][];
+    const concepts = data<Concept[]>('concepts.json');
+    const index = JSON.parse(readFileSync(join(packed.out, 'api/v1/index.json'), 'utf8')) as {
+      endpoints: { id: string; kind: string; frenchName?: unknown }[];
+    };
+    expect(answered).toEqual(concepts.map((c) => [c.id, c.frenchName]));
+    expect(index.endpoints.filter((e) => e.kind === 'concepts').map((e) => [e.id, e.frenchName])).toEqual(answered);
+    // A French source's name is `source`; a reviewed usual name (names.json, curated) is `reviewed`, where no French source has the rule.
+    const names = data<{ concept: string; lang: string | null; source: string; alias: string }[]>('names.json');
+    for (const c of concepts) {
+      if (c.names.fr) expect(c.frenchName, c.id).toEqual({ name: c.names.fr, from: 'source' });
+      else if (c.frenchName)
+        expect(names, c.id).toContainEqual(expect.objectContaining({ concept: c.id, lang: 'fr', source: 'curated', alias: c.frenchName.name }));
+    }
+    expect(concepts.some((c) => c.frenchName?.from === 'reviewed')).toBe(true);
+  });
+
   it('loads only the data files a call needs', () => {
     writeFileSync(
       join(app, 'loads.mjs'),
