@@ -34,7 +34,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A loader that runs `load` on its first call only, and freezes what it loaded. */
+/**
+ * A loader that runs `load` on its first call only, and freezes what it loaded.
+ * Also used by the package's edition loaders, which the api target writes
+ * (targets/api.ts editionDataModule).
+ * @public
+ */
 export const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
   let pending: Promise<T> | undefined;
   return () => (pending ??= load().then((module) => deepFreeze(module.default)));

@@ -231,7 +231,7 @@ export const isDownloadable = (path: string): boolean =>
   (!path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite')));
 
 /** The media type a file of the dataset is served with. */
-export const downloadType = (path: string): string =>
+const downloadType = (path: string): string =>
   path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : 'text/plain; charset=utf-8';
 
 /**

@@ -28,7 +28,7 @@ export const DATA_FILES = {
 } as const;
 
 /** `skills/<edition>.json`: the records of one edition, as in skills.json (an app, or the runtime API, that reads one edition loads that file only). */
-export const editionSkillsPath = (edition: string): string => `skills/${edition}.json`;
+const editionSkillsPath = (edition: string): string => `skills/${edition}.json`;
 
 /** The per-edition record files of a dataset (path → records), one per edition that has records, in edition order. */
 export function editionSkillFiles(skills: readonly { edition: string }[]): Map<string, unknown[]> {
@@ -103,7 +103,7 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
 export const DECLARATIONS_SCOPE = 'package.json';
 
 /** The declaration of a JSON file of dist/data: `skills.json` → `skills.json.d.ts`. */
-export const declarationPath = (path: string): string => `${path}.d.ts`;
+const declarationPath = (path: string): string => `${path}.d.ts`;
 
 function jsonDeclarations(published: readonly SchemaFile[], editionFiles: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();

@@ -63,7 +63,14 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   },
   'emit-data': {
     about: 'SQLite, the static API, the CSV tables, the release package, the JSON files',
-    mutate: ['pipeline/emit/api.ts', 'pipeline/emit/sqlite.ts', 'pipeline/emit/csv.ts', 'pipeline/emit/release.ts', 'pipeline/emit/json.ts', 'pipeline/emit/changes.ts'],
+    mutate: [
+      'pipeline/emit/api.ts',
+      'pipeline/emit/sqlite.ts',
+      'pipeline/emit/csv.ts',
+      'pipeline/emit/release.ts',
+      'pipeline/emit/json.ts',
+      'pipeline/emit/changes.ts',
+    ],
     // The CSV tables' and the data package's names and descriptions load once: four fifths of the mutants, each rerunning every test (test/emit/csv-units.test.ts checks each is there and non-empty).
     ignoreStatic: true,
     // Literal inputs only: the *-values tests check the same emitters on the real build (realBuild(), 15–25 s per mutant).
