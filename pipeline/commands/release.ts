@@ -161,7 +161,8 @@ async function releaseTexts(
       setReleased(
         setYamlScalar(input.manifest.text, versionLine, 'version', version),
         versionLine,
-        manifest.locate(['dataset', 'released'])?.line,
+        // locate gives the nearest node's line for a key that is absent: ask the value whether it is there.
+        (manifest.value as { dataset?: { released?: unknown } }).dataset?.released === undefined ? undefined : manifest.locate(['dataset', 'released'])?.line,
         date ?? new Date().toISOString().slice(0, 10),
       ),
     ],

@@ -124,6 +124,9 @@ describe('the docs’ code blocks', () => {
     }
   });
 
+  it('README types no version by hand in its "Use the data" section', () =>
+    expect(readme.slice(readme.indexOf('## Use the data'), readme.indexOf('## CLI reference'))).not.toMatch(/\d+\.\d+\.\d+/));
+
   it('the checkout commands are those CI runs on a fresh clone, and nuffle build', () => {
     const ci = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
     expect(ci).toMatch(/^npm ci\b/m);
