@@ -22,7 +22,7 @@ import { readProject } from './project.ts';
 export const RELEASE = {
   name: 'release',
   title: 'cut a dataset release',
-  usage: 'nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--root DIR]',
+  usage: 'nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--date YYYY-MM-DD] [--root DIR]',
   about: `Builds the sources, compares them with the previous release (test/golden/release/,
 recorded by the release before; --from DIR reads a dist/data folder instead) and
 proposes the version bump: major when an id was withdrawn or migrated, minor when
