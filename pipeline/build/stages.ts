@@ -6,8 +6,10 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
+import { frenchNameOf } from '../model/names.ts';
+import { emitReleaseChanges } from '../emit/changes.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
-import { DATA_FILES, dataFilesOf, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
+import { DATA_FILES, dataFilesOf, editionSkillFiles, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
 import { csvFiles } from '../emit/csv.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
@@ -397,6 +399,7 @@ export const linkAliases: Stage = (build) => {
     migrationsAt: { file: migrations.file.path, locate: migrations.locate },
   });
   build.names = linked.names;
+  build.concepts = build.concepts.map((c) => ({ ...c, frenchName: frenchNameOf(c, linked.names) }));
   build.diagnostics.push(...linked.diagnostics);
   build.diagnostics.push(
     ...staleAliases({
@@ -466,6 +469,7 @@ export const validateData: Stage = (build) => {
   build.content = {
     datasetVersion: dataset.version,
     schemaVersion: dataset.schemaVersion,
+    releaseDate: dataset.released ?? null,
     sources: build.sources,
     editions: build.editions,
     skills: build.records,
@@ -488,9 +492,18 @@ export const validateData: Stage = (build) => {
 /** Emit the JSON files, and validate what is about to be written. */
 export const emit: Stage = (build) => {
   build.files = emitJson(build.content, build.input.schemas).files;
-  for (const [path, schema] of Object.entries(DATA_FILES)) {
+  const written: [string, string][] = [
+    ...Object.entries(DATA_FILES),
+    ...[...editionSkillFiles(build.content.skills).keys()].map((path): [string, string] => [path, DATA_FILES['skills.json']]),
+  ];
+  for (const [path, schema] of written) {
     build.diagnostics.push(...build.validator.validate(schema, JSON.parse(build.files.get(path)!), `dist/data/${path}`));
   }
+  const changes = emitReleaseChanges(build.input.releases ?? [], build.content.datasetVersion, (schema, value, file) =>
+    build.validator.validate(schema, value, file),
+  );
+  for (const [path, text] of changes.files) build.files.set(path, text);
+  build.diagnostics.push(...changes.diagnostics);
   return goOnUnlessErrors(build);
 };
 

@@ -174,6 +174,7 @@ const CONCEPTS: EntityKind<Concept> = {
     id: 'skip',
     name: 'compare',
     names: 'compare',
+    frenchName: 'compare',
     kind: 'compare',
     category: 'compare',
     compulsory: 'compare',
@@ -201,6 +202,7 @@ const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
   spells: 'compare',
   limits: 'compare',
   costs: 'compare',
+  priceStated: 'compare',
   // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   priceList: 'skip',
   mentions: 'compare',

@@ -1,4 +1,4 @@
-import type { Concept, Lang, NameEntry } from './schema-types.ts';
+import type { Concept, FrenchName, Lang, NameEntry } from './schema-types.ts';
 
 /** `Mighty Blow (+1)*` → name `Mighty Blow`, parameter `+1`, compulsory. */
 export function splitDisplayName(displayName: string): { name: string; parameter: string | null; compulsory: boolean } {
@@ -41,4 +41,19 @@ export function reviewedNameIn(
   const own = concept.names[lang];
   if (own) return own;
   return names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated')?.alias ?? conceptNameIn(concept, lang).name;
+}
+
+/**
+ * The French name a reader is shown, with where it comes from (concepts.json
+ * `frenchName`): the French source's name (`source`, names.fr), else the
+ * first reviewed French alias of names.json (`reviewed`), else null. The one
+ * rule for every surface: the data, the runtime API, the static API.
+ */
+export function frenchNameOf(
+  concept: Pick<Concept, 'id' | 'names'>,
+  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
+): FrenchName | null {
+  if (concept.names.fr) return { name: concept.names.fr, from: 'source' };
+  const reviewed = names.find((n) => n.concept === concept.id && n.lang === 'fr' && n.source === 'curated');
+  return reviewed ? { name: reviewed.alias, from: 'reviewed' } : null;
 }

@@ -14,7 +14,13 @@ import { describeCsvTables } from './csv-suite.ts';
 import { literalBundle } from './literal-bundle.ts';
 
 const data = literalBundle();
-const content = { ...data, datasetVersion: data.meta.datasetVersion, schemaVersion: data.meta.schemaVersion, sources: data.meta.sources };
+const content = {
+  ...data,
+  datasetVersion: data.meta.datasetVersion,
+  schemaVersion: data.meta.schemaVersion,
+  releaseDate: data.meta.releaseDate,
+  sources: data.meta.sources,
+};
 
 function literalFiles(): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
@@ -85,6 +91,10 @@ describe('a table’s Table Schema', () => {
 const SQLITE_LACKS = new Set([
   'inducements.minimum_cost',
   'inducements.price_list',
+  'inducements.price_stated',
+  // Issue 35.7: SQLite's French name comes with the tables' reshaping (issue 37.5).
+  'concepts.french_name',
+  'concepts.french_name_from',
   'inducements.source_id',
   'inducements.line_start',
   'inducements.line_end',
@@ -120,6 +130,6 @@ describe('the files', () => {
 
   it('write a boolean as true or false', () => {
     expect(csvField(true)).toBe('true');
-    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,medium,/m);
+    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,true,medium,/m);
   });
 });

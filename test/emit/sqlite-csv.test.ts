@@ -18,8 +18,10 @@ const ONLY = {
     inducements: ['json'],
   },
   csv: {
+    // Issue 35.7: the French name to show and where it comes from; SQLite's name_fr gets it with the tables' reshaping (issue 37.5).
+    concepts: ['french_name', 'french_name_from'],
     // The price list and its sources, in SQLite inside inducements.json.
-    inducements: ['minimum_cost', 'price_list', 'note', 'source_id', 'line_start', 'line_end'],
+    inducements: ['minimum_cost', 'price_list', 'price_stated', 'note', 'source_id', 'line_start', 'line_end'],
     inducement_spells: ['line'],
   },
 } as Record<'sqlite' | 'csv', Record<string, string[]>>;
