@@ -95,8 +95,11 @@ class Components {
 
   /** The component a virtual file stands for: `X.astro` for `X.astro.tsx` and `X.d.astro.ts`, if it exists. */
   static sourceOf(virtual: string): string | null {
-    const match = /^(.*)(\.astro)\.tsx$|^(.*)\.d(\.astro)\.ts$/.exec(virtual);
-    const file = match ? `${match[1] ?? match[3]}.astro` : null;
+    const file = virtual.endsWith('.astro.tsx')
+      ? virtual.slice(0, -'.tsx'.length)
+      : virtual.endsWith('.d.astro.ts')
+        ? `${virtual.slice(0, -'.d.astro.ts'.length)}.astro`
+        : null;
     return file && existsSync(file) ? file : null;
   }
 }
