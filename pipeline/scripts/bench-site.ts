@@ -10,7 +10,7 @@
  * medians: wall time, and CPU time (this process's, every thread), which a
  * busy machine disturbs less.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, writeTreeAtomically } from '../io.ts';
@@ -132,4 +132,21 @@ export async function benchSite(dataFiles: ReadonlyMap<string, string | Uint8Arr
     rmSync(out, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });
   }
+}
+
+/** Every file under `dir`, by its path relative to it. */
+function readFolder(dir: string, prefix = ''): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  for (const name of readdirSync(join(dir, prefix)).sort()) {
+    const path = join(prefix, name);
+    if (statSync(join(dir, path)).isDirectory()) for (const [sub, bytes] of readFolder(dir, path)) files.set(sub, bytes);
+    else files.set(path, readFileSync(join(dir, path)));
+  }
+  return files;
+}
+
+// `node pipeline/scripts/bench-site.ts [DATA_DIR]`: the site bench alone, on a built dataset (default dist/data), as JSON;
+// BENCH_SITE_RUNS, BENCH_LIGHTHOUSE and BENCH_CARD_PAGE as for `npm run bench`.
+if (import.meta.main) {
+  console.log(JSON.stringify(await benchSite(readFolder(process.argv[2] ?? join(repoRoot, 'dist/data')))));
 }

@@ -9,6 +9,7 @@
  * that breaks its schema is refused with the file named, and the previous
  * site stays.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
@@ -33,7 +34,8 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     console.error(`nuffle build: no site project (site/astro.config.mjs) in ${root} or ${repoRoot}`);
     return 1;
   }
-  if (!checkDataset(root, dataDir)) return 1;
+  const checked = checkDataset(root, dataDir);
+  if (checked === null) return 1;
   const cardsDir = join(dirname(outDir), 'cards');
   const { staging } = stagingFor(outDir);
   // A cache of its own per build: the content layer keeps its data store
@@ -48,6 +50,8 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
     NUFFLE_CARDS_DIR: existsSync(join(cardsDir, 'index.json')) ? cardsDir : '',
     // The static API is served under /api/ when the api target built it: the pages link to it only then.
     NUFFLE_API: existsSync(join(dirname(outDir), 'api')) ? '1' : '',
+    // The dataset checkDataset validated (its meta.json's SHA-256): the content loader does not validate its records again (site/src/lib/loader.ts).
+    NUFFLE_DATA_CHECKED: checked,
     NODE_ENV: 'production',
     DEV: undefined,
     PROD: undefined,
@@ -102,22 +106,25 @@ export async function buildSiteTarget(context: TargetContext, options: SiteBuild
   }
 }
 
-/** Whether `dataDir` is the dataset the data target wrote; prints why not. */
-function checkDataset(root: string, dataDir: string): boolean {
+/** When `dataDir` is the dataset the data target wrote, the SHA-256 of the meta.json that was checked (the bytes read for the check); null, and why not printed, when not. */
+function checkDataset(root: string, dataDir: string): string | null {
   const shown = relative(process.cwd(), dataDir);
   const dir = shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown.split('\\').join('/') : dataDir;
   let diagnostics;
+  let meta: Uint8Array | null | undefined;
   try {
-    diagnostics = checkPublishedData(readTree(dataDir), createValidator(readSchemaFiles(root)), dir);
+    const tree = readTree(dataDir);
+    meta = tree.get('meta.json');
+    diagnostics = checkPublishedData(tree, createValidator(readSchemaFiles(root)), dir);
   } catch (cause) {
     console.error(`${dir} error the dataset cannot be read: ${(cause as Error).message} [data/unreadable]`);
-    return false;
+    return null;
   }
-  if (!diagnostics.length) return true;
+  if (!diagnostics.length) return meta ? createHash('sha256').update(meta).digest('hex') : '';
   for (const d of sortDiagnostics(diagnostics).slice(0, 20)) console.error(formatDiagnostic(d));
   if (diagnostics.length > 20) console.error(`… and ${diagnostics.length - 20} more`);
   console.error(`nuffle build: the site was not built: ${dir} is not the dataset the data target wrote; the previous site was left as it was`);
-  return false;
+  return null;
 }
 
 /** Every entry under `dir` by relative path: a regular file's bytes, null for anything else (a link, a device). */

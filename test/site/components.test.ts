@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffWords } from 'diff';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Concept, CrosswalkRow, Edition, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
 import { plainText } from '../../site/src/lib/markdown.ts';
 import { readPage, textOf } from './helpers.ts';
@@ -334,5 +334,28 @@ describe('ConceptLink', () => {
       const h1 = /<h1 id="_top"[^>]*>([\s\S]*?)<\/h1>/.exec(conceptPage('fr', concept.id))![1]!;
       expect(textOf(h1), concept.id).toBe(concept.names.fr ?? concept.name);
     }
+  });
+});
+
+describe('the random tables', () => {
+  it("names each random-table slot in the reader's language where the rule has that name, marked with the language it is written in", () => {
+    const byId = new Map(concepts.map((c) => [c.id, c]));
+    let english = 0;
+    for (const table of data<RandomTable[]>('random-tables.json')) {
+      for (const locale of LOCALES) {
+        const html = readPage(site, `${locale === 'fr' ? 'fr/' : ''}random-tables/${table.edition}/${table.game}`);
+        for (const slot of table.slots.filter((s) => s.record !== null)) {
+          const skill = skills.get(slot.record!)!;
+          const fr = locale === 'fr' && skill.concept ? byId.get(skill.concept)?.names.fr : undefined;
+          const cell = element(html, `<td id="${anchor('slot', table.category, slot.roll, String(slot.d6))}">`, 'td');
+          const shown = /<(?:a|span)\b[^>]* lang="([^"]+)"[^>]*>([^<]*)<\/(?:a|span)>/.exec(cell ?? '');
+          expect([shown?.[1], textOf(shown?.[2] ?? '')], `${locale} ${table.id} ${slot.roll} ${slot.d6}`).toEqual(
+            fr ? ['fr', fr] : [skill.lang, skill.displayName],
+          );
+          if (locale === 'fr' && !fr) english++;
+        }
+      }
+    }
+    expect(english, 'no French table shows an English name').toBeGreaterThan(0);
   });
 });

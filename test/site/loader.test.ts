@@ -4,12 +4,12 @@
  * and a schema each, a store, a logger and a watcher written out here.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { datasetLoader } from '../../site/src/lib/loader.ts';
+import { CHECKED_DATASET, datasetLoader } from '../../site/src/lib/loader.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SKILLS = JSON.stringify([
@@ -126,6 +126,31 @@ describe('datasetLoader', () => {
   it('refuses a meta.json that does not match meta.json.sha256', async () => {
     publish(FILES, { 'meta.json': sha256('other') });
     await expect(load('skills.json')).rejects.toThrow('meta.json does not match meta.json.sha256 [data/digest-mismatch]');
+  });
+  describe('a dataset nuffle build validated (NUFFLE_DATA_CHECKED: its meta.json)', () => {
+    const bad = JSON.stringify([{ id: 'en-2020/dodge', text: 5 }]);
+    /** Load `file` with NUFFLE_DATA_CHECKED set to `checked` (a function of the folder's meta.json). */
+    const loadChecked = async (file: string, checked: (meta: string) => string) => {
+      process.env[CHECKED_DATASET] = checked(readFileSync(join(dir, 'meta.json'), 'utf8'));
+      try {
+        return await load(file);
+      } finally {
+        delete process.env[CHECKED_DATASET];
+      }
+    };
+    it('is not validated a second time: its records are stored as read', async () => {
+      publish({ ...FILES, 'skills.json': bad });
+      expect([...(await loadChecked('skills.json', sha256)).entries.keys()]).toEqual(['en-2020/dodge']);
+    });
+    it('still has its bytes checked against that meta.json', async () => {
+      publish({ ...FILES, 'skills.json': bad });
+      writeFileSync(join(dir, 'skills.json'), SKILLS);
+      await expect(loadChecked('skills.json', sha256)).rejects.toThrow('[data/digest-mismatch]');
+    });
+    it('is validated when the one named is another meta.json', async () => {
+      publish({ ...FILES, 'skills.json': bad });
+      await expect(loadChecked('skills.json', (meta) => sha256(`${meta} `))).rejects.toThrow('the dataset does not fit its schema');
+    });
   });
   it('refuses a record that does not fit the schema, naming the file and the record', async () => {
     const bad = JSON.stringify([{ id: 'en-2020/dodge', text: 5 }]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Migration } from '../../pipeline/model/schema-types.ts';
-import { mergesInto, movedPages } from '../../site/src/lib/moved.ts';
+import { mergedInto, mergesInto, movedPages } from '../../site/src/lib/moved.ts';
 
 const migration = (id: string, kind: Migration['kind'], to: string | null): Migration => ({
   id,
@@ -96,6 +96,16 @@ describe('merges (issue 33, item 3)', () => {
     const record = merged('en-traits-alt/insignificant', 'record', 'en-traits-alt/stunty');
     expect(mergesInto([record, merged('insignificant', 'concept', 'stunty')], stunty).map((m) => m.id)).toEqual(['en-traits-alt/insignificant']);
     expect(mergesInto([merged('pogo-stick', 'concept', 'stunty')], stunty)).toEqual([{ id: 'pogo-stick', edition: null, words: 'pogo stick', since: '2.0.0' }]);
+  });
+
+  it("reads the dataset's merges into a concept once for every page that shows them, and again when migrations.json changes", () => {
+    writeFileSync(join(dir, 'migrations.json'), JSON.stringify([merged('en-traits-alt/insignificant', 'record', 'en-traits-alt/stunty')]));
+    const first = mergedInto(stunty);
+    expect(first.map((m) => m.id)).toEqual(['en-traits-alt/insignificant']);
+    expect(mergedInto({ ...stunty, records: [...stunty.records] })).toBe(first);
+    expect(mergedInto({ ...stunty, records: ['en-2020/stunty'] })).toEqual([]);
+    writeFileSync(join(dir, 'migrations.json'), JSON.stringify([merged('pogo-stick', 'concept', 'stunty')]));
+    expect(mergedInto(stunty).map((m) => m.id)).toEqual(['pogo-stick']);
   });
 
   it('leaves out renames, deletions and merges into other concepts', () =>

@@ -15,8 +15,8 @@ export function escapeHtml(text: string): string {
 
 export interface HeadEntry {
   tag: string;
-  attrs?: Record<string, string | boolean | undefined>;
-  content?: string;
+  attrs?: Record<string, string | boolean | undefined> | undefined;
+  content?: string | undefined;
 }
 
 const VOID = new Set(['meta', 'link', 'base']);

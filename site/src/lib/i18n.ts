@@ -6,6 +6,7 @@
  */
 import { conceptNameIn } from '../../../pipeline/model/names.ts';
 import { ENUM_LABELS, editionNameIn } from '../../../pipeline/model/labels.ts';
+import type { Relation } from '../../../pipeline/model/schema-types.ts';
 
 export type Locale = 'en' | 'fr';
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
@@ -389,7 +390,7 @@ export function strings(locale: Locale): Strings {
 }
 
 export const CATEGORY_ORDER = ['general', 'agility', 'passing', 'strength', 'mutation', 'trait', 'extraordinary'];
-export const RELATION_ORDER = ['same', 'renamed', 'reworked', 'split', 'replaced', 'removed', 'new'];
+export const RELATION_ORDER: readonly Relation[] = ['same', 'renamed', 'reworked', 'split', 'replaced', 'removed', 'new'];
 
 /** Locale-aware sort of names (French accents fold: Éclair after Dodge). */
 export function byName(locale: Locale) {

@@ -7,7 +7,10 @@
  * file and the record id. (`nuffle build` checks the whole folder against the
  * compiler's own schemas before Astro starts: pipeline/validate/published.ts;
  * this check holds for `astro build` run by hand, and for the bytes Astro
- * actually reads.)
+ * actually reads. In `nuffle build`, the records of the meta.json it checked,
+ * named by NUFFLE_DATA_CHECKED, are not validated a second time: the bytes
+ * read are still checked against that meta.json's digests, so they are the
+ * ones it validated.)
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -45,8 +48,8 @@ export function describeErrors(file: string, value: unknown, errors: readonly Er
     .join('\n');
 }
 
-/** Throws unless `bytes` are what `<file>.sha256` and meta.json (itself checked against meta.json.sha256) say. */
-function checkDigest(dir: string, file: string, bytes: Buffer): void {
+/** Throws unless `bytes` are what `<file>.sha256` and meta.json (itself checked against meta.json.sha256) say; returns meta.json's SHA-256. */
+function checkDigest(dir: string, file: string, bytes: Buffer): string {
   const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
   const claimed = (name: string) => readFileSync(join(dir, `${name}.sha256`), 'utf8').split(' ')[0];
   const metaBytes = readFileSync(join(dir, 'meta.json'));
@@ -58,7 +61,15 @@ function checkDigest(dir: string, file: string, bytes: Buffer): void {
       `${file} changed after it was published: its SHA-256 ${actual} is not the one ${file}.sha256 and meta.json give; rebuild with \`nuffle build --only data\` [data/digest-mismatch]`,
     );
   }
+  return sha256(metaBytes);
 }
+
+/**
+ * The environment variable through which `nuffle build`'s site target
+ * (pipeline/targets/site.ts) names the meta.json whose dataset it validated
+ * in full before starting Astro: its SHA-256.
+ */
+export const CHECKED_DATASET = 'NUFFLE_DATA_CHECKED';
 
 /**
  * One file of the dataset, read and checked: its bytes against its `.sha256`
@@ -69,13 +80,16 @@ export function readDataFile(dir: string, file: string): unknown {
   // Stryker disable next-line Regex: a data file's name (BUNDLE_FILES) holds `.json` once, at its end
   const schemaName = file.replace(/\.json$/, '.schema.json');
   let value: unknown;
+  let metaSha256: string;
   try {
     const bytes = readFileSync(join(dir, file));
-    checkDigest(dir, file, bytes);
+    metaSha256 = checkDigest(dir, file, bytes);
     value = JSON.parse(bytes.toString('utf8'));
   } catch (cause) {
     throw new Error(`${join(dir, file)}: ${(cause as Error).message}`);
   }
+  // The dataset `nuffle build` validated, and these bytes are its own: validated once is enough.
+  if (process.env[CHECKED_DATASET] === metaSha256) return value;
   const schema = validator(dir).getSchema(JSON.parse(readFileSync(join(dir, 'schema', schemaName), 'utf8')).$id as string);
   if (!schema) throw new Error(`${file}: no published schema ${schemaName} in ${dir}/schema`);
   if (!schema(value)) throw new Error(`the dataset does not fit its schema\n${describeErrors(file, value, schema.errors ?? [])}`);

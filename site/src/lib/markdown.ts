@@ -54,12 +54,25 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
+const trees = new Map<string, MdastRoot>();
+/** A rule text's syntax tree, parsed once per site build for both its HTML and its plain words (read, never changed, by both). */
+function parsed(text: string): MdastRoot {
+  let tree = trees.get(text);
+  // Stryker disable next-line ConditionalExpression: parsing again each time gives the same tree (→ true); → false returns nothing and fails every test
+  if (tree === undefined) {
+    tree = processor.parse(text);
+    // Stryker disable next-line CallExpression: the cache only spares a second parse of the same text, which gives the same tree
+    trees.set(text, tree);
+  }
+  return tree;
+}
+
 const cache = new Map<string, string>();
 export function renderMarkdown(text: string): string {
   let html = cache.get(text);
   // Stryker disable next-line ConditionalExpression: rendering again each time gives the same HTML (→ true); → false returns nothing and fails every test, but is disabled with it
   if (html === undefined) {
-    html = String(processor.processSync(text));
+    html = processor.stringify(processor.runSync(parsed(text)));
     // Stryker disable next-line CallExpression: the cache only spares a second render of the same text, which gives the same HTML
     cache.set(text, html);
   }
@@ -83,7 +96,7 @@ export function plainText(text: string): string {
 }
 
 function readPlainText(text: string): string {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as MdastRoot;
+  const tree = parsed(text);
   const blocks: string[] = [];
   const inline = (node: MdastContent): string =>
     literalText(node) ?? ('children' in node ? (node.children as MdastContent[]).map(inline).join('') : node.type === 'break' ? ' ' : '');

@@ -31,14 +31,18 @@ export interface MergedIn {
   since: string;
 }
 
-/** migrations.json of the dataset the site renders ([] for a dataset without it). */
+let read: { text: string; migrations: Migration[] } | undefined;
+/** migrations.json of the dataset the site renders ([] for a dataset without it), parsed again only when its text changed (in `nuffle dev`). */
 function migrations(): Migration[] {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(join(dataDir(), 'migrations.json'), 'utf8')) as Migration[];
+    text = readFileSync(join(dataDir(), 'migrations.json'), 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw cause;
   }
+  if (read?.text !== text) read = { text, migrations: JSON.parse(text) as Migration[] };
+  return read.migrations;
 }
 
 /**
@@ -76,8 +80,17 @@ export function mergesInto(migrations: readonly Migration[], concept: { id: stri
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The rules merged into a concept, from the migrations.json of the dataset the site renders. */
-export const mergedInto = (concept: { id: string; records: readonly string[] }): MergedIn[] => mergesInto(migrations(), concept);
+const merged = new WeakMap<readonly Migration[], Map<string, MergedIn[]>>();
+/** The rules merged into a concept, from the migrations.json of the dataset the site renders: once per concept, not once per page that shows it. */
+export function mergedInto(concept: { id: string; records: readonly string[] }): MergedIn[] {
+  const all = migrations();
+  const known = merged.get(all) ?? new Map<string, MergedIn[]>();
+  merged.set(all, known);
+  const key = `${concept.id}\u0000${concept.records.join('\u0000')}`;
+  let list = known.get(key);
+  if (list === undefined) known.set(key, (list = mergesInto(all, concept)));
+  return list;
+}
 
 /**
  * The site paths of every retired id's page, in every locale

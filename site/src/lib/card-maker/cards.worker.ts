@@ -61,7 +61,7 @@ async function make({ plan, options, datasetVersion, lang }: MakeRequest): Promi
 
 self.addEventListener('message', (event: MessageEvent<MakeRequest>) => {
   make(event.data).then(
-    (reply) => self.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []),
+    (reply) => self.postMessage(reply, { transfer: reply.ok ? [reply.bytes.buffer as ArrayBuffer] : [] }),
     (cause: unknown) => {
       fonts = undefined;
       self.postMessage({
