@@ -497,10 +497,11 @@ export const emit: Stage = (build) => {
 /** Release artefacts: the SQLite database, minified copies, the data package, meta.json, checksums. */
 export const emitRelease: Stage = (build) => {
   const { content, files, validator, diagnostics } = build;
-  build.assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite({ ...content, meta: content })]]);
+  const tables = { ...content, meta: content };
+  build.assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite(tables)]]);
   const everything = () => new Map<string, string | Uint8Array>([...files, ...build.assets]);
   for (const [path, text] of minifiedFiles(files)) files.set(path, text);
-  for (const [path, text] of csvFiles(content)) files.set(path, text);
+  for (const [path, text] of csvFiles(tables)) files.set(path, text);
   const digestOf = new Map(content.sources.map((s) => [s.id, s.sha256]));
   const dataPackage = emitDataPackage({
     datasetVersion: content.datasetVersion,
