@@ -15,6 +15,7 @@
  * files are listed by path.
  */
 import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, PriceItem, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import { compare } from '../model/order.ts';
 import { type ColumnBuilder, fileTable, joinParents, listTable, only, ref, type Table } from './table-shape.ts';
 
 type Spell = Inducement['spells'][number];
@@ -604,7 +605,7 @@ function priceTables(): Table[] {
   ];
 }
 
-/** The alias index and the retired ids. */
+/** The alias index, the retired ids, and the matching keys' trigrams (for a misspelled name). */
 function nameTables(): Table[] {
   return [
     fileTable<NameEntry>({
@@ -643,7 +644,34 @@ function nameTables(): Table[] {
       references: [],
       sqlite: { lines: [7] },
     }),
+    fileTable<{ folded: string; gram: string }>({
+      name: 'name_trigrams',
+      from: 'names.json',
+      only: 'sqlite',
+      description: 'The trigrams of every matching key of the alias index (trigramsOf): what a misspelled name is matched by.',
+      rows: (d) => [...new Set(d.names.map((n) => n.folded))].sort(compare).flatMap((folded) => trigramsOf(folded).map((gram) => ({ folded, gram }))),
+      columns: (c) => [c.str('folded', 'The matching key (aliases.folded).', 'folded'), c.str('gram', 'Three characters of the key, padded.', 'gram')],
+      primaryKey: ['folded', 'gram'],
+      references: [],
+      sqlite: { index: 'gram' },
+    }),
   ];
+}
+
+/**
+ * The trigrams of a matching key, each once, in order: the key padded with
+ * two spaces before and one after, read three characters at a time (`blok` →
+ * `  b`, ` bl`, `blo`, `lok`, `ok `), so that a short key has trigrams and its
+ * start weighs more. What the SQLite table `name_trigrams` holds for every key
+ * of names.json, and what the misspelled-name query of docs/DATA.md makes of
+ * the name it is given: the share of trigrams two keys have in common says how
+ * near they are.
+ */
+export function trigramsOf(key: string): string[] {
+  const padded = [...`  ${key} `];
+  const grams = new Set<string>();
+  for (let at = 0; at + 3 <= padded.length; at++) grams.add(padded.slice(at, at + 3).join(''));
+  return [...grams];
 }
 
 /** Every table, in the order SQLite creates them. */

@@ -80,8 +80,8 @@ describe('the two formats', () => {
     expect(csv.filter((t) => !sqlite.includes(t))).toEqual(CSV_TABLES.filter((t) => t.only === 'csv').map((t) => t.name));
   });
 
-  it('keep the SQLite-only parts to what the CSV spreads over join tables or SQLite keeps for itself: the versions and whole inducements as JSON', () => {
-    expect(SQLITE_TABLES.filter((t) => t.only === 'sqlite').map((t) => t.name)).toEqual(['meta']);
+  it('keep the SQLite-only parts to what the CSV spreads over join tables or SQLite keeps for itself: the versions, the matching keys’ trigrams, whole inducements as JSON', () => {
+    expect(SQLITE_TABLES.filter((t) => t.only === 'sqlite').map((t) => t.name)).toEqual(['meta', 'name_trigrams']);
     expect(SQLITE_TABLES.flatMap((t) => t.columns.filter((c) => c.only === 'sqlite').map((c) => `${t.name}.${c.name} ${c.carries.kind}`))).toEqual([
       'inducements.json json',
     ]);

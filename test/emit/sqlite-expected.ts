@@ -5,7 +5,8 @@
  * values) in the columns SQLite has (pipeline/emit/tables.ts), each typed as
  * its column says (a boolean as 1 or 0, an empty cell NULL where the column
  * may be null). SQLite's own parts are derived here from the JSON data alone:
- * `meta`, an inducement's `json`, and the full-text rows of `search`. Shared
+ * `meta`, an inducement's `json`, the matching keys' trigrams and the
+ * full-text rows of `search`. Shared
  * by the real-build value test and the literal-bundle unit test.
  */
 import { columnsIn } from '../../pipeline/emit/table-shape.ts';
@@ -40,6 +41,12 @@ export function expectedTables(d: DataBundle, csv: (path: string) => string, jso
       { key: 'schemaVersion', value: d.meta.schemaVersion },
     ],
     ...fromCsv,
+    // Every distinct matching key's trigrams: the key padded with two spaces before and one after, three characters at a time, each once.
+    name_trigrams: [...new Set(d.names.map((n) => n.folded))].flatMap((folded) => {
+      const padded = [...`  ${folded} `];
+      const grams = new Set(padded.slice(2).map((_, i) => padded.slice(i, i + 3).join('')));
+      return [...grams].map((gram) => ({ folded, gram }));
+    }),
     ...searchRows(d),
   };
 }

@@ -5,14 +5,14 @@
  * (test/emit/sqlite-expected.ts, by column name, not position), compared with
  * what the database returns.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataBundle, type DataBundle } from '../../pipeline/model/dataset.ts';
 import { SQLITE_FILE, SQLITE_TABLES } from '../../pipeline/emit/sqlite.ts';
-import { realBuild } from '../helpers.ts';
+import { realBuild, repoRoot } from '../helpers.ts';
 import { searchQuery } from '../names/surfaces.ts';
 import { canonical, expectedTables, type Row } from './sqlite-expected.ts';
 
@@ -112,6 +112,12 @@ describe('the SQLite database', () => {
     const name = data.skills.find((s) => s.id === ruling.records[0])!.name;
     const hits = db.prepare("SELECT id FROM search WHERE search MATCH ? AND kind = 'ruling'").all(searchQuery(name)!) as { id: string }[];
     expect(hits.map((h) => h.id)).toContain(ruling.id);
+  });
+
+  it('forgives a misspelling through the query of docs/DATA.md, verbatim: dodgee is Dodge, blok is Block', () => {
+    const query = /\*\*A misspelled name\.\*\*[\s\S]*?```sql\n([\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'docs/DATA.md'), 'utf8'))![1]!;
+    const best = (name: string) => (db.prepare(query).get({ name }) as { concept: string }).concept;
+    expect([best('dodgee'), best('blok')]).toEqual(['dodge', 'block']);
   });
 
   it('joins every record to its concept and every slot to its record, with no dangling key', () => {
