@@ -133,7 +133,7 @@ describe('the published data', () => {
   it('CSV: an empty English name, which its Table Schema allows', () => {
     const csv = csvFiles(bundle()).get('csv/concepts.csv')!;
     expect(csv.split('\r\n').find((line) => line.startsWith('chance-du-debutant,'))).toBe(
-      'chance-du-debutant,Chance du débutant,,Chance du débutant,skill,general,,',
+      'chance-du-debutant,Chance du débutant,,Chance du débutant,skill,general,,,source',
     );
   });
 

@@ -28,7 +28,13 @@ type Carry =
       omitWhenNull?: boolean;
       /** An empty cell means the object at this path is null (`count.min` empty: `count` is null). */
       nullObject?: readonly string[];
+      /** The cell's value, when it is more than the value at `path` (SQL's `name_fr`: the French source's name, or else a reviewed one). */
+      read?: (item: never, data: TableData) => Cell;
+      /** The value at `path` is the cell only in rows where `column` holds `is` (`names.fr` is `name_fr` where `name_fr_source` is `source`). */
+      when?: { column: string; is: string };
     }
+  /** A value the JSON record does not hold, derived from it and the dataset (`name_fr_source`); nothing to put back. */
+  | { kind: 'derived'; read: (item: never, data: TableData) => Cell }
   /** Whether the object or list at `path` is null (`isNull`), or is there (`!isNull`). */
   | { kind: 'null-check'; path: readonly string[]; isNull: boolean }
   /** The item's place in its list, or in its file, from 1. */
@@ -123,7 +129,14 @@ export interface ColumnBuilder<I> {
   str(name: string, description: string, path: ItemPath<I, string>): Column;
   /** A text that is never null but may be "" (a price list's `text`). */
   blankStr(name: string, description: string, path: ItemPath<I, string>): Column;
-  optStr(name: string, description: string, path: ItemPath<I, string | null | undefined>, options?: { omitWhenNull?: boolean }): Column;
+  optStr(
+    name: string,
+    description: string,
+    path: ItemPath<I, string | null | undefined>,
+    options?: { omitWhenNull?: boolean; read?: (item: I, data: TableData) => string | null; when?: { column: string; is: string } },
+  ): Column;
+  /** A text the JSON record does not hold, derived from it and the dataset; empty when `read` gives null. */
+  derivedStr(name: string, description: string, read: (item: I, data: TableData) => string | null): Column;
   int(name: string, description: string, path: ItemPath<I, number>): Column;
   optInt(name: string, description: string, path: ItemPath<I, number | null>, options?: { nullObject?: string }): Column;
   bool(name: string, description: string, path: ItemPath<I, boolean>): Column;
@@ -140,9 +153,16 @@ export interface ColumnBuilder<I> {
   json(name: string, description: string): Column;
 }
 
+interface LeafOptions {
+  omitWhenNull?: boolean;
+  nullObject?: string;
+  read?: (item: never, data: TableData) => Cell;
+  when?: { column: string; is: string };
+}
+
 const leaf =
   (type: Column['type'], nullable: boolean, mayBeEmpty = false) =>
-  (name: string, description: string, path: string, options: { omitWhenNull?: boolean; nullObject?: string } = {}): Column => ({
+  (name: string, description: string, path: string, options: LeafOptions = {}): Column => ({
     name,
     type,
     description,
@@ -153,6 +173,8 @@ const leaf =
       path: pathOf(path),
       ...(options.omitWhenNull ? { omitWhenNull: true } : {}),
       ...(options.nullObject ? { nullObject: pathOf(options.nullObject) } : {}),
+      ...(options.read ? { read: options.read } : {}),
+      ...(options.when ? { when: options.when } : {}),
     },
   });
 
@@ -176,6 +198,7 @@ const BUILDER: ColumnBuilder<never> = {
   }),
   parent: (name, description, column) => ({ name, type: 'string', description, nullable: false, mayBeEmpty: false, carries: { kind: 'parent', column } }),
   json: (name, description) => ({ name, type: 'string', description, nullable: false, mayBeEmpty: false, carries: { kind: 'json' } }),
+  derivedStr: (name, description, read) => ({ name, type: 'string', description, nullable: true, mayBeEmpty: false, carries: { kind: 'derived', read } }),
 };
 
 function nullCheck(name: string, description: string, path: string, isNull: boolean): Column {
@@ -287,7 +310,9 @@ export function tableReader(tables: readonly Table[], data: TableData) {
     const carry = column.carries;
     switch (carry.kind) {
       case 'field':
-        return valueAt(row.item, carry.path) as Cell;
+        return carry.read ? carry.read(row.item as never, data) : (valueAt(row.item, carry.path) as Cell);
+      case 'derived':
+        return carry.read(row.item as never, data);
       case 'null-check':
         return (valueAt(row.item, carry.path) === null) === carry.isNull;
       case 'place':

@@ -15,6 +15,7 @@
  * files are listed by path.
  */
 import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, PriceItem, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import { sourcedNameIn } from '../model/names.ts';
 import { compare } from '../model/order.ts';
 import { type ColumnBuilder, fileTable, joinParents, listTable, only, ref, type Table } from './table-shape.ts';
 
@@ -70,15 +71,26 @@ function recordTables(): Table[] {
         c.str('id', 'Concept id.', 'id'),
         c.str('name', 'Display name: English, or the name in the one language that has the rule.', 'name'),
         c.optStr('name_en', 'English name (names.en); empty for a rule no English source has.', 'names.en', { omitWhenNull: true }),
-        c.optStr('name_fr', 'French name (names.fr), when a French record is linked.', 'names.fr', { omitWhenNull: true }),
+        // The French name the way every surface gives it (model/names.ts sourcedNameIn): names.fr is this where name_fr_source is `source`.
+        c.optStr(
+          'name_fr',
+          'French name: a French source’s (names.fr), or else the reviewed usual name of names.json (name_fr_source says which); empty when there is neither.',
+          'names.fr',
+          { omitWhenNull: true, read: (c, d) => sourcedNameIn(c, d.names, 'fr')?.name ?? null, when: { column: 'name_fr_source', is: 'source' } },
+        ),
         c.str('kind', '`skill` or `trait`.', 'kind'),
         c.str('category', 'Category.', 'category'),
         c.optBool('compulsory', 'Compulsory in the 2020 rules; empty when unknown.', 'compulsory'),
         c.optStr('compulsory_from', 'The record the compulsory value is read from.', 'compulsoryFrom'),
+        c.derivedStr(
+          'name_fr_source',
+          'Where name_fr comes from: `source` (a French source names the rule: names.fr) or `reviewed` (a reviewed usual name, sources/annotations/aliases.yaml, in names.json); empty when there is no French name.',
+          (c, d) => sourcedNameIn(c, d.names, 'fr')?.source ?? null,
+        ),
       ],
       primaryKey: ['id'],
       references: [ref('compulsory_from', 'skills', 'id')],
-      sqlite: { lines: [6, 2] },
+      sqlite: { lines: [6, 3] },
     }),
     fileTable<Skill>({
       name: 'skills',

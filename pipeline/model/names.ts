@@ -27,18 +27,37 @@ export function conceptNameIn(concept: { name: string; names: { en?: string; fr?
   return concept.names.fr !== undefined ? { name: concept.names.fr, lang: 'fr' } : { name: concept.name, lang: 'en' };
 }
 
+/** Where a concept's name in a language comes from: a source text of that language (concepts.json `names`), or a reviewed usual name (annotations/aliases.yaml, in names.json). */
+export type NameSource = 'source' | 'reviewed';
+
 /**
- * A concept's name in a language for a card or a resolver: its own name
- * there (concepts.json `names`), else a reviewed alias of that language
- * (annotations/aliases.yaml, as names.json gives it: the first in its order),
- * else its name in the language it has (`conceptNameIn`).
+ * A concept's name in a language, with where it comes from: its own name
+ * there (concepts.json `names`: a source of that language names it), else a
+ * reviewed alias of that language (annotations/aliases.yaml, as names.json
+ * gives it: the first in its order; `Blocage` for Block); null when it has
+ * neither. Every surface that gives a French name reads it here (SQLite and
+ * CSV `name_fr` with `name_fr_source`, the cards).
+ */
+export function sourcedNameIn(
+  concept: Pick<Concept, 'id' | 'names'>,
+  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
+  lang: Lang,
+): { name: string; source: NameSource } | null {
+  const own = concept.names[lang];
+  if (own) return { name: own, source: 'source' };
+  const reviewed = names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated');
+  return reviewed ? { name: reviewed.alias, source: 'reviewed' } : null;
+}
+
+/**
+ * A concept's name in a language for a card or a resolver: its name there,
+ * from a source or reviewed (`sourcedNameIn`), else its name in the language
+ * it has (`conceptNameIn`).
  */
 export function reviewedNameIn(
   concept: Pick<Concept, 'id' | 'name' | 'names'>,
   names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
   lang: Lang,
 ): string {
-  const own = concept.names[lang];
-  if (own) return own;
-  return names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated')?.alias ?? conceptNameIn(concept, lang).name;
+  return sourcedNameIn(concept, names, lang)?.name ?? conceptNameIn(concept, lang).name;
 }

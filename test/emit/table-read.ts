@@ -114,6 +114,12 @@ function itemOf(table: Table, row: Cells): unknown {
     const carry = column.carries;
     const value = typed(column, row[column.name]!);
     if (carry.kind === 'field') {
+      // A cell that is the field only where another column says so (`name_fr` is `names.fr` where `name_fr_source` is `source`).
+      const held = carry.when === undefined || row[carry.when.column] === carry.when.is;
+      if (!held) {
+        if (carry.omitWhenNull) holderOf(item, carry.path);
+        continue;
+      }
       if (value === null && carry.nullObject) nulls.push(carry.nullObject);
       // A key left out when null: its object is still there (`names: {}`).
       if (value === null && carry.omitWhenNull) holderOf(item, carry.path);
