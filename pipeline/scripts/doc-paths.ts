@@ -108,7 +108,7 @@ function docFiles(root: string): string[] {
 function ruleIdsOf(root: string): Set<string> {
   const ids = new Set<string>();
   for (const file of readdirSync(join(root, 'pipeline'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
-    for (const match of readFileSync(join(root, 'pipeline', file), 'utf8').matchAll(/ruleId: '([^'\s]+)'/g)) ids.add(match[1]!);
+    for (const match of readFileSync(join(root, 'pipeline', file), 'utf8').matchAll(/ruleId:\s'([^'\s]+)'/g)) ids.add(match[1]!);
   }
   return ids;
 }
