@@ -24,9 +24,8 @@ type Alias = League['aliases'][number];
 
 const csv = (column: Parameters<typeof only>[1]) => only('csv', column);
 
-/** The records and their list fields, down to the rulings. */
-// function-length: table — one table definition per data file and list field, nothing else.
-function recordTables(): Table[] {
+/** SQLite's own versions, the editions and the concepts. */
+function headTables(): Table[] {
   return [
     fileTable<{ key: string; value: string }>({
       name: 'meta',
@@ -92,6 +91,13 @@ function recordTables(): Table[] {
       references: [ref('compulsory_from', 'skills', 'id')],
       sqlite: { lines: [6, 3] },
     }),
+  ];
+}
+
+/** The skill and trait records and their list fields. */
+// function-length: table — one table definition per data file and list field, nothing else.
+function skillTables(): Table[] {
+  return [
     fileTable<Skill>({
       name: 'skills',
       from: 'skills.json',
@@ -165,6 +171,13 @@ function recordTables(): Table[] {
       primaryKey: ['record', 'game', 'roll', 'd6'],
       references: [ref('record', 'skills', 'id')],
     }),
+  ];
+}
+
+/** What links the records: the concepts' lists and the crosswalk. */
+// function-length: table — one table definition per data file and list field, nothing else.
+function linkTables(): Table[] {
+  return [
     listTable<Concept, string>({
       name: 'concept_records',
       from: 'concepts.json',
@@ -221,7 +234,6 @@ function recordTables(): Table[] {
       primaryKey: ['record', 'concept'],
       references: [ref('record', 'crosswalk', 'record'), ref('concept', 'concepts', 'id')],
     }),
-    ...rulingTables(),
   ];
 }
 
@@ -687,4 +699,12 @@ export function trigramsOf(key: string): string[] {
 }
 
 /** Every table, in the order SQLite creates them. */
-export const TABLES: readonly Table[] = joinParents([...recordTables(), ...tableAndLeagueTables(), ...inducementTables(), ...nameTables()]);
+export const TABLES: readonly Table[] = joinParents([
+  ...headTables(),
+  ...skillTables(),
+  ...linkTables(),
+  ...rulingTables(),
+  ...tableAndLeagueTables(),
+  ...inducementTables(),
+  ...nameTables(),
+]);
