@@ -322,8 +322,9 @@ export function tableReader(tables: readonly Table[], data: TableData) {
       case 'parent': {
         const parent = tableNamed((table.rows as { parent: string }).parent);
         const key = parent.columns.find((c) => c.name === carry.column);
-        if (!key || !row.parent) throw new Error(`${table.name}.${column.name}: no column ${carry.column} in its parent`);
-        return cell(parent, key, row.parent);
+        if (!key) throw new Error(`${table.name}.${column.name}: no column ${carry.column} in its parent`);
+        // A join table's every row has its parent row (rows).
+        return cell(parent, key, row.parent!);
       }
     }
   };

@@ -16,7 +16,6 @@
  */
 import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, PriceItem, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 import { sourcedNameIn } from '../model/names.ts';
-import { compare } from '../model/order.ts';
 import { type ColumnBuilder, fileTable, joinParents, listTable, only, ref, type Table } from './table-shape.ts';
 
 type Spell = Inducement['spells'][number];
@@ -673,7 +672,8 @@ function nameTables(): Table[] {
       from: 'names.json',
       only: 'sqlite',
       description: 'The trigrams of every matching key of the alias index (trigramsOf): what a misspelled name is matched by.',
-      rows: (d) => [...new Set(d.names.map((n) => n.folded))].sort(compare).flatMap((folded) => trigramsOf(folded).map((gram) => ({ folded, gram }))),
+      // names.json is sorted by key: so are the rows.
+      rows: (d) => [...new Set(d.names.map((n) => n.folded))].flatMap((folded) => trigramsOf(folded).map((gram) => ({ folded, gram }))),
       columns: (c) => [c.str('folded', 'The matching key (aliases.folded).', 'folded'), c.str('gram', 'Three characters of the key, padded.', 'gram')],
       primaryKey: ['folded', 'gram'],
       references: [],

@@ -116,6 +116,18 @@ describe('emitSqlite on a literal dataset', () => {
     expect(open(d).prepare('SELECT concept FROM aliases WHERE folded = ?').get('entraitsaltmightyblow')).toEqual({ concept: 'dodge' });
   });
 
+  it('keeps in a concept’s search aliases a retired id’s words and any other spelling with a slash, leaving out the retired id alone', () => {
+    const d = literalBundle();
+    d.names = [
+      ...d.names,
+      { alias: 'leap', folded: 'leap', concept: 'dodge', lang: null, source: 'retired', record: null },
+      { alias: 'Dodge/Esquive', folded: 'dodgeesquive', concept: 'dodge', lang: null, source: 'curated', record: null },
+    ];
+    const aliases = (open(d).prepare("SELECT aliases FROM search WHERE kind = 'concept' AND id = 'dodge'").get() as { aliases: string }).aliases.split(' · ');
+    expect(aliases).toEqual(expect.arrayContaining(['leap', 'Dodge/Esquive', 'dodgeesquive']));
+    expect(aliases).not.toContain('en-2020/leap');
+  });
+
   it('names a ruling in the index by the names of the records it is about, each once', () =>
     expect(
       db()

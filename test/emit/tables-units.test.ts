@@ -71,6 +71,7 @@ describe('reading a dataset through the definitions', () => {
     expect(valueAt({ a: { b: [3, 4] } }, ['a', 'b', '1'])).toBe(4);
     expect(valueAt({ a: null }, ['a', 'b'])).toBeNull();
     expect(valueAt({ a: {} }, ['a', 'b'])).toBeNull();
+    expect(valueAt({ a: {} }, ['a', 'b', 'c'])).toBeNull();
     expect(valueAt('x', [])).toBe('x');
   });
 
@@ -120,14 +121,13 @@ describe('reading a dataset through the definitions', () => {
 });
 
 describe('the CREATE TABLE statement', () => {
-  const [shelf, books] = shelves();
-
   it('writes a table on one line: the key on its column, NOT NULL where a value is never null, a reference after its column', () =>
-    expect(createStatement(books!)).toBe(
+    expect(createStatement(shelves()[1]!)).toBe(
       'CREATE TABLE books (shelf TEXT NOT NULL REFERENCES shelves(id), title TEXT NOT NULL, PRIMARY KEY (shelf, title)) STRICT;',
     ));
 
   it('lays a table out over lines as its definition says, then its check and its index', () => {
+    const [shelf] = shelves();
     const table: Table = { ...shelf!, sqlite: { lines: [2, 3, 2], check: 'rows > 0', index: 'label' } };
     expect(createStatement(table)).toBe(
       [
@@ -143,6 +143,7 @@ describe('the CREATE TABLE statement', () => {
   });
 
   it('quotes the names SQLite reserves, and writes a composite foreign key as a constraint', () => {
+    const [, books] = shelves();
     const table: Table = {
       ...books!,
       name: 'moves',
@@ -157,8 +158,16 @@ describe('the CREATE TABLE statement', () => {
   });
 
   it('gives no key to a table whose key SQLite does not have (a place kept to the CSV)', () => {
+    const [, books] = shelves();
     const placed: Table = { ...books!, primaryKey: ['shelf', 'n'] };
     expect(createStatement(placed)).toBe('CREATE TABLE books (shelf TEXT NOT NULL REFERENCES shelves(id), title TEXT NOT NULL) STRICT;');
+  });
+
+  it('keys a table by a column SQLite alone has', () => {
+    const [shelf] = shelves();
+    expect(createStatement({ ...shelf!, primaryKey: ['id', 'json'] })).toBe(
+      'CREATE TABLE shelves (id TEXT NOT NULL, label TEXT, rows INTEGER, cols INTEGER, no_books INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (id, json)) STRICT;',
+    );
   });
 
   it('is kept in the database as written, line breaks and all (the published bytes depend on it)', () => {
@@ -182,6 +191,87 @@ describe('the CREATE TABLE statement', () => {
       }
     });
     expect(refused.sort()).toEqual([...QUOTED_NAMES].sort());
+  });
+});
+
+describe('the column builders', () => {
+  const [shelf, books, tags] = [...shelves()];
+
+  it('give each column its type, its NULL rule and what it carries', () => {
+    expect(shelf!.columns.map(({ name, type, nullable, mayBeEmpty, carries }) => ({ name, type, nullable, mayBeEmpty, carries }))).toEqual([
+      { name: 'id', type: 'string', nullable: false, mayBeEmpty: false, carries: { kind: 'field', path: ['id'] } },
+      { name: 'label', type: 'string', nullable: true, mayBeEmpty: false, carries: { kind: 'field', path: ['label'] } },
+      { name: 'rows', type: 'integer', nullable: true, mayBeEmpty: false, carries: { kind: 'field', path: ['size', 'rows'], nullObject: ['size'] } },
+      { name: 'cols', type: 'integer', nullable: true, mayBeEmpty: false, carries: { kind: 'field', path: ['size', 'cols'] } },
+      { name: 'no_books', type: 'boolean', nullable: false, mayBeEmpty: false, carries: { kind: 'null-check', path: ['books'], isNull: true } },
+      { name: 'json', type: 'string', nullable: false, mayBeEmpty: false, carries: { kind: 'json' } },
+    ]);
+    expect(
+      books!.columns.map(({ name, type, description, nullable, mayBeEmpty, carries }) => ({ name, type, description, nullable, mayBeEmpty, carries })),
+    ).toEqual([
+      { name: 'shelf', type: 'string', description: 'Shelf.', nullable: false, mayBeEmpty: false, carries: { kind: 'parent', column: 'id' } },
+      { name: 'n', type: 'integer', description: 'Place in the list (1-based).', nullable: false, mayBeEmpty: false, carries: { kind: 'place' } },
+      { name: 'title', type: 'string', description: 'Title.', nullable: false, mayBeEmpty: false, carries: { kind: 'field', path: ['title'] } },
+    ]);
+    expect(tags!.columns.at(-1)!.carries).toEqual({ kind: 'field', path: [] });
+  });
+
+  it('give a text that may be empty, a presence flag and a derived text their rules', () => {
+    const table = fileTable<{ a: string; b: object | null }>({
+      name: 't',
+      from: null,
+      description: 'T.',
+      rows: () => [],
+      columns: (c) => [c.blankStr('a', 'A.', 'a'), c.isThere('has_b', 'B is there.', 'b'), c.derivedStr('d', 'D.', (item) => item.a)],
+      primaryKey: [],
+      references: [],
+    });
+    expect(table.columns.map(({ name, type, nullable, mayBeEmpty, carries }) => ({ name, type, nullable, mayBeEmpty, kind: carries.kind }))).toEqual([
+      { name: 'a', type: 'string', nullable: false, mayBeEmpty: true, kind: 'field' },
+      { name: 'has_b', type: 'boolean', nullable: false, mayBeEmpty: false, kind: 'null-check' },
+      { name: 'd', type: 'string', nullable: true, mayBeEmpty: false, kind: 'derived' },
+    ]);
+    expect(table.columns[1]!.carries).toEqual({ kind: 'null-check', path: ['b'], isNull: false });
+  });
+
+  it('name a foreign key’s columns one by one or as a list', () => {
+    expect(ref('concept', 'concepts', 'id')).toEqual({ fields: ['concept'], table: 'concepts', columns: ['id'] });
+    expect(ref(['league', 'text'], 'league_aliases', ['league', 'text'])).toEqual({
+      fields: ['league', 'text'],
+      table: 'league_aliases',
+      columns: ['league', 'text'],
+    });
+  });
+});
+
+describe('the table reader, on a definition it cannot read', () => {
+  const data = literalBundle();
+
+  it('refuses a parent column in a file table, or a parent table it does not have', () => {
+    const [shelf, books] = shelves();
+    const stray = { ...shelf!, columns: [...shelf!.columns, books!.columns[0]!] };
+    expect(() => joinParents([stray])).toThrow(/shelves\.shelf: a file table has no column id/);
+    expect(() => tableReader([books!], data).rows(books!)).toThrow(/no table shelves/);
+  });
+
+  it('refuses a parent column its parent does not have, when a definition skipped joinParents', () => {
+    const [shelf, books] = shelves();
+    const wrong = { ...books!, columns: [{ ...books!.columns[0]!, carries: { kind: 'parent' as const, column: 'nope' } }] };
+    expect(() => tableReader([shelf!, wrong], data).cells(wrong, wrong.columns)).toThrow(/books\.shelf: no column nope in its parent/);
+  });
+
+  it('reads each table’s rows once, however many join tables read them', () => {
+    let reads = 0;
+    const [shelf, books, tags] = shelves();
+    const counted: Table = {
+      ...shelf!,
+      rows: { kind: 'file', read: (d) => (reads++, (shelf!.rows as { read: (x: typeof d) => readonly unknown[] }).read(d)) },
+    };
+    const reader = tableReader([counted, books!, tags!], data);
+    expect(reader.rows(books!)).toBe(reader.rows(books!));
+    reader.rows(tags!);
+    reader.rows(counted);
+    expect(reads).toBe(1);
   });
 });
 
