@@ -128,6 +128,15 @@ describe('emitSqlite on a literal dataset', () => {
     expect(aliases).not.toContain('en-2020/leap');
   });
 
+  it('indexes a concept no English source names under its French name, in French', () => {
+    const d = literalBundle();
+    d.concepts[1]!.names = { fr: 'Châtaigne' };
+    expect({ ...open(d).prepare("SELECT lang, name FROM search WHERE kind = 'concept' AND id = 'mighty-blow'").get() }).toEqual({
+      lang: 'fr',
+      name: 'Châtaigne',
+    });
+  });
+
   it('names a ruling in the index by the names of the records it is about, each once', () =>
     expect(
       db()
