@@ -265,7 +265,13 @@ describe('the table reader, on a definition it cannot read', () => {
     const [shelf, books, tags] = shelves();
     const counted: Table = {
       ...shelf!,
-      rows: { kind: 'file', read: (d) => (reads++, (shelf!.rows as { read: (x: typeof d) => readonly unknown[] }).read(d)) },
+      rows: {
+        kind: 'file',
+        read: (d) => {
+          reads++;
+          return (shelf!.rows as { read: (x: typeof d) => readonly unknown[] }).read(d);
+        },
+      },
     };
     const reader = tableReader([counted, books!, tags!], data);
     expect(reader.rows(books!)).toBe(reader.rows(books!));
