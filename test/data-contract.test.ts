@@ -28,6 +28,7 @@ describe('dist/data contract', () => {
       'schema/api/index.schema.json',
       'schema/api/list.schema.json',
       'schema/api/moved.schema.json',
+      'schema/api/not-found.schema.json',
       'schema/api/record.schema.json',
       'schema/api/ruling.schema.json',
       'schema/changes.schema.json',

@@ -65,6 +65,13 @@ describe('the redirects writer', () => {
     );
   });
 
+  it('takes a splat in the source of a not-found rule only (issue 35.8)', () => {
+    expect(writeRedirects([{ from: '/v1/*', to: '/v1/404.json', status: 404 }])).toBe('/v1/* /v1/404.json 404\n');
+    expect(parseRedirects('/v1/* /v1/404.json 404\n')).toEqual([{ from: '/v1/*', to: '/v1/404.json', status: 404 }]);
+    expect(() => writeRedirects([{ from: '/v1/*', to: '/v1/b.json', status: 301 }])).toThrow(HostRuleError);
+    expect(() => writeRedirects([{ from: '/v1/a.json', to: '/v1/*', status: 404 }])).toThrow(HostRuleError);
+  });
+
   it('refuses a status that is not a redirect, and a line longer than a host reads', () => {
     expect(() => writeRedirects([{ from: '/a', to: '/b', status: 200 as 301 }])).toThrow(/status "200"/);
     expect(() => writeRedirects([redirect(`/${'a'.repeat(600)}`, `/${'b'.repeat(600)}`)])).toThrow(/longer than the 1000/);
@@ -165,7 +172,10 @@ describe('the static API’s host files', () => {
 
   it('write the retired ids’ redirects and the JSON headers as rules the reader reads back', () => {
     const texts = hostFiles(emitApi(literalBundle()));
-    expect(parseRedirects(texts.get('_redirects')!)).toEqual([redirect('/v1/records/en-2020/leap.json', '/v1/records/en-2020/dodge.json')]);
-    expect(parseHeaders(texts.get('_headers')!).map((r) => r.path)).toEqual(['/v1/*']);
+    expect(parseRedirects(texts.get('_redirects')!)).toEqual([
+      redirect('/v1/records/en-2020/leap.json', '/v1/records/en-2020/dodge.json'),
+      { from: '/v1/*', to: '/v1/404.json', status: 404 },
+    ]);
+    expect(parseHeaders(texts.get('_headers')!).map((r) => r.path)).toEqual(['/v1/*', '/v1/404.json', '/data/*']);
   });
 });

@@ -205,6 +205,16 @@ describe('linking the notes', () => {
     const [inducement] = linkInducements(input(notes, [record('prices', ['• Dodge', 'Mercenaries'], { kind: 'price-list' })])).inducements;
     expect([inducement!.priceList!.items.map((i) => i.cost), inducement!.costs.map((c) => c.amount)]).toEqual([[20000], [30000]]);
   });
+  it('says, per inducement, whether the notes state a price: unknown is not free (issue 35.12)', () => {
+    const notes = [block(1, 'Up to 2 kegs can be bought.'), block(3, 'A coach who costs 10,000 gold pieces more.'), block(5, 'Dodge : +20K', true)];
+    const records = [record('kegs', ['Up to 2 kegs']), record('coach', ['A coach']), record('prices', ['• Dodge'], { kind: 'price-list' })];
+    const linked = linkInducements(input(notes, records)).inducements;
+    expect(linked.map((i) => [i.id.replace(/^.*\//, ''), i.priceStated, i.costs.length])).toEqual([
+      ['coach', true, 1],
+      ['kegs', false, 0],
+      ['prices', true, 0],
+    ]);
+  });
   it('reports text in a price list that is not a bullet', () => {
     const notes: NoteBlock[] = [
       {

@@ -144,6 +144,7 @@ export function writeProject(input: BuildInput): string {
   for (const file of [input.manifest, ...Object.values(input.annotations)]) if (file) write(file.path, file.text);
   for (const [path, bytes] of input.raw) write(path, bytes);
   if (input.lock) write(input.lock.path, input.lock.text);
+  for (const file of input.releases ?? []) write(file.path, file.text);
   cpSync(join(repoRoot, 'schema'), join(root, 'schema'), { recursive: true });
   return root;
 }

@@ -7,8 +7,10 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
+import { sourcedNameIn } from '../model/names.ts';
+import { emitReleaseChanges } from '../emit/changes.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
-import { DATA_FILES, dataFilesOf, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
+import { DATA_FILES, dataFilesOf, editionSkillFiles, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
 import { CHECKSUM_LIST, checksumFiles, checksumList, emitDataPackage, minifiedFiles } from '../emit/release.ts';
 import { csvFiles } from '../emit/csv.ts';
 import { emitSqlite, SQLITE_FILE } from '../emit/sqlite.ts';
@@ -371,8 +373,8 @@ export function checkMeaning(v: Reads<'input' | 'annotations' | 'records' | 'con
   return made({}, [...categories, ...digests]);
 }
 
-/** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept). */
-export function linkAliases({ annotations, concepts, records }: Reads<'annotations' | 'concepts' | 'records'>): Step<Reads<'names'>> {
+/** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept); each concept's French name read from it (model/names.ts sourcedNameIn). */
+export function linkAliases({ annotations, concepts, records }: Reads<'annotations' | 'concepts' | 'records'>): Step<Reads<'names' | 'concepts'>> {
   const { aliases, migrations } = annotations;
   const linked = linkNames({
     concepts,
@@ -383,6 +385,8 @@ export function linkAliases({ annotations, concepts, records }: Reads<'annotatio
     locate: aliases.locate,
     migrationsAt: { file: migrations.file.path, locate: migrations.locate },
   });
+  // Each concept's French name with where it comes from (concepts.json `frenchName`), by the one rule every surface reads.
+  const named = concepts.map((c) => ({ ...c, frenchName: sourcedNameIn(c, linked.names, 'fr') }));
   const stale = staleAliases({
     aliases: aliases.value.aliases,
     records,
@@ -390,7 +394,7 @@ export function linkAliases({ annotations, concepts, records }: Reads<'annotatio
     file: aliases.file.path,
     locate: aliases.locate,
   });
-  return made({ names: linked.names }, [...linked.diagnostics, ...stale]);
+  return made({ names: linked.names, concepts: named }, [...linked.diagnostics, ...stale]);
 }
 
 /** Ids: every locked id is still published, or migrated; and the package's version is the dataset's. */
@@ -452,6 +456,7 @@ export function validateData(
   const content = {
     datasetVersion: dataset.version,
     schemaVersion: dataset.schemaVersion,
+    releaseDate: dataset.released ?? null,
     sources: v.sources,
     editions,
     skills: v.records,
@@ -474,8 +479,15 @@ export function validateData(
 /** Emit the JSON files, and validate what is about to be written. */
 export function emit({ input, content, validator }: Reads<'input' | 'content' | 'validator'>): Step<Reads<'files'>> {
   const { files } = emitJson(content, input.schemas);
-  const diagnostics = Object.entries(DATA_FILES).flatMap(([path, schema]) => validator.validate(schema, JSON.parse(files.get(path)!), `dist/data/${path}`));
-  return made({ files }, diagnostics);
+  const written: [string, string][] = [
+    ...Object.entries(DATA_FILES),
+    ...[...editionSkillFiles(content.skills).keys()].map((path): [string, string] => [path, DATA_FILES['skills.json']]),
+  ];
+  const diagnostics = written.flatMap(([path, schema]) => validator.validate(schema, JSON.parse(files.get(path)!), `dist/data/${path}`));
+  // Each release's changes (sources/releases/), checked against changes.schema.json.
+  const changes = emitReleaseChanges(input.releases ?? [], content.datasetVersion, (schema, value, file) => validator.validate(schema, value, file));
+  for (const [path, text] of changes.files) files.set(path, text);
+  return made({ files }, [...diagnostics, ...changes.diagnostics]);
 }
 
 /** Release artefacts: the SQLite database, minified copies, the data package, meta.json, checksums. */

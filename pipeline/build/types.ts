@@ -32,6 +32,8 @@ export interface BuildInput {
     aliases?: TextFile;
     randomTables?: TextFile;
   };
+  /** sources/releases/<version>.json: each release's changes, written by `nuffle release`, published as dist/data/changes/<version>.json. */
+  releases?: readonly TextFile[];
   /** sources/ids.lock, or null when the project has none yet. */
   lock: TextFile | null;
   /** The `version` of the project's package.json, which must be the manifest's dataset version; null when there is none (a copy of sources/ only). */

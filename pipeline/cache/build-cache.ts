@@ -108,6 +108,7 @@ export function buildKey(input: BuildInput, options: { root: string; code: strin
     const file = input.annotations[name as keyof BuildInput['annotations']];
     if (file) field(hash, `${name}:${file.path}`, file.text);
   }
+  for (const release of input.releases ?? []) field(hash, `release:${release.path}`, release.text);
   field(hash, 'lock', input.lock ? `${input.lock.path}\0${input.lock.text}` : '\0none');
   field(hash, 'package version', input.packageVersion ?? '\0none');
   for (const schema of input.schemas) field(hash, `schema/${schema.path}`, schema.text ?? `\0parsed\0${JSON.stringify(schema.schema)}`);

@@ -14,13 +14,22 @@ import type { Lang } from '../model/schema-types.ts';
 import { createValidator } from '../validate/schemas.ts';
 import type { ProblemValidator } from '../model/validator.ts';
 import { renderDocuments } from '../emit/cards/emit-cards.ts';
-import { DUPLEX_VALUES, INK_VALUES, LAYOUT_VALUES, PAPER_VALUES, SIZE_VALUES, cardsOptions, type CardsOptions } from '../emit/cards/options.ts';
+import {
+  DUPLEX_VALUES,
+  INK_VALUES,
+  LAYOUT_VALUES,
+  PAPER_VALUES,
+  SIZE_VALUES,
+  TEXT_SIZE_VALUES,
+  cardsOptions,
+  type CardsOptions,
+} from '../emit/cards/options.ts';
 import { planSelection, type SelectionInput } from '../emit/cards/plan-selection.ts';
 import { parseSkillList } from '../emit/cards/select.ts';
 import { buildCardsTarget, cardFonts, loadBundle, printDiagnostics, printErrors, reportContinued } from '../targets/cards.ts';
 import { repeatedOption } from './args.ts';
 
-export const CARDS_HELP = `nuffle cards — printable PDF skill cards (poker size, 63 × 88 mm, with crop marks)
+export const CARDS_HELP = `nuffle cards — printable PDF skill cards (poker size, 63 × 88 mm, or another size; with crop marks)
 
 Usage: nuffle cards [selection] [options]
 
@@ -38,18 +47,25 @@ Selection:
                    sources lack. Without --edition or --lang, the names choose: English
                    names print English cards (2020 first), French ones the French list
   --roster FILE    A team list in YAML or JSON: { team, edition?, players: [{ name,
-                   position?, skills: [names] }], inducements?: [names] }; one card per
-                   distinct skill, with the team's name and the players who have it,
-                   then one per inducement ("2 Bribes", "Wandering Apothecaries")
-  --per-player     With --roster: one card per player, with the player's name and
-                   every skill's text (continued on more cards as needed)
+                   position?, ma? st? ag? pa? av? cost? spp?, skills: [names] }],
+                   inducements?: [names] }; one card per distinct skill, with the
+                   team's name and the players who have it, then one per
+                   inducement ("2 Bribes", "Wandering Apothecaries")
+  --per-player     With --roster: one card per player, with the player's name, the
+                   characteristics, cost and SPP the roster gives, and every
+                   skill's text (continued on more cards as needed)
   --team NAME      The team's name on every card's footer and back (wins over the
                    roster's team:)
 
 Printing:
+  --size poker|bridge|mini|tarot
+                         The cards' size: poker 63 × 88 mm (default), bridge
+                         57 × 89, mini 44 × 63, tarot 70 × 120; each as many a
+                         page as fit, with the same bleed, marks and backs
   --paper a4|letter      Sheet size (default a4)
-  --layout sheet|single  sheet (default): 3 × 3 cards a page with crop marks;
-                         single: one card a page, 69 × 94 mm with 3 mm bleed, for
+  --layout sheet|single  sheet (default): as many cards a page as fit (3 × 3
+                         poker cards) with crop marks; single: one card a page
+                         with 3 mm bleed (69 × 94 mm for poker), for
                          print-on-demand services
   --bleed                3 mm of bleed round every card, with gutters between the
                          cards and crop marks outside the bleed, for a print shop
@@ -58,8 +74,10 @@ Printing:
   --duplex long|short    The edge the printer turns the paper on (default long);
                          implies --backs
   --ink normal|low       low: white name bands and plain backs, for office lasers
-  --size fit|uniform     uniform: one text size per page, the largest that fits
-                         every card on it (default fit: each card its own)
+  --text-size fit|uniform
+                         uniform: one text size per page, the largest that fits
+                         every card on it (default fit: each card its own; it
+                         was --size uniform before the card sizes)
 
 Files:
   -o, --output FILE  The PDF to write (a selection only); its folder must exist, and a
@@ -89,7 +107,8 @@ const OPTIONS = {
   backs: { type: 'boolean' },
   duplex: { type: 'string', values: DUPLEX_VALUES },
   ink: { type: 'string', values: INK_VALUES },
-  size: { type: 'string', values: SIZE_VALUES },
+  size: { type: 'string', values: [...SIZE_VALUES, ...TEXT_SIZE_VALUES] },
+  'text-size': { type: 'string', values: TEXT_SIZE_VALUES },
   output: { type: 'string', short: 'o' },
   data: { type: 'string' },
   out: { type: 'string' },
@@ -100,7 +119,7 @@ const OPTIONS = {
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
 
 /** The command line read against OPTIONS: the values, `help`, or one usage message. */
-function readOptions(args: readonly string[]): { values: Values } | { usage: string } {
+function readOptions(args: readonly string[]): { values: Values; note?: string } | { usage: string } {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], tokens: true, options: OPTIONS, strict: true, allowPositionals: false });
@@ -114,10 +133,27 @@ function readOptions(args: readonly string[]): { values: Values } | { usage: str
     const value = values[name as keyof Values];
     if (!('values' in spec) || typeof value !== 'string') continue;
     const folded = value.toLowerCase();
-    if (!(spec.values as readonly string[]).includes(folded)) return { usage: `--${name} takes ${spec.values.join(' or ')}; got "${value}"` };
+    const accepted = name === 'size' ? SIZE_VALUES : spec.values;
+    if (!(spec.values as readonly string[]).includes(folded)) return { usage: `--${name} takes ${accepted.join(' or ')}; got "${value}"` };
     (values as Record<string, string>)[name] = folded;
   }
-  return { values };
+  return textSizeOfOldSize(values);
+}
+
+/**
+ * `--size fit|uniform`, as it was written before `--size` chose the card's
+ * size: read as `--text-size`, with a note saying so; with `--text-size`
+ * too, a usage error.
+ */
+function textSizeOfOldSize(values: Values): { values: Values; note?: string } | { usage: string } {
+  const old = values.size;
+  if (old === undefined || !(TEXT_SIZE_VALUES as readonly string[]).includes(old)) return { values };
+  if (values['text-size'] !== undefined) return { usage: `--size ${old} is --text-size ${old} now, and --text-size is given: keep one` };
+  const { size: _old, ...rest } = values;
+  return {
+    values: { ...rest, 'text-size': old },
+    note: `--size ${old} is now --text-size ${old}; --size chooses the card size (${SIZE_VALUES.join(', ')})`,
+  };
 }
 
 /** The print options of the command line. */
@@ -128,6 +164,7 @@ function printOptions(values: Values): CardsOptions {
     ...(values.duplex && { duplex: values.duplex as CardsOptions['duplex'] }),
     ...(values.ink && { ink: values.ink as CardsOptions['ink'] }),
     ...(values.size && { size: values.size as CardsOptions['size'] }),
+    ...(values['text-size'] && { textSize: values['text-size'] as CardsOptions['textSize'] }),
     bleed: values.bleed === true,
     backs: values.backs === true || values.duplex !== undefined,
   });
@@ -153,6 +190,7 @@ export async function runCardsCommand(args: readonly string[]): Promise<number> 
   const read = readOptions(args);
   if ('usage' in read) return usage(read.usage);
   const { values } = read;
+  if (read.note) console.error(`nuffle cards: ${read.note}`);
   if (values.help) {
     console.log(CARDS_HELP);
     return 0;

@@ -24,6 +24,7 @@ import {
   MIGRATIONS_PATH,
   ALIASES_PATH,
   RANDOM_TABLES_PATH,
+  RELEASES_DIR,
 } from '../model/paths.ts';
 
 export function readProject(root: string, options: { strict?: boolean } = {}): BuildInput {
@@ -51,6 +52,13 @@ export function readProject(root: string, options: { strict?: boolean } = {}): B
       ...(existsSync(join(root, ALIASES_PATH)) ? { aliases: text(ALIASES_PATH) } : {}),
       ...(existsSync(join(root, RANDOM_TABLES_PATH)) ? { randomTables: text(RANDOM_TABLES_PATH) } : {}),
     },
+    releases:
+      existsSync(join(root, RELEASES_DIR)) && guard.inside(RELEASES_DIR)
+        ? readdirSync(join(root, RELEASES_DIR))
+            .filter((name) => name.endsWith('.json'))
+            .sort()
+            .map((name) => text(`${RELEASES_DIR}/${name}`))
+        : [],
     lock: existsSync(join(root, LOCK_PATH)) ? text(LOCK_PATH) : null,
     packageVersion: packageVersion(root),
     schemas: readSchemaFiles(root, guard.inside),

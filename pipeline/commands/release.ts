@@ -14,7 +14,7 @@ import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
 import { setLockVersion, setPackageVersion } from '../release/prepare.ts';
 import { foldCascades, formatFolded } from '../model/cascades.ts';
-import { LOCK_PATH, MANIFEST_PATH } from '../model/paths.ts';
+import { LOCK_PATH, MANIFEST_PATH, RELEASES_DIR } from '../model/paths.ts';
 import type { MetaFile, MigrationAnnotations } from '../model/schema-types.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
 import { readProject } from './project.ts';
@@ -22,19 +22,22 @@ import { readProject } from './project.ts';
 export const RELEASE = {
   name: 'release',
   title: 'cut a dataset release',
-  usage: 'nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--root DIR]',
+  usage: 'nuffle release [--bump major|minor|patch] [--dry-run] [--from DIR] [--date YYYY-MM-DD] [--root DIR]',
   about: `Builds the sources, compares them with the previous release (test/golden/release/,
 recorded by the release before; --from DIR reads a dist/data folder instead) and
 proposes the version bump: major when an id was withdrawn or migrated, minor when
 something was added or moved, patch when only wording changed. Then it writes the
-version into sources/manifest.yaml, package.json and the since: of this release's
-migrations and kept ids; adds the new ids to sources/ids.lock; prepends the release
-to CHANGELOG.md; and records the new snapshot and data digests in test/golden/.`,
+version and its date (dataset.released, --date) into sources/manifest.yaml, package.json
+and the since: of this release's migrations and kept ids; adds the new ids to
+sources/ids.lock; prepends the release to CHANGELOG.md; writes its changes as data to
+sources/releases/<version>.json (published as dist/data/changes/<version>.json and
+changes.json); and records the new snapshot and data digests in test/golden/.`,
   options: [
     { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
     { name: 'from', type: 'string', value: 'DIR', help: "The previous release's data (default: test/golden/release)" },
     { name: 'root', type: 'string', value: 'DIR', help: 'Project root (default: this repository)' },
+    { name: 'date', type: 'string', value: 'YYYY-MM-DD', help: "The release's date, written as dataset.released (default: today, UTC)" },
   ],
   notes: `Refuses (exit 1) when nuffle check has errors. Then: npm run golden, npm run build
 && npm test, review the diff, and commit (it prints these steps; docs/MAINTAINING.md).`,
@@ -63,7 +66,8 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
   const previous = readDataBundle(fromDir);
   const readIfThere = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : null);
   const packages = { json: readIfThere('package.json'), lock: readIfThere('package-lock.json') };
-  const plan = await planRelease(input, packages, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined);
+  if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) return usageError('release', `--date takes YYYY-MM-DD; got "${values.date}"`);
+  const plan = await planRelease(input, packages, built, previous, values.bump as 'major' | 'minor' | 'patch' | undefined, values.date);
   if (typeof plan === 'number') return plan;
   if (values['dry-run']) {
     console.log('dry run: nothing written');
@@ -93,6 +97,7 @@ async function planRelease(
   built: BuildResult,
   previous: DataBundle,
   asked: 'major' | 'minor' | 'patch' | undefined,
+  date?: string,
 ): Promise<ReleasePlan | number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { BUMP_REASONS, filesBump, largerBump, proposeBump, nextVersion } = await import('../diff/bump.ts');
@@ -124,7 +129,7 @@ async function planRelease(
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
   if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
-  const texts = await releaseTexts(input, packages, previous, version);
+  const texts = await releaseTexts(input, packages, previous, version, date);
   if (typeof texts === 'number') return texts;
   const result = buildDataset({
     ...input,
@@ -137,15 +142,30 @@ async function planRelease(
 }
 
 /** The release's version in the manifest, the since: of this cycle's migrations, package.json and its lock; or an exit code. */
-async function releaseTexts(input: BuildInput, packages: PackageTexts, previous: DataBundle, version: string): Promise<Map<string, string> | number> {
+async function releaseTexts(
+  input: BuildInput,
+  packages: PackageTexts,
+  previous: DataBundle,
+  version: string,
+  date?: string,
+): Promise<Map<string, string> | number> {
   const { parseYaml } = await import('../parse/yaml.ts');
-  const { rewriteSince, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
+  const { rewriteSince, setReleased, setYamlScalar, sinceToRewrite } = await import('../release/prepare.ts');
   const manifest = parseYaml(input.manifest);
   const versionLine = manifest.locate(['dataset', 'version'])?.line;
   if (!versionLine) throw new Error(`${MANIFEST_PATH}: no dataset.version`);
   const migrations = parseYaml(input.annotations.migrations);
   const texts = new Map<string, string>([
-    [MANIFEST_PATH, setYamlScalar(input.manifest.text, versionLine, 'version', version)],
+    [
+      MANIFEST_PATH,
+      setReleased(
+        setYamlScalar(input.manifest.text, versionLine, 'version', version),
+        versionLine,
+        // locate gives the nearest node's line for a key that is absent: ask the value whether it is there.
+        (manifest.value as { dataset?: { released?: unknown } }).dataset?.released === undefined ? undefined : manifest.locate(['dataset', 'released'])?.line,
+        date ?? new Date().toISOString().slice(0, 10),
+      ),
+    ],
     [
       input.annotations.migrations.path,
       rewriteSince(input.annotations.migrations.text, version, sinceToRewrite(migrations.value as MigrationAnnotations, previous), migrations.locate),
@@ -174,7 +194,10 @@ function versionPackages(packages: PackageTexts, version: string): Map<string, s
   return texts;
 }
 
-/** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the golden snapshot and digests. */
+/** Where `nuffle release` records a release's changes (model/paths.ts RELEASES_DIR). */
+const releaseChangesPath = (version: string): string => `${RELEASES_DIR}/${version}.json`;
+
+/** Every file of the release, each written atomically: the inputs, the lock, CHANGELOG.md, the changes as data, the golden snapshot and digests. */
 async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const { compareBundles } = await import('../diff/compare.ts');
   const { changesMarkdown } = await import('../diff/render.ts');
@@ -183,6 +206,8 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const changelogPath = join(root, 'CHANGELOG.md');
   const log = compareBundles(previous, bundleOf(result));
   texts.set('CHANGELOG.md', prependChangelog(existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null, version, changesMarkdown(log)));
+  // The release's changes as data: published by every build from now on as dist/data/changes/<version>.json (and changes.json).
+  texts.set(releaseChangesPath(version), `${JSON.stringify(log, null, 2)}\n`);
   for (const [path, text] of await lockAndGolden(result, version)) texts.set(path, text);
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
   for (const [path, text] of changed) writeFileAtomically(root, path, text);

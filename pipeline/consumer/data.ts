@@ -9,12 +9,12 @@
  *
  * The specifiers resolve in the package, not in the repository (there is no
  * pipeline/data): the api target compiles this module beside the published
- * declarations (dist/data/*.d.json.ts), where each import is checked against
+ * declarations (dist/data/*.json.d.ts, copied as *.d.json.ts), where each import is checked against
  * the file's type; the repository's own type check cannot see them, hence the
  * `@ts-ignore` on each (never `@ts-expect-error`, which the package's compile
  * would refuse).
  */
-import type { Concept, CrosswalkRow, Edition, Migration, NameEntry, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 
 /**
  * `value` and every object and array in it, frozen (without recursion: a
@@ -34,8 +34,13 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A loader that runs `load` on its first call only, and freezes what it loaded. */
-const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
+/**
+ * A loader that runs `load` on its first call only, and freezes what it loaded.
+ * Also used by the package's edition loaders, which the api target writes
+ * (targets/api.ts editionDataModule).
+ * @public
+ */
+export const once = <T>(load: () => Promise<{ default: T }>): (() => Promise<T>) => {
   let pending: Promise<T> | undefined;
   return () => (pending ??= load().then((module) => deepFreeze(module.default)));
 };
@@ -56,3 +61,7 @@ export const loadEditions = /* @__PURE__ */ once<Edition[]>(() => import('../dat
 export const loadMigrations = /* @__PURE__ */ once<Migration[]>(() => import('../data/migrations.json', { with: { type: 'json' } }));
 // @ts-ignore: resolves in the package (dist/lib → dist/data)
 export const loadNames = /* @__PURE__ */ once<NameEntry[]>(() => import('../data/names.json', { with: { type: 'json' } }));
+// @ts-ignore: resolves in the package (dist/lib → dist/data)
+export const loadInducements = /* @__PURE__ */ once<Inducement[]>(() => import('../data/inducements.json', { with: { type: 'json' } }));
+// @ts-ignore: resolves in the package (dist/lib → dist/data)
+export const loadLeagues = /* @__PURE__ */ once<League[]>(() => import('../data/leagues.json', { with: { type: 'json' } }));

@@ -22,11 +22,23 @@ import type {
   Skill,
   Vacancy,
 } from '../model/schema-types.ts';
-import { foldWords, splitParameter } from '../model/fold.ts';
+import { editDistance, foldWords, fuzzyBound, splitParameter } from '../model/fold.ts';
 import { findIn, resolveIn, type NameData, type NameMatch, type ResolveOptions } from './names.ts';
 import { CATEGORIES, GAMES, LANGS, checkOneOf, checkOptions, checkString, shown } from './checks.ts';
 import { rollSlot, type Rng } from './dice.ts';
-import { loadConcepts, loadCrosswalk, loadEditions, loadMigrations, loadNames, loadRandomTables, loadRulings, loadSkills } from './data.ts';
+import {
+  loadConcepts,
+  loadCrosswalk,
+  loadEditions,
+  loadInducements,
+  loadLeagues,
+  loadMigrations,
+  loadNames,
+  loadRandomTables,
+  loadRulings,
+  loadSkills,
+} from './data.ts';
+import { loadEditionSkills } from './edition-data.ts';
 
 export type * from '../model/schema-types.ts';
 
@@ -53,8 +65,11 @@ export interface ResolvedId {
 /**
  * What a stored id names now, through migrations.json: `resolveId('en-2020/sidestep')`
  * after a rename is `{ id: 'en-2020/side-step', movedFrom: 'en-2020/sidestep' }`. A
- * current id resolves to itself; an id the data never had resolves to itself too
- * (the other functions then find nothing). Chains of migrations are followed.
+ * current id resolves to itself. Chains of migrations are followed. An id the
+ * data never had, current or retired, is a RangeError naming the closest id
+ * of its kind (`resolveId('en-2020/dodgee')`: did you mean "en-2020/dodge"?),
+ * so an app can check the ids it stored. `kind` says what the id names; by
+ * default an id with a `/` is a record's, one without a concept's.
  */
 export async function resolveId(id: string, kind?: IdKind): Promise<ResolvedId> {
   checkString(id, 'id');
@@ -62,7 +77,10 @@ export async function resolveId(id: string, kind?: IdKind): Promise<ResolvedId> 
   const wanted = kind ?? (id.includes('/') ? 'record' : 'concept');
   const migrations = (await loadMigrations()).filter((m) => m.kind === wanted);
   const byId = new Map(migrations.map((m) => [m.id, m]));
-  if (!byId.has(id)) return { id, movedFrom: null };
+  if (!byId.has(id)) {
+    await checkCurrent(wanted, id);
+    return { id, movedFrom: null };
+  }
   let to: string | null = id;
   const seen = new Set<string>();
   // Stryker disable next-line ConditionalExpression: no migration has the id null, so byId.has(to) ends the loop at a deletion too
@@ -72,6 +90,60 @@ export async function resolveId(id: string, kind?: IdKind): Promise<ResolvedId> 
   }
   return { id: to, movedFrom: id };
 }
+
+/** The id's edition: what comes before its first `/` (`en-2020/dodge` → `en-2020`). */
+const editionOf = (id: string): string => id.slice(0, Math.max(id.indexOf('/'), 0));
+
+/**
+ * Nothing when `id` is a current id of `kind`; otherwise the RangeError
+ * naming the closest ids of that kind. A record is looked for in its
+ * edition's records only (the others are read for the suggestion alone).
+ */
+async function checkCurrent(kind: IdKind, id: string): Promise<void> {
+  if (kind === 'record') {
+    if ((await loadEditionSkills(editionOf(id))).some((record) => record.id === id)) return;
+    throw unknownId('record', id, recordCandidates(await loadSkills()), (candidate) => editionOf(candidate) === editionOf(id));
+  }
+  const candidates = await idCandidates(kind);
+  if (!candidates.some(([candidate]) => candidate === id)) throw unknownId(kind, id, candidates);
+}
+
+/** Every current id of a kind (but records), each with its id and its name as labels. */
+async function idCandidates(kind: Exclude<IdKind, 'record'>): Promise<(readonly [string, string])[]> {
+  const pairs = <T>(items: readonly T[], id: (item: T) => string, name: (item: T) => string) =>
+    items.flatMap((item) => [[id(item), id(item)] as const, [id(item), name(item)] as const]);
+  switch (kind) {
+    case 'concept':
+      return (await loadConcepts()).flatMap((c) => [[c.id, c.id] as const, ...Object.values(c.names).map((name) => [c.id, name] as const)]);
+    case 'ruling':
+      return pairs(
+        await loadRulings(),
+        (r) => r.id,
+        (r) => r.id,
+      );
+    case 'inducement':
+      return pairs(
+        await loadInducements(),
+        (i) => i.id,
+        (i) => i.name,
+      );
+    case 'spell':
+      return pairs(
+        (await loadInducements()).flatMap((i) => i.spells),
+        (s) => s.id,
+        (s) => s.name,
+      );
+    case 'league':
+      return pairs(
+        await loadLeagues(),
+        (l) => l.id,
+        (l) => l.name,
+      );
+  }
+}
+
+/** Records as candidates for an unknown record id, each by its id and its name. */
+const recordCandidates = (skills: readonly Skill[]): (readonly [string, string])[] => skills.flatMap((r) => [[r.id, r.id] as const, [r.id, r.name] as const]);
 
 /**
  * The concept with this id (`mighty-blow`). A retired id is followed through
@@ -103,35 +175,43 @@ export async function getConcept(id: string): Promise<Concept & { movedFrom?: st
 /**
  * The RangeError for an id the data does not have: it names the ids whose id
  * or name folds to the same words (`Mighty Blow`, `mighty_blow` → `mighty-blow`),
- * or starts like it, at most three.
+ * else those that start like it, else the closest within a few edits
+ * (`dodgee` → `dodge`), at most three; those `preferred` (a record of the
+ * id's own edition) when there are any.
  */
-function unknownId(kind: string, id: string, candidates: readonly (readonly [id: string, label: string])[]): RangeError {
-  const wanted = foldName(id.replace(/^.*\//, ''));
-  const same = candidates.filter(([candidate, label]) => foldName(label) === wanted || foldName(candidate.replace(/^.*\//, '')) === wanted);
+function unknownId(
+  kind: string,
+  id: string,
+  candidates: readonly (readonly [id: string, label: string])[],
+  preferred: (candidate: string) => boolean = () => true,
+): RangeError {
+  const key = (text: string) => foldName(text.replace(/^.*\//, ''));
+  const wanted = key(id);
+  const same = candidates.filter(([candidate, label]) => foldName(label) === wanted || key(candidate) === wanted);
   const near = same.length ? same : wanted ? candidates.filter(([, label]) => foldName(label).startsWith(wanted)) : [];
-  const ids = [...new Set(near.map(([candidate]) => candidate))].slice(0, 3);
+  const found = [...new Set((near.length ? near : closest(wanted, candidates)).map(([candidate]) => candidate))];
+  const ids = (found.some(preferred) ? found.filter(preferred) : found).slice(0, 3);
   const hint = ids.length ? `; did you mean ${ids.map((x) => JSON.stringify(x)).join(' or ')}?` : '';
   return new RangeError(`unknown ${kind} id ${shown(id)}${hint}`);
+}
+
+/** The candidates whose id or label is fewest edits from `wanted` (folded, spaces dropped), within the bound a name look-up allows. */
+function closest(wanted: string, candidates: readonly (readonly [id: string, label: string])[]): (readonly [string, string])[] {
+  const flat = (text: string) => foldName(text.replace(/^.*\//, '')).replace(/ /g, '');
+  const target = wanted.replace(/ /g, '');
+  if (!target) return [];
+  const bound = fuzzyBound(target);
+  const scored = candidates.map((c) => [c, Math.min(editDistance(target, flat(c[1]), bound), editDistance(target, flat(c[0]), bound))] as const);
+  const best = Math.min(...scored.map(([, d]) => d));
+  return best > bound ? [] : scored.filter(([, d]) => d === best).map(([c]) => c);
 }
 
 /** The record with this id, followed through its migrations; a RangeError (with the likely id) when the data never had it. */
 async function knownRecord(id: string): Promise<string> {
   const resolved = await resolveId(id, 'record');
-  const skills = await loadSkills();
   // Stryker disable next-line ConditionalExpression: no record has the id null, so the search alone refuses a deletion
-  if (resolved.id !== null && skills.some((record) => record.id === resolved.id)) return resolved.id;
-  if (resolved.movedFrom !== null) return id;
-  throw unknownId(
-    'record',
-    id,
-    skills.flatMap(
-      (r) =>
-        [
-          [r.id, r.id],
-          [r.id, r.name],
-        ] as const,
-    ),
-  );
+  if (resolved.id !== null && (await loadEditionSkills(editionOf(resolved.id))).some((record) => record.id === resolved.id)) return resolved.id;
+  return id;
 }
 
 export interface FindOptions {
@@ -172,6 +252,14 @@ export async function resolveName(text: string, options: ResolveOptions = {}): P
   return resolveIn(await nameData(), text, options as ResolveOptions);
 }
 
+/** The records with these ids, sorted by id, read from their editions' records only. */
+async function recordsWithIds(ids: readonly string[]): Promise<Skill[]> {
+  const wanted = new Set(ids);
+  const editions = [...new Set(ids.map(editionOf))].sort();
+  const records = (await Promise.all(editions.map(loadEditionSkills))).flat().filter((record) => wanted.has(record.id));
+  return records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 async function nameData(): Promise<NameData> {
   const [names, skills, migrations] = await Promise.all([loadNames(), loadSkills(), loadMigrations()]);
   return { names, skills, migrations };
@@ -180,8 +268,7 @@ async function nameData(): Promise<NameData> {
 /** Every record of a concept, in every edition and language, sorted by id; a RangeError for an unknown concept id (see getConcept). */
 export async function recordsOf(conceptId: string): Promise<Skill[]> {
   checkString(conceptId, 'conceptId');
-  const wanted = new Set((await getConcept(conceptId)).records);
-  return (await loadSkills()).filter((record) => wanted.has(record.id));
+  return recordsWithIds((await getConcept(conceptId)).records);
 }
 
 /**
@@ -264,7 +351,7 @@ export async function randomSlot(
   const slot = table?.slots.find((s) => s.roll === roll && s.d6 === d6);
   if (!slot) return undefined;
   if (slot.record === null) return { record: null, vacancy: slot.vacancy };
-  return { record: (await loadSkills()).find((record) => record.id === slot.record) ?? null, vacancy: null };
+  return { record: (await loadEditionSkills(edition)).find((record) => record.id === slot.record) ?? null, vacancy: null };
 }
 
 /**
@@ -279,28 +366,35 @@ export async function randomSkill(game: Game, category: RandomCategory, roll: Ro
   return (await randomSlot(game, category, roll, d6, options))?.record ?? undefined;
 }
 
-export interface RolledSkill {
-  /** The column the first die gave. */
-  roll: Roll;
-  /** The row the second die gave, 1 to 6. */
-  d6: number;
-  /** The record in that slot; undefined when the edition has no such table. */
-  record: Skill | undefined;
-}
+/**
+ * What a roll gave, by `slot`: `skill` (its `record`), `vacant` (the rules
+ * leave the slot empty: the roll gives no skill), `re-roll` (roll again on
+ * the same table), or `no-table` (the edition has no such table). Narrow on
+ * `slot` to read `record`.
+ */
+export type RolledSkill = { roll: Roll; d6: number } & (
+  | { slot: 'skill'; record: Skill; vacancy: null }
+  | { slot: Vacancy; record: null; vacancy: Vacancy }
+  | { slot: 'no-table'; record: null; vacancy: null }
+);
 
 /**
  * Roll a random skill as the rules do: a D6 for the column (1-3 or 4-6), a D6
- * for the row, and the record in that slot (`options.edition` as for
- * randomSkill). `rng` is the random source, `Math.random` by default: pass a
- * seeded generator for repeatable rolls.
+ * for the row, and what that slot gives (`options.edition` as for
+ * randomSkill): its record, or what a slot no record holds does (`slot`:
+ * `vacant`, `re-roll`). `rng` is the random source, `Math.random` by default:
+ * pass a seeded generator for repeatable rolls.
  */
 export async function roll(game: Game, category: RandomCategory, rng: Rng = Math.random, options: RandomSkillOptions = {}): Promise<RolledSkill> {
   checkOneOf(game, 'game', GAMES);
   checkOneOf(category, 'category', CATEGORIES);
   if (typeof rng !== 'function') throw new TypeError(`rng must be a function; got ${shown(rng)}`);
   checkOptions(options, 'options');
-  const slot = rollSlot(rng);
-  return { ...slot, record: await randomSkill(game, category, slot.roll, slot.d6, options) };
+  const dice = rollSlot(rng);
+  const slot = await randomSlot(game, category, dice.roll, dice.d6, options);
+  if (slot === undefined || (slot.record === null && slot.vacancy === null)) return { ...dice, slot: 'no-table', record: null, vacancy: null };
+  if (slot.record !== null) return { ...dice, slot: 'skill', record: slot.record, vacancy: null };
+  return { ...dice, slot: slot.vacancy!, record: null, vacancy: slot.vacancy! };
 }
 
 export interface ConceptCrosswalk {
@@ -320,7 +414,7 @@ export interface ConceptCrosswalk {
 export async function crosswalkOf(conceptId: string): Promise<ConceptCrosswalk> {
   checkString(conceptId, 'conceptId');
   const concept = await getConcept(conceptId);
-  const [rows, skills, concepts] = await Promise.all([loadCrosswalk(), loadSkills(), loadConcepts()]);
+  const [rows, skills, concepts] = await Promise.all([loadCrosswalk(), recordsWithIds(concept.records), loadConcepts()]);
   const record = new Map(skills.map((r) => [r.id, r]));
   const members = new Set(concept.records);
   return {

@@ -5,8 +5,9 @@
  * function of the published dataset; every endpoint validates against its
  * schema in schema/api/.
  */
+import { createHash } from 'node:crypto';
 import type { DataBundle } from '../model/dataset.ts';
-import type { Concept, Migration, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
+import type { Category, Concept, Migration, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
 import { followMigrations } from '../model/migrations.ts';
 import { writeHeaders, writeRedirects, type HeaderRule, type RedirectRule } from '../model/host-rules.ts';
 import { compare } from '../model/order.ts';
@@ -21,7 +22,12 @@ export const apiPath = {
   record: (id: string) => `${API_VERSION}/records/${id}.json`,
   ruling: (id: string) => `${API_VERSION}/rulings/${id}.json`,
   list: (kind: string) => `${API_VERSION}/${kind}.json`,
+  category: (category: string) => `${API_VERSION}/categories/${category}.json`,
+  editionCategory: (edition: string, category: string) => `${API_VERSION}/records/${edition}/categories/${category}.json`,
   bulkData: () => `${API_VERSION}/bulk-data.json`,
+  notFound: () => `${API_VERSION}/404.json`,
+  /** A downloadable file of the dataset, under a path that names its version: its bytes never change there. */
+  download: (datasetVersion: string, path: string) => `data/${datasetVersion}/${path}`,
 };
 
 /** The schema (relative to schema/) each endpoint kind satisfies. */
@@ -33,6 +39,7 @@ export const API_SCHEMAS = {
   moved: 'api/moved.schema.json',
   list: 'api/list.schema.json',
   bulkData: 'api/bulk-data.schema.json',
+  notFound: 'api/not-found.schema.json',
 } as const;
 
 export interface ApiFile {
@@ -41,7 +48,12 @@ export interface ApiFile {
   value: unknown;
 }
 
-export function emitApi(data: DataBundle): ApiFile[] {
+/**
+ * Every endpoint of the API; `downloads` holds the bytes of the dataset's
+ * files (by their path in dist/data) that bulk-data.json offers, which the
+ * api target copies to `data/<datasetVersion>/` (apiPath.download).
+ */
+export function emitApi(data: DataBundle, downloads: ReadonlyMap<string, Uint8Array> = new Map()): ApiFile[] {
   const record = new Map(data.skills.map((r) => [r.id, r]));
   const concept = new Map(data.concepts.map((c) => [c.id, c]));
   const row = new Map(data.crosswalk.map((r) => [r.record, r]));
@@ -91,7 +103,7 @@ export function emitApi(data: DataBundle): ApiFile[] {
   for (const ruling of data.rulings) {
     files.push({ path: apiPath.ruling(ruling.id), kind: 'ruling', value: { url: apiPath.ruling(ruling.id), ruling, records: pick(ruling.records, record) } });
   }
-  files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), bulkData(data), indexFile(data));
+  files.push(...movedStubs(data.migrations ?? []), ...listEndpoints(data), ...categoryLists(data), bulkData(data, downloads), indexFile(data), notFound());
   return files.sort((a, b) => compare(a.path, b.path));
 }
 
@@ -100,7 +112,7 @@ function indexFile(data: DataBundle): ApiFile {
   const entry = (kind: 'concepts' | 'records' | 'rulings', id: string, name: string, path: string, extra: object = {}) => ({
     id,
     name,
-    path: path.slice(API_VERSION.length + 1),
+    path,
     kind,
     ...extra,
   });
@@ -111,15 +123,25 @@ function indexFile(data: DataBundle): ApiFile {
       apiVersion: API_VERSION,
       datasetVersion: data.meta.datasetVersion,
       schemaVersion: data.meta.schemaVersion,
+      // index.json is at <root>/v1/index.json: every path and url here (and in every endpoint) resolves against <root>.
+      root: '../',
       lists: {
         ...Object.fromEntries(TABLE_KINDS.map(([key, kind]) => [key, apiPath.list(kind)])),
         concepts: apiPath.list('concepts'),
         rulings: apiPath.list('rulings'),
         records: Object.fromEntries(recordEditions(data).map((edition) => [edition, apiPath.list(`records/${edition}`)])),
+        categories: Object.fromEntries(conceptCategories(data).map((category) => [category, apiPath.category(category)])),
+        recordsByCategory: Object.fromEntries(
+          recordEditions(data).map((edition) => [
+            edition,
+            Object.fromEntries(recordCategories(data, edition).map((category) => [category, apiPath.editionCategory(edition, category)])),
+          ]),
+        ),
       },
+      notFound: apiPath.notFound(),
       bulkData: apiPath.bulkData(),
       endpoints: [
-        ...data.concepts.map((c: Concept) => entry('concepts', c.id, c.name, apiPath.concept(c.id), { names: c.names })),
+        ...data.concepts.map((c: Concept) => entry('concepts', c.id, c.name, apiPath.concept(c.id), { names: c.names, frenchName: c.frenchName })),
         ...data.skills.map((r: Skill) => entry('records', r.id, r.name, apiPath.record(r.id), { lang: r.lang })),
         ...data.rulings.map((r: Ruling) => entry('rulings', r.id, r.question, apiPath.ruling(r.id))),
       ],
@@ -147,10 +169,7 @@ function listEndpoints(data: DataBundle): ApiFile[] {
     value: { url: apiPath.list(kind), kind: kind.split('/')[0], ...extra, count: items.length, items },
   });
   return [
-    list(
-      'concepts',
-      data.concepts.map((c) => ({ id: c.id, name: c.name, names: c.names, url: apiPath.concept(c.id) })),
-    ),
+    list('concepts', data.concepts.map(conceptLink)),
     ...recordEditions(data).map((edition) =>
       list(
         `records/${edition}`,
@@ -166,17 +185,76 @@ function listEndpoints(data: DataBundle): ApiFile[] {
   ];
 }
 
-/** Where the site serves the dataset's files: /data/<path>. */
-const DATA_ROUTE = '/data/';
+/** A concept as a list links it: its names, the French name with where it comes from, and its endpoint. */
+const conceptLink = (c: Concept) => ({ id: c.id, name: c.name, names: c.names, frenchName: c.frenchName, url: apiPath.concept(c.id) });
 
-/** The bulk-data manifest: the data files, datapackage.json, the SQLite database, SHA256SUMS and meta.json, with where to download each and its digest. */
-function bulkData(data: DataBundle): ApiFile {
-  // Only the JSON files, the database and SHA256SUMS are listed (`downloadable`, `own`).
-  const type = (path: string) => (path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : 'text/plain');
-  const downloadable = (path: string) =>
-    !path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite'));
-  const listed = data.meta.files.filter((f) => downloadable(f.path)).map((f) => ({ path: f.path, sha256: f.sha256, records: f.records }));
-  const own = ['meta.json', 'SHA256SUMS'].map((path) => ({ path, sha256: null, records: null }));
+/** The categories that have concepts, sorted. */
+const conceptCategories = (data: DataBundle): Category[] => [...new Set(data.concepts.map((c) => c.category))].sort(compare);
+/** The categories an edition's records are in, sorted. */
+const recordCategories = (data: DataBundle, edition: string): Category[] =>
+  [...new Set(data.skills.filter((r) => r.edition === edition).map((r) => r.category))].sort(compare);
+
+/**
+ * The lists by category (PokeAPI's `/type/{name}`): the concepts of each
+ * category (`categories/{category}.json`), and the records of each edition
+ * in each category (`records/{edition}/categories/{category}.json`), so a
+ * category is one request, not one per concept.
+ */
+function categoryLists(data: DataBundle): ApiFile[] {
+  const list = (path: string, kind: 'concepts' | 'records', extra: object, items: readonly unknown[]): ApiFile => ({
+    path,
+    kind: 'list',
+    value: { url: path, kind, ...extra, count: items.length, items },
+  });
+  return [
+    ...conceptCategories(data).map((category) =>
+      list(apiPath.category(category), 'concepts', { category }, data.concepts.filter((c) => c.category === category).map(conceptLink)),
+    ),
+    ...recordEditions(data).flatMap((edition) =>
+      recordCategories(data, edition).map((category) =>
+        list(
+          apiPath.editionCategory(edition, category),
+          'records',
+          { edition, category },
+          data.skills
+            .filter((r) => r.edition === edition && r.category === category)
+            .map((r) => ({ id: r.id, name: r.name, lang: r.lang, url: apiPath.record(r.id) })),
+        ),
+      ),
+    ),
+  ];
+}
+
+/** The files bulk-data.json offers: every top-level JSON data file (not a minified copy, not package.json), the database and SHA256SUMS. */
+export const isDownloadable = (path: string): boolean =>
+  path === 'SHA256SUMS' ||
+  (!path.includes('/') && !path.endsWith('.min.json') && path !== 'package.json' && (path.endsWith('.json') || path.endsWith('.sqlite')));
+
+/** The media type a file of the dataset is served with. */
+const downloadType = (path: string): string =>
+  path.endsWith('.json') ? 'application/json' : path.endsWith('.sqlite') ? 'application/vnd.sqlite3' : 'text/plain; charset=utf-8';
+
+/**
+ * The bulk-data manifest (Scryfall's bulk-data): each downloadable file with
+ * where the API serves it (relative to the API root, under a path that names
+ * the dataset version, so it resolves wherever the folder is hosted and its
+ * bytes never change there), its size, SHA-256, record count and date (the
+ * release's date from the data, meta.json releaseDate: never the clock).
+ */
+function bulkData(data: DataBundle, downloads: ReadonlyMap<string, Uint8Array>): ApiFile {
+  const records = new Map(data.meta.files.map((f) => [f.path, f.records]));
+  const files = [...downloads]
+    .filter(([path]) => isDownloadable(path))
+    .sort(([a], [b]) => compare(a, b))
+    .map(([path, bytes]) => ({
+      path,
+      download: apiPath.download(data.meta.datasetVersion, path),
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      records: records.get(path) ?? null,
+      date: data.meta.releaseDate ?? null,
+      contentType: downloadType(path),
+    }));
   return {
     path: apiPath.bulkData(),
     kind: 'bulkData',
@@ -184,9 +262,24 @@ function bulkData(data: DataBundle): ApiFile {
       url: apiPath.bulkData(),
       datasetVersion: data.meta.datasetVersion,
       schemaVersion: data.meta.schemaVersion,
-      files: [...listed, ...own]
-        .sort((a, b) => compare(a.path, b.path))
-        .map((f) => ({ path: f.path, download: `${DATA_ROUTE}${f.path}`, sha256: f.sha256, records: f.records, contentType: type(f.path) })),
+      date: data.meta.releaseDate ?? null,
+      files,
+    },
+  };
+}
+
+/** The body a host serves, with status 404, for any path under v1/ that is no endpoint (an unknown id): JSON, as every answer of the API. */
+function notFound(): ApiFile {
+  return {
+    path: apiPath.notFound(),
+    kind: 'notFound',
+    value: {
+      status: 404,
+      error: 'not-found',
+      message:
+        'No endpoint at this address: the id is unknown (a retired id has a stub that says where it went). Look ids up in the index or the list endpoints.',
+      index: apiPath.index(),
+      url: apiPath.notFound(),
     },
   };
 }
@@ -209,6 +302,21 @@ function hostRules(files: readonly ApiFile[], root = '/'): { headers: HeaderRule
         ['Content-Type', 'application/json; charset=utf-8'],
       ],
     },
+    // The 404 body (served for every path under v1/ that is no endpoint): never cached, as the id it answers may be published later.
+    { path: `${root}${apiPath.notFound()}`, headers: [['Cache-Control', 'no-cache']] },
+    // The downloads live under a path naming their dataset version, so a copy never goes stale: cache them for a year.
+    {
+      path: `${root}data/*`,
+      headers: [
+        ['Access-Control-Allow-Origin', '*'],
+        ['Cache-Control', 'public, max-age=31536000, immutable'],
+        ['X-Content-Type-Options', 'nosniff'],
+      ],
+    },
+    ...files
+      .filter((f) => f.kind === 'bulkData')
+      .flatMap((f) => (f.value as { files: { download: string; contentType: string }[] }).files)
+      .map((file): HeaderRule => ({ path: `${root}${file.download}`, headers: [['Content-Type', file.contentType]] })),
   ];
   const redirects = files
     .filter((f) => f.kind === 'moved')
@@ -216,6 +324,8 @@ function hostRules(files: readonly ApiFile[], root = '/'): { headers: HeaderRule
       const { url } = f.value as { url: string | null };
       return url === null ? [] : [{ from: `${root}${f.path}`, to: `${root}${url}`, status: 301 }];
     });
+  // Last: any other path under v1/ answers the JSON 404 body, with status 404 (a host serves an existing file first).
+  redirects.push({ from: `${root}${API_VERSION}/*`, to: `${root}${apiPath.notFound()}`, status: 404 });
   return { headers, redirects };
 }
 

@@ -11,7 +11,7 @@ import type { FileDigest, MetaFile } from '../model/schema-types.ts';
 import { compare } from '../model/order.ts';
 
 /** What the data files are emitted from: the dataset's parts, its versions and the source digests. */
-export type DatasetContent = Omit<DataBundle, 'meta'> & Pick<MetaFile, 'datasetVersion' | 'schemaVersion' | 'sources'>;
+export type DatasetContent = Omit<DataBundle, 'meta'> & Pick<MetaFile, 'datasetVersion' | 'schemaVersion' | 'releaseDate' | 'sources'>;
 
 /** Data files and the schema (relative to schema/) each must satisfy. */
 export const DATA_FILES = {
@@ -26,6 +26,22 @@ export const DATA_FILES = {
   'migrations.json': 'migrations.schema.json',
   'names.json': 'names.schema.json',
 } as const;
+
+/** `skills/<edition>.json`: the records of one edition, as in skills.json (an app, or the runtime API, that reads one edition loads that file only). */
+const editionSkillsPath = (edition: string): string => `skills/${edition}.json`;
+
+/** The per-edition record files of a dataset (path → records), one per edition that has records, in edition order. */
+export function editionSkillFiles(skills: readonly { edition: string }[]): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
+  for (const record of skills) {
+    const path = editionSkillsPath(record.edition);
+    out.set(path, [...(out.get(path) ?? []), record]);
+  }
+  return new Map([...out].sort(([a], [b]) => compare(a, b)));
+}
+
+/** Whether a path of dist/data is a file of records (a data file, or an edition's records): meta.json gives its count. */
+export const isRecordFile = (path: string): boolean => path in DATA_FILES || /^skills\/[a-z0-9-]+\.json$/.test(path);
 
 export const toJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 const digest = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
@@ -66,30 +82,40 @@ export function emitJson(content: DatasetContent, schemas: readonly SchemaFile[]
   const published = schemas.filter(isPublishedSchema);
   const files = new Map<string, string>();
   for (const [path, records] of Object.entries(dataFilesOf(content))) files.set(path, toJson(records));
+  for (const [path, records] of editionSkillFiles(content.skills)) files.set(path, toJson(records));
   for (const schema of published) files.set(`schema/${schema.path}`, toJson(publishedSchema(schema, content.schemaVersion)));
   files.set('types.d.ts', generateTypes(published));
-  for (const [path, text] of jsonDeclarations(published)) files.set(path, text);
+  for (const [path, text] of jsonDeclarations(published, [...editionSkillFiles(content.skills).keys()])) files.set(path, text);
   return { files };
 }
 
 /**
- * `skills.d.json.ts` beside `skills.json` (and every data file, and
- * meta.json): the file's type, so that `import skills from
- * 'nuffle-codex/data/skills.json'` is typed as published (`Skill[]`, `lang`
- * as `'en' | 'fr'`) in a project with TypeScript's `allowArbitraryExtensions`.
+ * `skills.json.d.ts` beside `skills.json` (and every data file, each
+ * edition's `skills/<edition>.json`, and meta.json): the file's type. The
+ * package's `exports` map each `nuffle-codex/data/<file>.json` to it under
+ * the `types` condition, so `import skills from 'nuffle-codex/data/skills.json'`
+ * is typed as published (`Skill[]`, `lang` as `'en' | 'fr'`) under any
+ * TypeScript setup that reads `exports` (`module` `nodenext` or `node16`, or
+ * `moduleResolution` `bundler`), with no flag: neither `resolveJsonModule`
+ * nor `allowArbitraryExtensions` is needed.
  */
 /** dist/data/package.json: makes the declarations beside the data CommonJS-format, for their `export =`; Node reads no code from dist/data. */
 export const DECLARATIONS_SCOPE = 'package.json';
 
-function jsonDeclarations(published: readonly SchemaFile[]): Map<string, string> {
+/** The declaration of a JSON file of dist/data: `skills.json` → `skills.json.d.ts`. */
+const declarationPath = (path: string): string => `${path}.d.ts`;
+
+function jsonDeclarations(published: readonly SchemaFile[], editionFiles: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   const files: Record<string, string> = { ...DATA_FILES, 'meta.json': 'meta.schema.json' };
+  for (const path of editionFiles) files[path] = DATA_FILES['skills.json'];
   for (const [file, schemaPath] of Object.entries(files)) {
     const schema = published.find((s) => s.path === schemaPath);
     if (!schema) continue;
     const type = nameOf(schemaPath, schema.schema);
-    const text = `// The type of ${file}, generated from schema/${schemaPath}.\nimport type { ${type} } from './types.js';\ndeclare const value: ${type};\nexport = value;\n`;
-    out.set(file.replace(/\.json$/, '.d.json.ts'), text);
+    const types = file.includes('/') ? '../types.js' : './types.js';
+    const text = `// The type of ${file}, generated from schema/${schemaPath}.\nimport type { ${type} } from '${types}';\ndeclare const value: ${type};\nexport = value;\n`;
+    out.set(declarationPath(file), text);
   }
   // A JSON module is its whole value (`export =`), which TypeScript allows in a CommonJS-format declaration only.
   out.set(DECLARATIONS_SCOPE, `${JSON.stringify({ type: 'commonjs' })}\n`);
@@ -102,17 +128,18 @@ function jsonDeclarations(published: readonly SchemaFile[]): Map<string, string>
  * itself (its minified copy, the `.sha256` files) are not listed.
  */
 export function emitMeta(
-  content: Pick<DatasetContent, 'datasetVersion' | 'schemaVersion' | 'sources'>,
+  content: Pick<DatasetContent, 'datasetVersion' | 'schemaVersion' | 'releaseDate' | 'sources'>,
   files: ReadonlyMap<string, string | Uint8Array>,
 ): { text: string; meta: MetaFile } {
   const digests: FileDigest[] = [...files].map(([path, body]) => ({
     path,
     sha256: digest(body),
-    records: path in DATA_FILES ? (JSON.parse(body as string) as unknown[]).length : null,
+    records: isRecordFile(path) ? (JSON.parse(body as string) as unknown[]).length : null,
   }));
   const meta: MetaFile = {
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
+    releaseDate: content.releaseDate,
     sources: [...content.sources].sort((a, b) => compare(a.id, b.id)),
     files: digests.sort((a, b) => compare(a.path, b.path)),
   };

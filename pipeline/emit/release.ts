@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { compare } from '../model/order.ts';
 import { CSV_TABLES, csvResourceName, tableSchema } from './csv.ts';
-import { DATA_FILES, DECLARATIONS_SCOPE, toJson } from './json.ts';
+import { CHANGES_SCHEMA, isChangesFile } from './changes.ts';
+import { DATA_FILES, DECLARATIONS_SCOPE, isRecordFile, toJson } from './json.ts';
 import { SQLITE_FILE } from './sqlite.ts';
 
 const sha256 = (body: string | Uint8Array): string => createHash('sha256').update(body).digest('hex');
@@ -82,8 +83,10 @@ const DESCRIPTIONS: Record<string, string> = {
   'names.json':
     'The alias index: every spelling of every concept (names in each language, record names in every edition, retired ids, reviewed aliases) with its matching key.',
   'meta.json': 'Dataset and schema versions, source digests, and the digest and record count of every other file.',
+  'changes.json':
+    'What this release changed since the release before, as nuffle diff computes it (also under changes/<version>.json, with every earlier release recorded).',
   'types.d.ts': 'TypeScript types generated from the published schemas.',
-  [DECLARATIONS_SCOPE]: 'Marks the TypeScript declarations of the data files (*.d.json.ts) as CommonJS-format, so each declares the whole file (`export =`).',
+  [DECLARATIONS_SCOPE]: 'Marks the TypeScript declarations of the data files (*.json.d.ts) as CommonJS-format, so each declares the whole file (`export =`).',
   [SQLITE_FILE]:
     'The whole dataset as a SQLite database: one table per data file, join tables for list fields, the alias index `aliases`, and an FTS5 table `search` over names in every language, every alias and rule text.',
 };
@@ -119,15 +122,21 @@ export function emitDataPackage(input: DataPackageInput): string {
     .sort(([a], [b]) => compare(a, b))
     .map(([path, body]) => {
       const base = path.replace(/\.min\.json$/, '.json');
-      const schema = (DATA_FILES as Record<string, string>)[base] ?? (base === 'meta.json' ? 'meta.schema.json' : null);
+      const schema =
+        (DATA_FILES as Record<string, string>)[base] ??
+        (base === 'meta.json' ? 'meta.schema.json' : isRecordFile(base) ? DATA_FILES['skills.json'] : isChangesFile(base) ? CHANGES_SCHEMA : null);
       const [, format, mediatype] = FORMATS.find(([ending]) => path.endsWith(ending)) ?? BINARY;
-      const description = path.endsWith('.d.json.ts')
-        ? `TypeScript declaration of ${path.replace(/\.d\.json\.ts$/, '.json')} (with allowArbitraryExtensions).`
-        : path.startsWith('schema/')
-          ? `JSON Schema (2020-12) ${basename(path)}.`
-          : path.endsWith('.min.json')
-            ? `${base}, minified (same content).`
-            : (CSV_RESOURCES.get(path)?.description ?? DESCRIPTIONS[path] ?? path);
+      const description = path.endsWith('.json.d.ts')
+        ? `TypeScript declaration of ${path.replace(/\.d\.ts$/, '')} (the package's exports give it under the types condition).`
+        : /^skills\/[^/]+\.json$/.test(path)
+          ? `The records of skills.json of edition ${basename(path, '.json')}, for apps that read one edition.`
+          : path.startsWith('schema/')
+            ? `JSON Schema (2020-12) ${basename(path)}.`
+            : /^changes\/[^/]+\.json$/.test(path)
+              ? `What release ${basename(path, '.json')} changed since the release before, as nuffle diff computes it.`
+              : path.endsWith('.min.json')
+                ? `${base}, minified (same content).`
+                : (CSV_RESOURCES.get(path)?.description ?? DESCRIPTIONS[path] ?? path);
       return {
         name: resourceName(path),
         path,

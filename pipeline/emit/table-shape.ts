@@ -28,13 +28,15 @@ type Carry =
       omitWhenNull?: boolean;
       /** An empty cell means the object at this path is null (`count.min` empty: `count` is null). */
       nullObject?: readonly string[];
-      /** The cell's value, when it is more than the value at `path` (SQL's `name_fr`: the French source's name, or else a reviewed one). */
-      read?: (item: never, data: TableData) => Cell;
-      /** The value at `path` is the cell only in rows where `column` holds `is` (`names.fr` is `name_fr` where `name_fr_source` is `source`). */
-      when?: { column: string; is: string };
+      /**
+       * The cell is also the value at `also.path`, in the rows where the column
+       * `where.column` holds `where.is`; elsewhere that key is left out
+       * (`name_fr`, which is `frenchName.name`, is `names.fr` where
+       * `name_fr_source` is `source`). The emitters read `path` only; a reader
+       * puts the cell back at both.
+       */
+      also?: { path: readonly string[]; where: { column: string; is: string } };
     }
-  /** A value the JSON record does not hold, derived from it and the dataset (`name_fr_source`); nothing to put back. */
-  | { kind: 'derived'; read: (item: never, data: TableData) => Cell }
   /** Whether the object or list at `path` is null (`isNull`), or is there (`!isNull`). */
   | { kind: 'null-check'; path: readonly string[]; isNull: boolean }
   /** The item's place in its list, or in its file, from 1. */
@@ -133,10 +135,12 @@ export interface ColumnBuilder<I> {
     name: string,
     description: string,
     path: ItemPath<I, string | null | undefined>,
-    options?: { omitWhenNull?: boolean; read?: (item: I, data: TableData) => string | null; when?: { column: string; is: string } },
+    options?: {
+      omitWhenNull?: boolean;
+      nullObject?: string;
+      also?: { path: ItemPath<I, string | null | undefined>; where: { column: string; is: string } };
+    },
   ): Column;
-  /** A text the JSON record does not hold, derived from it and the dataset; empty when `read` gives null. */
-  derivedStr(name: string, description: string, read: (item: I, data: TableData) => string | null): Column;
   int(name: string, description: string, path: ItemPath<I, number>): Column;
   optInt(name: string, description: string, path: ItemPath<I, number | null>, options?: { nullObject?: string }): Column;
   bool(name: string, description: string, path: ItemPath<I, boolean>): Column;
@@ -156,8 +160,7 @@ export interface ColumnBuilder<I> {
 interface LeafOptions {
   omitWhenNull?: boolean;
   nullObject?: string;
-  read?: (item: never, data: TableData) => Cell;
-  when?: { column: string; is: string };
+  also?: { path: string; where: { column: string; is: string } };
 }
 
 const leaf =
@@ -173,8 +176,7 @@ const leaf =
       path: pathOf(path),
       ...(options.omitWhenNull ? { omitWhenNull: true } : {}),
       ...(options.nullObject ? { nullObject: pathOf(options.nullObject) } : {}),
-      ...(options.read ? { read: options.read } : {}),
-      ...(options.when ? { when: options.when } : {}),
+      ...(options.also ? { also: { path: pathOf(options.also.path), where: options.also.where } } : {}),
     },
   });
 
@@ -199,7 +201,6 @@ const BUILDER: ColumnBuilder<never> = {
   // Stryker disable next-line StringLiteral: joinParents gives a parent column the type of the column it repeats
   parent: (name, description, column) => ({ name, type: 'string', description, nullable: false, mayBeEmpty: false, carries: { kind: 'parent', column } }),
   json: (name, description) => ({ name, type: 'string', description, nullable: false, mayBeEmpty: false, carries: { kind: 'json' } }),
-  derivedStr: (name, description, read) => ({ name, type: 'string', description, nullable: true, mayBeEmpty: false, carries: { kind: 'derived', read } }),
 };
 
 function nullCheck(name: string, description: string, path: string, isNull: boolean): Column {
@@ -312,9 +313,7 @@ export function tableReader(tables: readonly Table[], data: TableData) {
     const carry = column.carries;
     switch (carry.kind) {
       case 'field':
-        return carry.read ? carry.read(row.item as never, data) : (valueAt(row.item, carry.path) as Cell);
-      case 'derived':
-        return carry.read(row.item as never, data);
+        return valueAt(row.item, carry.path) as Cell;
       case 'null-check':
         return (valueAt(row.item, carry.path) === null) === carry.isNull;
       case 'place':

@@ -15,7 +15,6 @@
  * files are listed by path.
  */
 import type { Concept, CrosswalkRow, Edition, Inducement, League, Migration, NameEntry, PriceItem, RandomTable, Ruling, Skill } from '../model/schema-types.ts';
-import { sourcedNameIn } from '../model/names.ts';
 import { type ColumnBuilder, fileTable, joinParents, listTable, only, ref, type Table } from './table-shape.ts';
 
 type Spell = Inducement['spells'][number];
@@ -69,21 +68,21 @@ function headTables(): Table[] {
         c.str('id', 'Concept id.', 'id'),
         c.str('name', 'Display name: English, or the name in the one language that has the rule.', 'name'),
         c.optStr('name_en', 'English name (names.en); empty for a rule no English source has.', 'names.en', { omitWhenNull: true }),
-        // The French name the way every surface gives it (model/names.ts sourcedNameIn): names.fr is this where name_fr_source is `source`.
+        // The French name of concepts.json `frenchName` (set by model/names.ts sourcedNameIn); it is names.fr where name_fr_source is `source`.
         c.optStr(
           'name_fr',
-          'French name: a French source’s (names.fr), or else the reviewed usual name of names.json (name_fr_source says which); empty when there is neither.',
-          'names.fr',
-          { omitWhenNull: true, read: (c, d) => sourcedNameIn(c, d.names, 'fr')?.name ?? null, when: { column: 'name_fr_source', is: 'source' } },
+          'French name (frenchName.name): a French source’s (names.fr), or else the reviewed usual name of names.json (name_fr_source says which); empty when there is neither.',
+          'frenchName.name',
+          { nullObject: 'frenchName', also: { path: 'names.fr', where: { column: 'name_fr_source', is: 'source' } } },
         ),
         c.str('kind', '`skill` or `trait`.', 'kind'),
         c.str('category', 'Category.', 'category'),
         c.optBool('compulsory', 'Compulsory in the 2020 rules; empty when unknown.', 'compulsory'),
         c.optStr('compulsory_from', 'The record the compulsory value is read from.', 'compulsoryFrom'),
-        c.derivedStr(
+        c.optStr(
           'name_fr_source',
-          'Where name_fr comes from: `source` (a French source names the rule: names.fr) or `reviewed` (a reviewed usual name, sources/annotations/aliases.yaml, in names.json); empty when there is no French name.',
-          (c, d) => sourcedNameIn(c, d.names, 'fr')?.source ?? null,
+          'Where name_fr comes from (frenchName.from): `source` (a French source names the rule: names.fr) or `reviewed` (a reviewed usual name, sources/annotations/aliases.yaml, in names.json); empty when there is no French name.',
+          'frenchName.from',
         ),
       ],
       primaryKey: ['id'],
@@ -406,6 +405,7 @@ function inducementTables(): Table[] {
         c.bool('once_per_game', 'Usable once per game (limits.oncePerGame).', 'limits.oncePerGame'),
         csv(c.optInt('minimum_cost', 'A price list’s floor (priceList.minimumCost).', 'priceList.minimumCost')),
         csv(c.isThere('price_list', 'Whether it has a price list (its items: price_items).', 'priceList')),
+        csv(c.bool('price_stated', 'Whether the notes state a price (priceStated): false means unknown, not free.', 'priceStated')),
         c.str('confidence', 'Confidence of the naming.', 'confidence'),
         csv(c.blankStr('note', 'Why, below high confidence.', 'note')),
         csv(c.str('source_id', 'Source id.', 'source.id')),

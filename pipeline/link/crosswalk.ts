@@ -174,6 +174,8 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
       id,
       name: record.name,
       names: { en: record.name },
+      // Set once the alias index is built (build/stages.ts linkAliases: model/names.ts sourcedNameIn).
+      frenchName: null,
       kind: record.kind,
       category: record.category,
       compulsory: record.compulsory,
@@ -212,6 +214,7 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
       name: extra.name,
       // Named in its own language only: a French-only rule gets no invented English name.
       names: extra.lang === 'fr' ? { fr: extra.name } : { en: extra.name },
+      frenchName: null,
       kind: extra.kind,
       category: extra.category,
       compulsory: null,

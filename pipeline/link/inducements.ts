@@ -180,6 +180,7 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
   const whole = segments.map((s) => s.text).join('\n');
   const first = blocks[0]!.block.first;
   const last = blocks.at(-1)!.block.last;
+  const costs = statedCosts(prose.map((s) => s.text).join('\n'));
   const value: Inducement = {
     id,
     edition: source.edition.id,
@@ -189,8 +190,10 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
     abilities: headed.value.abilities,
     spells: headed.value.spells,
     limits: { max: maxCount(headed.value.intro.map((s) => s.text).join(' ')), oncePerGame: /\bonce per (?:game|match)\b/i.test(whole) },
-    costs: statedCosts(prose.map((s) => s.text).join('\n')),
+    costs,
     priceList: prices?.value ?? null,
+    // Stated: an amount in the text, or a price list's items; otherwise the notes give no price (unknown, not free).
+    priceStated: costs.length > 0 || (prices?.value.items.length ?? 0) > 0,
     mentions: [...new Set([...named.value, ...(prices?.mentions ?? [])])].sort(compare),
     confidence: annotation.confidence,
     note: annotation.note,

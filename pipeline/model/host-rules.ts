@@ -12,13 +12,18 @@
  * `_headers` as a host would.
  */
 
-/** A redirect: `from` answers `status` with `Location: to`. */
+/**
+ * A redirect: `from` answers `status` with `Location: to`; with status 404,
+ * `from` answers the file `to` with status 404 (a custom not-found body). A
+ * not-found rule's `from` may end in `*` (any rest of the path); a host
+ * serves an existing file before any rule.
+ */
 export interface RedirectRule {
   from: string;
   to: string;
   status: RedirectStatus;
 }
-const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
+const REDIRECT_STATUSES = [301, 302, 307, 308, 404] as const;
 type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
 /** Headers added to every response whose path matches `path` (`*` at its end matches any rest). */
@@ -76,7 +81,8 @@ function checkLine(line: string, max: number, file: string): string {
 /** `_redirects`: one `from to status` line a rule; an empty file for none. */
 export function writeRedirects(rules: readonly RedirectRule[]): string {
   const lines = rules.map((rule) => {
-    checkPath(rule.from, 'the redirect source', false);
+    // A splat only in a not-found rule's source: no redirect moves a whole folder.
+    checkPath(rule.from, 'the redirect source', rule.status === 404);
     checkPath(rule.to, 'the redirect target', false);
     if (!REDIRECT_STATUSES.includes(rule.status))
       throw new HostRuleError(`the redirect status ${shown(String(rule.status))} is not one of ${REDIRECT_STATUSES.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { Concept, Lang, NameEntry } from './schema-types.ts';
+import type { Concept, FrenchName, Lang, NameEntry } from './schema-types.ts';
 
 /** `Mighty Blow (+1)*` → name `Mighty Blow`, parameter `+1`, compulsory. */
 export function splitDisplayName(displayName: string): { name: string; parameter: string | null; compulsory: boolean } {
@@ -27,26 +27,25 @@ export function conceptNameIn(concept: { name: string; names: { en?: string; fr?
   return concept.names.fr !== undefined ? { name: concept.names.fr, lang: 'fr' } : { name: concept.name, lang: 'en' };
 }
 
-/** Where a concept's name in a language comes from: a source text of that language (concepts.json `names`), or a reviewed usual name (annotations/aliases.yaml, in names.json). */
-export type NameSource = 'source' | 'reviewed';
-
 /**
  * A concept's name in a language, with where it comes from: its own name
- * there (concepts.json `names`: a source of that language names it), else a
- * reviewed alias of that language (annotations/aliases.yaml, as names.json
- * gives it: the first in its order; `Blocage` for Block); null when it has
- * neither. Every surface that gives a French name reads it here (SQLite and
- * CSV `name_fr` with `name_fr_source`, the cards).
+ * there (`source`: concepts.json `names`, a source of that language names
+ * it), else a reviewed alias of that language (`reviewed`:
+ * annotations/aliases.yaml, as names.json gives it: the first in its order;
+ * `Blocage` for Block); null when it has neither. The one rule: the link
+ * stage sets concepts.json `frenchName` with it (build/stages.ts
+ * linkAliases), from which getConcept, the static API and SQLite and CSV
+ * `name_fr` with `name_fr_source` give it; the cards read it too.
  */
 export function sourcedNameIn(
   concept: Pick<Concept, 'id' | 'names'>,
   names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
   lang: Lang,
-): { name: string; source: NameSource } | null {
+): { name: string; from: FrenchName['from'] } | null {
   const own = concept.names[lang];
-  if (own) return { name: own, source: 'source' };
+  if (own) return { name: own, from: 'source' };
   const reviewed = names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated');
-  return reviewed ? { name: reviewed.alias, source: 'reviewed' } : null;
+  return reviewed ? { name: reviewed.alias, from: 'reviewed' } : null;
 }
 
 /**

@@ -14,3 +14,5 @@ export const MIGRATIONS_PATH = 'sources/annotations/migrations.yaml';
 export const ALIASES_PATH = 'sources/annotations/aliases.yaml';
 export const RANDOM_TABLES_PATH = 'sources/annotations/random-tables.yaml';
 export const LOCK_PATH = 'sources/ids.lock';
+/** Each release's changes (`<version>.json`, what `nuffle diff` computes between it and the release before), written by `nuffle release`. */
+export const RELEASES_DIR = 'sources/releases';

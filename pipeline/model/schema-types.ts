@@ -3,7 +3,7 @@
 
 // api/bulk-data.schema.json
 
-/** dist/api/v1/bulk-data.json: every downloadable file of the dataset (the data files, SHA256SUMS, the SQLite database, datapackage.json), with its digest, like Scryfall's bulk-data list. */
+/** dist/api/v1/bulk-data.json: every downloadable file of the dataset (the data files, SHA256SUMS, the SQLite database, datapackage.json), with where the API serves it, its size, digest and date, like Scryfall's bulk-data list. */
 export type BulkDataEndpoint = {
   /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
   url: string;
@@ -11,17 +11,23 @@ export type BulkDataEndpoint = {
   datasetVersion: string;
   /** The version of the schemas they meet (meta.json schemaVersion). */
   schemaVersion: string;
+  /** The release's date (meta.json releaseDate), YYYY-MM-DD; null for data no release has dated yet. */
+  date: string | null;
   /** Sorted by path. */
   files: {
     /** The file's path in the dataset folder (dist/data). */
     path: string;
-    /** Where the site serves it (a path from the site's root). */
+    /** Where the API serves it, relative to the API root (as every `url`), under a folder that names the dataset version: its bytes never change there, so it resolves wherever the API is hosted and may be cached for good. */
     download: string;
-    /** Its SHA-256, as meta.json and SHA256SUMS give it; null for files derived from meta.json (SHA256SUMS, meta.json), which carry their own. */
-    sha256: string | null;
+    /** Its size in bytes. */
+    size: number;
+    /** Its SHA-256, as SHA256SUMS gives it (meta.json too, but for itself and SHA256SUMS). */
+    sha256: string;
     /** Record count of a data file; null for the others. */
     records: number | null;
-    /** The media type the site serves it with (its _headers). */
+    /** The date of the release it belongs to (meta.json releaseDate); null for data no release has dated yet. Never the build's clock: the same data gives the same bytes. */
+    date: string | null;
+    /** The media type it is served with (the API's _headers). */
     contentType: string;
   }[];
 };
@@ -53,13 +59,15 @@ export type ApiIndex = {
   datasetVersion: string;
   /** meta.json → schemaVersion. */
   schemaVersion: string;
+  /** The API root, relative to this file (index.json is <root>/v1/index.json): every `path` and `url` of the API resolves against it: `new URL(path, new URL(root, indexUrl))`. */
+  root: "../";
   /** Concepts, then records, then rulings, each sorted by id. */
   endpoints: {
     /** The id of what it serves. */
     id: string;
     /** Its name (a ruling's question). */
     name: string;
-    /** Path relative to the index. */
+    /** The endpoint, relative to the API root (as every `url`): `v1/concepts/mighty-blow.json`. (Before 4.0.0 it was relative to this file.) */
     path: string;
     /** What it serves. */
     kind: "concepts" | "records" | "rulings";
@@ -70,6 +78,8 @@ export type ApiIndex = {
       /** The French name, when the French list has one. */
       fr?: string;
     };
+    /** A concept's French name and where it comes from (`source` or `reviewed`), as concepts.json `frenchName` (concepts only). */
+    frenchName?: FrenchName | null;
     /** A record's language (records only). */
     lang?: "en" | "fr";
   }[];
@@ -93,14 +103,26 @@ export type ApiIndex = {
     records: {
       [key: string]: string;
     };
+    /** The list of the concepts of each category (PokeAPI's /type/{name}), by category, relative to the API root. */
+    categories: {
+      [key: string]: string;
+    };
+    /** The list of the records of each edition in each category, by edition then category, relative to the API root. */
+    recordsByCategory: {
+      [key: string]: {
+        [key: string]: string;
+      };
+    };
   };
   /** The bulk-data manifest: every downloadable file of the dataset. */
   bulkData?: string;
+  /** The body served, with status 404, for any path under v1/ that is no endpoint (an unknown id); _redirects and _headers say so to the hosts that read them. */
+  notFound?: string;
 };
 
 // api/list.schema.json
 
-/** dist/api/v1/{concepts,rulings,inducements,leagues,editions,random-tables,migrations}.json and v1/records/{edition}.json: every item of one kind. Concepts, records and rulings are listed as links to their endpoints; the other kinds, which have no endpoint of their own, in full, as in their data file. */
+/** dist/api/v1/{concepts,rulings,inducements,leagues,editions,random-tables,migrations}.json v1/records/{edition}.json, v1/categories/{category}.json and v1/records/{edition}/categories/{category}.json: every item of one kind (of one category). Concepts, records and rulings are listed as links to their endpoints; the other kinds, which have no endpoint of their own, in full, as in their data file. */
 export type ListEndpoint = {
   /** This endpoint's path, relative to the API root (dist/api, served under /api/ by the site). */
   url: string;
@@ -108,6 +130,7 @@ export type ListEndpoint = {
   kind: "concepts" | "records" | "rulings" | "inducements" | "leagues" | "editions" | "random-tables" | "migrations";
   /** For records: the edition listed. */
   edition?: string;
+  category?: Category;
   /** Number of items. */
   count: number;
   /** Links (concepts, records, rulings) or the records of the data file (the other kinds), sorted by id. */
@@ -127,6 +150,8 @@ export type ApiLink = {
     /** The French name, when the French list has one. */
     fr?: string;
   };
+  /** A concept's French name and where it comes from (`source` or `reviewed`), as concepts.json `frenchName` (concepts only). */
+  frenchName?: FrenchName | null;
   /** A record's language (records only). */
   lang?: "en" | "fr";
   /** The endpoint's path, relative to the API root. */
@@ -150,6 +175,22 @@ export type MovedEndpoint = {
   since: string;
   /** Why, in one line. */
   note: string;
+};
+
+// api/not-found.schema.json
+
+/** dist/api/v1/404.json: the body a host serves, with status 404, for any path under v1/ that is no endpoint (an id the data does not have); _redirects and _headers say so to the hosts that read them. */
+export type NotFoundEndpoint = {
+  /** The HTTP status it is served with. */
+  status: 404;
+  /** A stable code an app can test. */
+  error: "not-found";
+  /** What happened and what to do, for a person. */
+  message: string;
+  /** The index, relative to the API root: where every id is listed. */
+  index: string;
+  /** This body's own path, relative to the API root. */
+  url: string;
 };
 
 // api/record.schema.json
@@ -306,6 +347,14 @@ export type Confidence = "high" | "medium" | "low";
 /** dist/data/concepts.json: every concept (one game rule across editions and languages) with its records, sorted by id. */
 export type ConceptsFile = Concept[];
 
+/** A French name and where it comes from. */
+export type FrenchName = {
+  /** The French name. */
+  name: string;
+  /** `source`: a French source text names the rule (names.fr); `reviewed`: no French source has the rule, and this is a reviewed usual name (sources/annotations/aliases.yaml). */
+  from: "source" | "reviewed";
+};
+
 /** One game rule across editions and languages: go from any wording to all the others. */
 export type Concept = {
   id: ConceptId;
@@ -318,6 +367,8 @@ export type Concept = {
     /** French name, from the French record of the concept. */
     fr?: string;
   };
+  /** The name to show a French reader, with where it comes from: a French source text (`from: source`, the same as `names.fr`), or, where no French source has the rule, a reviewed usual French name (`from: reviewed`: the first French alias of the concept in sources/annotations/aliases.yaml, as names.json lists it with `source: curated`); null when there is neither. The runtime API's getConcept and the static API's index and lists give the same (4.0.0). */
+  frenchName: FrenchName | null;
   kind: Kind;
   category: Category;
   /** Whether the rule is compulsory as the record that defines the concept says (`compulsoryFrom`, the English 2020 record): a consumer shows it, naming that edition, for a record whose own `compulsory` is null. `null` when the concept has no English 2020 record (rules new in 2025, rules 2020 dropped). */
@@ -529,6 +580,8 @@ export type Inducement = {
   costs: InducementCost[];
   /** For `price-list` records: every bullet as structure; null otherwise. */
   priceList: PriceList | null;
+  /** Whether the notes state a price for it: true when `costs` or the items of its `priceList` give amounts; false when the notes give none, which means the price is unknown here, not that it is free (the official price tables are not among the sources; docs/DATA.md, Prices, says which prices the corpus has). */
+  priceStated: boolean;
   /** Concepts (skills and traits) the record names anywhere, sorted. */
   mentions: ConceptId[];
   confidence: Confidence;
@@ -867,6 +920,8 @@ export type SourceManifest = {
     version: string;
     /** Version of the data contract in schema/. */
     schemaVersion: string;
+    /** The date the release of `version` was cut, YYYY-MM-DD: nuffle release writes it with the version. Published as meta.json releaseDate and the date of every file of the static API's bulk-data.json; absent until a version is released. */
+    released?: string;
   };
   /** The raw sources, each read by one parser. */
   sources: ManifestSource[];
@@ -956,7 +1011,7 @@ export type DeclaredSlot = {
 
 // input/roster.schema.json
 
-/** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
+/** A team list for `nuffle cards --roster FILE`, in YAML or JSON: the players and their skills, one card per distinct skill (or per player with --per-player, with each player's position, characteristics, cost and SPP when given). A bare list of players is read as `players`. Unknown keys are errors, so a misspelt `skills:` is reported at its line instead of printing no cards. */
 export type Roster = {
   /** The team's name, printed in the PDF's title and on player cards. */
   team?: string | null;
@@ -970,12 +1025,26 @@ export type Roster = {
   inducements?: string[] | string | null;
 };
 
-/** One player: a name and the skills and traits to print. */
+/** One player: a name and the skills and traits to print; the position, characteristics (MA, ST, AG, PA, AV), cost and SPP are optional and printed on the player's card. */
 export type RosterPlayer = {
   /** The player's name, printed on their card with --per-player. */
   name: string;
   /** The player's position, printed under the name with --per-player. */
   position?: string | null;
+  /** Movement Allowance (MA), as the roster writes it. Printed with the other characteristics on the player's card (--per-player). */
+  ma?: number | null;
+  /** Strength (ST), as the roster writes it. */
+  st?: number | null;
+  /** Agility (AG): the target a coach writes, 3+ (or a number, as older editions have it). */
+  ag?: string | number | null;
+  /** Passing Ability (PA): 4+, or "-" (quoted: a bare - is YAML's list mark) or nothing for a player with none. */
+  pa?: string | "-" | null;
+  /** Armour Value (AV): 9+ (or a number, as older editions have it). */
+  av?: string | number | null;
+  /** The player's value in gold pieces: a number (85000) or as coaches shorten it ("85k"). */
+  cost?: number | string | null;
+  /** The player's Star Player Points (SPP). */
+  spp?: number | null;
   /** Skill and trait names or ids in any edition or language, as a list or one comma-separated string; a parameter in brackets is printed instead of the record's. May be empty or absent for a player with none. */
   skills?: string[] | string | null;
 };
@@ -1007,10 +1076,12 @@ export type LeagueAlias = {
 
 /** dist/data/meta.json: versions, source digests and a checksum and count for every other emitted file. The only file without a digest of its own. */
 export type MetaFile = {
-  /** Semantic version of the dataset, declared in sources/manifest.yaml. The only version-like value in the data; there are no timestamps. */
+  /** Semantic version of the dataset, declared in sources/manifest.yaml. The only version-like value in the data; there are no timestamps (releaseDate is the release's date, from the sources). */
   datasetVersion: string;
   /** Semantic version of the data contract (the schemas in schema/). A major bump means a breaking change for consumers. */
   schemaVersion: string;
+  /** The date the release of datasetVersion was cut (sources/manifest.yaml dataset.released, written by nuffle release), as YYYY-MM-DD; null for data built from sources no release has dated yet. A date of the data, never the build's clock: the same sources give the same bytes (4.0.0). */
+  releaseDate: string | null;
   /** Every raw source declared in the manifest, sorted by id. */
   sources: SourceDigest[];
   /** Every emitted file but meta.json, sorted by path. */

@@ -56,6 +56,20 @@ export function setYamlScalar(text: string, line: number, key: string, value: st
   return lines.join('\n');
 }
 
+/**
+ * The manifest with `released:` (the release's date) set to `date`: the
+ * existing line changed, or a line added under `version:` with its indent.
+ * Every other byte as it was.
+ */
+export function setReleased(text: string, versionLine: number, releasedLine: number | undefined, date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`the release date must be YYYY-MM-DD; got "${date}"`);
+  if (releasedLine !== undefined) return setYamlScalar(text, releasedLine, 'released', date);
+  const lines = text.split('\n');
+  const indent = /^\s*/.exec(lines[versionLine - 1] ?? '')![0];
+  lines.splice(versionLine, 0, `${indent}released: ${date}  # the release's date (nuffle release writes it)`);
+  return lines.join('\n');
+}
+
 /** package.json with its `version` replaced, the rest of the text as it was. */
 export function setPackageVersion(text: string, version: string): string {
   const replaced = text.replace(/("version"\s*:\s*)"[^"]*"/, `$1"${version}"`);

@@ -78,6 +78,9 @@ export async function benchCards(options: { runs?: number; bundle?: DataBundle; 
   }
 }
 
+/** A CMYK colour as the CSS rgb() a browser draws for it (the naive conversion: enough for a benchmark's boxes). */
+const cssColour = ([c, m, y, k]: readonly number[]): string => `rgb(${[c, m, y].map((v) => Math.round(255 * (1 - v! / 100) * (1 - k! / 100))).join(' ')})`;
+
 /** The same cards as simple HTML, one document per PDF: 63 × 88 mm boxes, 3 × 3 per A4 page. */
 function htmlDocuments(bundle: DataBundle): string[] {
   const toHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
@@ -93,7 +96,7 @@ function htmlDocuments(bundle: DataBundle): string[] {
           ...(inducement?.abilities ?? []).map((a) => `**${a.name}** ${a.text}`),
           ...(inducement?.spells ?? []).map((s) => `**${s.name}** ${s.text}`),
         ].join('\n\n');
-      return `<article style="border-top:13mm solid ${spec.colour}"><h2>${escapeHtml(spec.title)}</h2><p class="kind">${escapeHtml(spec.kindLabel)}</p><div class="body">${String(toHtml.processSync(markdown))}</div><footer>${escapeHtml(spec.footerLeft)}<br>${escapeHtml(spec.footerRight)}</footer></article>`;
+      return `<article style="border-top:13mm solid ${cssColour(spec.colour.ink)}"><h2>${escapeHtml(spec.title)}</h2><p class="kind">${escapeHtml(spec.kindLabel)}</p><div class="body">${String(toHtml.processSync(markdown))}</div><footer>${escapeHtml(spec.footerLeft)}<br>${escapeHtml(spec.footerRight)}</footer></article>`;
     });
     return `<!doctype html><html lang="${plan.language}"><meta charset="utf-8"><style>
 @page { size: A4; margin: 0 }

@@ -3,7 +3,10 @@
  * http://127.0.0.1:4321 (PORT to change). A tiny static file server: directory
  * URLs serve their index.html, unknown paths the 404 page, and every response
  * carries the headers the site's `_headers` gives its path, as a host that
- * reads it would (the Content-Security-Policy among them). A folder asked
+ * reads it would (the Content-Security-Policy among them). A path with no
+ * file follows `_redirects` as Netlify does: a redirect answers its status
+ * and Location, a not-found rule (`/v1/* /v1/404.json 404`) serves its file
+ * with status 404; an existing file is always served first. A folder asked
  * without its slash is redirected to the folder's own path on this origin,
  * never to a path the request spelled (`/.//evil.com/..%2Fcards` leads to
  * `/cards/`, not `//evil.com/…`). The site tests use it too, on a random port.
@@ -13,7 +16,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headersFor, parseHeaders, type HeaderRule } from '../model/host-rules.ts';
+import { headersFor, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule } from '../model/host-rules.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,6 +70,7 @@ function folderPath(dir: string, file: string): string {
 export async function serveStatic(folder: string, port = 0): Promise<StaticServer> {
   const dir = resolve(folder);
   const rules: HeaderRule[] = existsSync(join(dir, '_headers')) ? parseHeaders(readFileSync(join(dir, '_headers'), 'utf8')) : [];
+  const redirects: RedirectRule[] = existsSync(join(dir, '_redirects')) ? parseRedirects(readFileSync(join(dir, '_redirects'), 'utf8')) : [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const file = resolveSitePath(dir, url.pathname);
@@ -76,12 +80,26 @@ export async function serveStatic(folder: string, port = 0): Promise<StaticServe
       response.end();
       return;
     }
-    const target = file ?? join(dir, '404.html');
+    const rule = file ? undefined : redirects.find((r) => (r.from.endsWith('*') ? url.pathname.startsWith(r.from.slice(0, -1)) : r.from === url.pathname));
+    if (rule && rule.status !== 404) {
+      response.writeHead(rule.status, { ...headers, location: rule.to });
+      response.end();
+      return;
+    }
+    const notFound = rule ? resolveSitePath(dir, rule.to) : null;
+    const target = file ?? notFound ?? join(dir, '404.html');
+    if (!file && !notFound && !existsSync(target)) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...headers });
+      response.end('not found\n');
+      return;
+    }
     // nosniff: a dataset file holds text from the sources (markup included) and is only ever data, never a page.
     response.writeHead(file ? 200 : 404, {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'x-content-type-options': 'nosniff',
       ...headers,
+      // The not-found body's own headers (its rule in _headers), as the host serves that file.
+      ...(notFound && rule ? Object.fromEntries(headersFor(rules, rule.to)) : {}),
     });
     createReadStream(target).pipe(response);
   });

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_SCHEMAS, apiTexts, emitApi, hostFiles } from '../emit/api.ts';
+import { API_SCHEMAS, apiPath, apiTexts, emitApi, hostFiles, isDownloadable } from '../emit/api.ts';
 import { dataDirReader, outputPath, repoRoot, writeTreeAtomically } from '../io.ts';
 import type { DataBundle } from '../model/dataset.ts';
 import { readBundle } from '../validate/data-bundle.ts';
@@ -24,7 +24,14 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
   const loaded = loadCheckedBundle(context.dataDir, 'api');
   if (!loaded) return 1;
   const { bundle, validator } = loaded;
-  const files = emitApi(bundle);
+  // The files bulk-data.json offers, copied into the API under their version's folder: it works hosted alone.
+  const downloads = new Map(
+    readdirSync(context.dataDir)
+      .filter(isDownloadable)
+      .sort()
+      .map((path) => [path, new Uint8Array(readFileSync(join(context.dataDir, path)))] as const),
+  );
+  const files = emitApi(bundle, downloads);
   const diagnostics: Diagnostic[] = files.flatMap((file) => validator.validate(API_SCHEMAS[file.kind], file.value, `dist/api/${file.path}`));
   if (diagnostics.length) {
     for (const d of diagnostics.slice(0, 20)) console.error(formatDiagnostic(d));
@@ -39,7 +46,8 @@ export async function buildApiTarget(context: TargetContext): Promise<number> {
     return 1;
   }
   try {
-    writeTreeAtomically(context.outDir, new Map([...apiTexts(files), ...hostFiles(files)]));
+    const copies = [...downloads].map(([path, bytes]) => [apiPath.download(bundle.meta.datasetVersion, path), bytes] as const);
+    writeTreeAtomically(context.outDir, new Map<string, string | Uint8Array>([...apiTexts(files), ...hostFiles(files), ...copies]));
     writeTreeAtomically(join(dirname(context.outDir), 'lib'), lib);
   } catch (cause) {
     console.error(`nuffle build: cannot write ${context.outDir}: ${(cause as Error).message}`);
@@ -77,7 +85,7 @@ function loadCheckedBundle(dataDir: string, target: string): { bundle: DataBundl
 /**
  * pipeline/consumer/*.ts → dist/lib/*.js + *.d.ts, through the project's
  * TypeScript, compiled in the package's own layout: the modules in lib/, the
- * published data's declarations (`<file>.d.json.ts`, types.d.ts) in data/, so
+ * published data's declarations (`<file>.json.d.ts`, as `<file>.d.json.ts`; types.d.ts) in data/, so
  * each static data import (`../data/skills.json`) is checked against the type
  * of the file it loads. The types import `../data/types.js`
  * (dist/data/types.d.ts).
@@ -97,13 +105,18 @@ export function compileRuntime(dataDir: string): Map<string, string> {
         outputPath(join(stage, 'src/lib'), f),
         readFileSync(join(repoRoot, 'pipeline/consumer', f), 'utf8').replace(/^\/\/ @ts-ignore: resolves in the package.*\n/gm, ''),
       );
+    // Each data file's declaration (`skills.json.d.ts`) is copied as TypeScript looks for it beside a relative `.json` import (`skills.d.json.ts`).
+    const declarations = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json.d.ts'));
     for (const [from, to] of [
       ...['schema-types.ts', ...shared].map((f) => [join(repoRoot, 'pipeline/model', f), outputPath(join(stage, 'src/model'), f)]),
-      ...readdirSync(dataDir)
-        .filter((f) => f.endsWith('.d.json.ts') || f === 'types.d.ts' || f === 'package.json')
-        .map((f) => [join(dataDir, f), outputPath(join(stage, 'src/data'), f)]),
-    ] as [string, string][])
+      ...['types.d.ts', 'package.json'].map((f) => [join(dataDir, f), outputPath(join(stage, 'src/data'), f)]),
+      ...declarations.map((f) => [join(dataDir, f), outputPath(join(stage, 'src/data'), f.replace(/\.json\.d\.ts$/, '.d.json.ts'))]),
+    ] as [string, string][]) {
+      mkdirSync(dirname(to), { recursive: true });
       cpSync(from, to);
+    }
+    // The package's edition loaders: one static import per edition file of the dataset.
+    writeFileSync(join(stage, 'src/lib/edition-data.ts'), editionDataModule(readdirSync(join(dataDir, 'skills')).filter((f) => f.endsWith('.json'))));
     writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
     const result = spawnSync(
       process.execPath,
@@ -130,6 +143,37 @@ export function compileRuntime(dataDir: string): Map<string, string> {
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
+}
+
+/**
+ * pipeline/consumer/edition-data.ts as the package has it: a loader per
+ * edition file (`skills/en-2020.json`), each a static `import()` a bundler
+ * sees and splits into a chunk of its own, so an app loads only the editions
+ * its calls read. The edition ids come from the file names the data target
+ * wrote (the manifest's ids: lower-case kebab case), checked again here
+ * before they become a specifier.
+ */
+export function editionDataModule(files: readonly string[]): string {
+  const entries = [...files].sort().map((file) => {
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*\.json$/.test(file)) throw new Error(`skills/${file} is not an edition's file (<edition id>.json)`);
+    const edition = file.slice(0, -'.json'.length);
+    return `  '${edition}': /* @__PURE__ */ once<Skill[]>(() => import('../data/skills/${file}', { with: { type: 'json' } })),`;
+  });
+  return [
+    '// Generated by the api target (pipeline/targets/api.ts editionDataModule): one loader per edition of the dataset.',
+    "import type { Skill } from '../model/schema-types.ts';",
+    "import { once } from './data.ts';",
+    '',
+    'const LOADERS: Readonly<Record<string, () => Promise<readonly Skill[]>>> = {',
+    ...entries,
+    '};',
+    '',
+    '/** The records of `edition`, sorted by id; an empty list for an edition the data does not have. */',
+    'export async function loadEditionSkills(edition: string): Promise<readonly Skill[]> {',
+    '  return Object.hasOwn(LOADERS, edition) ? LOADERS[edition]!() : [];',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** The model modules (pipeline/model/*.ts) the runtime imports, directly or through each other; schema-types aside (the published types.d.ts). */

@@ -50,7 +50,7 @@ describe('a skill card', () => {
 
   it('the colour and the back are the category’s', () => {
     expect([spec({ category: 'strength' }).colour, spec({ category: 'strength' }).backLabel]).toEqual([COLOURS.strength, 'Strength']);
-    expect(spec({ kind: 'trait', category: 'trait' }).colour).toEqual([0, 0, 0, 75]);
+    expect(spec({ kind: 'trait', category: 'trait' }).colour.ink).toEqual([0, 0, 0, 75]);
   });
 
   it('a French card has the English name in small type; an English card none', () => {
@@ -312,6 +312,7 @@ describe('labels and the glyph check', () => {
       ['Nuffle Codex', 'bold', 'back'],
       ['(0123456789/)', 'bold', 'name'],
       ['continued on the next card →', 'italic', 'text'],
+      ['continued', 'bold', 'text'],
       ['Go ', 'regular', 'text line 1'],
       ['far', 'bold', 'text line 1'],
       ['.', 'regular', 'text line 1'],
@@ -326,5 +327,6 @@ describe('labels and the glyph check', () => {
     expect(used).toContainEqual(['BB 1-3·4', 'bold', 'random slots']);
     expect(used).toContainEqual(['Reavers', 'bold', 'footer']);
     expect(used).toContainEqual(['suite sur la carte suivante →', 'italic', 'text']);
+    expect(used).toContainEqual(['suite', 'bold', 'text']);
   });
 });

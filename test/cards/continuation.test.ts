@@ -1,10 +1,12 @@
 /**
  * Text that does not fit one card, on literal blocks and the monospaced
  * literal font: the largest size that fits, the split over continuation
- * cards at sentence and paragraph ends, balanced, never after a heading, the
- * cut at lines for one sentence longer than a card, and the refusal past four
- * cards. Each sentence below is 20 characters: one line at any body size in
- * a 100 pt body (no two sentences share a line).
+ * cards at sentence and paragraph ends, balanced (at words when sentences
+ * cannot be), never after a heading, a heading repeated on a card that
+ * continues its section, the cut between words for one sentence longer than
+ * a card, and the refusal past four cards (none for a player). Each sentence
+ * below is 20 characters: one line at any body size in a 100 pt body (no two
+ * sentences share a line).
  */
 import { describe, expect, it } from 'vitest';
 import { fitBlocks, MAX_PARTS, sentenceUnits, type Fit, type TooLong } from '../../pipeline/emit/cards/continuation.ts';
@@ -14,7 +16,7 @@ import { block, monoFonts, run } from './literal.ts';
 const fonts = monoFonts();
 const none = () => 0;
 const round = (n: number) => Math.round(n * 1000) / 1000;
-/** Sentence n: one word of 20 characters, a capital first (two never share a line at 6 pt: 41 characters). */
+/** Sentence n: one word of 20 characters, a capital first (two never share a line at 7 pt: 41 characters). */
 const sentence = (n: number) => `S${String(n).padStart(18, '0')}.`;
 const sentences = (from: number, count: number) => Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
 const fitIn = (blocks: Block[], height: number, reserve = none): Fit | TooLong => fitBlocks(blocks, 100, height, fonts, reserve);
@@ -65,30 +67,32 @@ describe('continuation cards', () => {
     ]);
   });
 
-  it('the chain is at the largest size at which its cards hold the text', () => {
-    // Five lines on two cards: three lines fit 25 pt at 6.5 pt (23.4), not at 7 (25.2).
-    const result = asFit(fitIn([block(sentences(1, 5))], 25));
-    expect([result.size, result.lineHeight]).toEqual([6.5, 6.5 * 1.2]);
+  it('the chain is at the largest size at which its cards hold the text, never under 7 pt', () => {
+    // Five lines on two cards: three lines fit 26 pt at 7 pt (25.2), not at 7.5 (27).
+    const result = asFit(fitIn([block(sentences(1, 5))], 26));
+    expect([result.size, result.lineHeight]).toEqual([7, 7 * 1.2]);
     expect(result.parts).toHaveLength(2);
+    // At 25 pt two lines of 7 pt fit a card, not three: three cards, not a smaller size.
+    expect(asFit(fitIn([block(sentences(1, 5))], 25)).parts.map((p) => p.lines.length)).toEqual([2, 2, 1]);
   });
 
   it('uses as few cards as the text needs', () => {
-    expect(asFit(fitIn([block(sentences(1, 6))], 25)).parts).toHaveLength(2);
-    expect(asFit(fitIn([block(sentences(1, 7))], 25)).parts).toHaveLength(3);
+    expect(asFit(fitIn([block(sentences(1, 6))], 26)).parts).toHaveLength(2);
+    expect(asFit(fitIn([block(sentences(1, 7))], 26)).parts).toHaveLength(3);
   });
 
   it('a text that needs four cards is split at sentences, its blocks kept to lay out again', () => {
-    // Eight lines; a card of 15 pt holds two lines of 6 pt (14.4), one of any larger size.
-    const result = asFit(fitIn([block(sentences(1, 8))], 15));
-    expect([result.size, result.parts.length]).toEqual([6, 4]);
+    // Eight lines; a card of 17 pt holds two lines of 7 pt (16.8), one of any larger size.
+    const result = asFit(fitIn([block(sentences(1, 8))], 17));
+    expect([result.size, result.parts.length]).toEqual([7, 4]);
     expect(result.parts.map((p) => p.blocks.length)).toEqual([1, 1, 1, 1]);
   });
 
   it('every card but the last keeps room for the "continued" line', () => {
-    // Four lines on two cards of 20 pt: two lines of 8 pt (19.2) fit each; with 5 pt kept free only two of 6 pt (14.4).
-    expect(asFit(fitIn([block(sentences(1, 4))], 20)).size).toBe(8);
-    const reserved = asFit(fitIn([block(sentences(1, 4))], 20, () => 5));
-    expect([reserved.size, reserved.parts.length]).toEqual([6, 2]);
+    // Four lines on two cards of 22 pt: two lines of 9 pt (21.6) fit each; with 5 pt kept free only two of 7 pt (16.8).
+    expect(asFit(fitIn([block(sentences(1, 4))], 22)).size).toBe(9);
+    const reserved = asFit(fitIn([block(sentences(1, 4))], 22, () => 5));
+    expect([reserved.size, reserved.parts.length]).toEqual([7, 2]);
   });
 
   it('a card never ends on a heading: the heading goes with the text under it', () => {
@@ -100,9 +104,9 @@ describe('continuation cards', () => {
   it('a heading a card would best end on moves to the next card with its text', () => {
     // Without the rule, one sentence and the heading on the first card, two sentences on the second, at 9 pt.
     const blocks = [block(sentences(1, 1)), block('Heading', { keepWithNext: true }), block(sentences(2, 2))];
-    const result = asFit(fitIn(blocks, 25));
+    const result = asFit(fitIn(blocks, 26));
     expect(partTexts(result)).toEqual([sentence(1), `Heading ${sentence(2)} ${sentence(3)}`]);
-    expect(result.size).toBe(6.5);
+    expect(result.size).toBe(7);
   });
 
   it('a paragraph cut between cards goes on without its list marker or the space above it', () => {
@@ -120,11 +124,19 @@ describe('continuation cards', () => {
   });
 
   it('cards end where the text splits most evenly, counting a paragraph end a line and a half nearer', () => {
-    // Two paragraphs of 3 and 5 sentences; 5 lines of 9 pt to a card: 3 + 5 ends the paragraph, one line off even.
+    // Two paragraphs of 4 and 5 sentences; 6 lines of 9 pt to a card: 4 + 5 ends the paragraph, 5 + 4 is one line more even.
+    const blocks = [block(sentences(1, 4)), block(sentences(5, 5), { spaceBefore: 0.45 })];
+    const result = asFit(fitIn(blocks, 75));
+    expect(result.size).toBe(9);
+    expect(partTexts(result)).toEqual([sentences(1, 4), sentences(5, 5)]);
+  });
+
+  it('a paragraph end that leaves the first card much emptier than the last gives way to an even cut', () => {
+    // Paragraphs of 3 and 5 sentences, 5 lines of 9 pt to a card: 3 + 5 would leave the first card two lines short.
     const blocks = [block(sentences(1, 3)), block(sentences(4, 5))];
     const result = asFit(fitIn(blocks, 55));
     expect(result.size).toBe(9);
-    expect(partTexts(result)).toEqual([sentences(1, 3), sentences(4, 5)]);
+    expect(partTexts(result)).toEqual([sentences(1, 4), sentences(5, 4)]);
   });
 
   it('without a paragraph end near, the cut is at the even sentence', () => {
@@ -142,43 +154,86 @@ describe('continuation cards', () => {
 });
 
 describe('a sentence longer than a card', () => {
-  // One sentence of 64 words of 3 letters: 8 words to a 6 pt line, 8 lines of 7.2 pt.
-  const long = block(Array(64).fill('aaa').join(' '));
+  // One sentence of 64 words of 3 letters: 7 words to a 7 pt line, 10 lines of 8.4 pt.
+  const text = Array(64).fill('aaa').join(' ');
+  const long = block(text);
+  const words = (result: Fit | TooLong) => partTexts(result).map((t) => t.split(' ').length);
+  const fitAll = (height: number, reserve = none) => fitBlocks([long], 100, height, fonts, reserve, { maxParts: null });
 
-  it('is cut at the last line that fits, at 6 pt', () => {
-    const result = asFit(fitIn([long], 25));
-    expect(result.size).toBe(6);
-    expect(result.parts.map((p) => p.lines.length)).toEqual([3, 3, 2]);
-    expect(result.parts.map((p) => p.lines.map((l) => round(l.top)))).toEqual([
-      [0, 7.2, 14.4],
-      [0, 7.2, 14.4],
-      [0, 7.2],
-    ]);
-    expect(result.parts.every((p) => p.blocks.length === 0)).toBe(true);
+  it('is cut between words, at 7 pt, each card as full as the next', () => {
+    const result = asFit(fitAll(25));
+    expect(result.size).toBe(7);
+    expect(result.parts.map((p) => p.lines.length)).toEqual([2, 2, 2, 2, 2]);
+    expect(partTexts(result).join(' ')).toBe(text);
+    expect(result.parts.map((p) => p.lines.map((l) => round(l.top)))).toEqual(result.parts.map((p) => p.lines.map((_, n) => round(n * 8.4))));
+    expect(result.parts.every((p) => p.blocks.length === 1)).toBe(true);
   });
 
   it('keeps room for the "continued" line on every card but the last', () => {
-    expect(asFit(fitIn([long], 25, () => 7.2)).parts.map((p) => p.lines.length)).toEqual([2, 2, 2, 2]);
+    const result = asFit(fitAll(25, () => 8.4));
+    expect(result.parts.slice(0, -1).every((p) => p.lines.length === 1)).toBe(true);
+    expect(words(result).reduce((a, b) => a + b)).toBe(64);
   });
 
   it('a last card that holds all that is left takes it whole, without the reserve', () => {
-    expect(asFit(fitIn([long], 29, () => 7.2)).parts.map((p) => p.lines.length)).toEqual([3, 3, 2]);
+    const result = asFit(fitAll(34, () => 8.4));
+    expect(result.parts.at(-1)!.lines.length).toBeGreaterThan(result.parts[0]!.lines.length);
+    expect(words(result).reduce((a, b) => a + b)).toBe(64);
+  });
+
+  it('a word longer than a card is cut into pieces that join up again', () => {
+    const word = 'x'.repeat(400);
+    const result = asFit(fitBlocks([block(word)], 100, 25, fonts, none, { maxParts: null }));
+    expect(result.parts.length).toBeGreaterThan(1);
+    expect(
+      asFit(result)
+        .parts.flatMap((p) => p.lines.flatMap((l) => l.segments.map((seg) => seg.text)))
+        .join(''),
+    ).toBe(word);
   });
 });
 
 describe('too long', () => {
-  it(`a text that needs more than ${MAX_PARTS} cards at 6 pt says how many it would need`, () => {
-    // 400 words of 3 letters: 50 lines at 6 pt, 360 pt; 30 pt to a card.
-    expect(fitIn([block(Array(400).fill('aaa').join(' '))], 30)).toEqual({ needed: 12 });
+  it(`a text that needs more than ${MAX_PARTS} cards at 7 pt says how many it would need`, () => {
+    // 400 words of 3 letters: 58 lines at 7 pt, 487.2 pt; 30 pt to a card.
+    expect(fitIn([block(Array(400).fill('aaa').join(' '))], 30)).toEqual({ needed: 17 });
   });
 
-  it('counts the reserve of each card in the cards needed', () => {
-    expect(fitIn([block(Array(400).fill('aaa').join(' '))], 30, () => 6)).toEqual({ needed: 15 });
+  it('counts the reserve of each card but the last in the cards needed', () => {
+    // (487.2 − 6) / (30 − 6): 21 cards.
+    expect(fitIn([block(Array(400).fill('aaa').join(' '))], 30, () => 6)).toEqual({ needed: 21 });
   });
 
-  it('a sentence cut at lines that needs more than four cards is refused too', () => {
-    // 6 lines of 7.2 pt: 43.2 pt over cards of 14.3 pt would be 4 cards, but a card holds 1 line, the last 2: 5 cards.
-    expect(fitIn([block(Array(48).fill('aaa').join(' '))], 15, () => 0.7)).toEqual({ needed: 5 });
+  it('with no limit, any length continues on as many cards as it needs, each card but the last full', () => {
+    // 58 lines, three to a card of 30 pt at 7 pt: 20 cards.
+    const text = Array(400).fill('aaa').join(' ');
+    const result = asFit(fitBlocks([block(text)], 100, 30, fonts, none, { maxParts: null }));
+    expect(result.parts.length).toBe(20);
+    expect(result.parts.slice(0, -1).every((p) => p.lines.length === 3)).toBe(true);
+    expect(partTexts(result).join(' ')).toBe(text);
+  });
+});
+
+describe('a card that continues a section', () => {
+  const continued = (heading: Block): Block => ({ ...heading, runs: [run(`${heading.name ?? 'x'} (continued)`, 'bold')] });
+  const section = [block('Fend (compulsory)', { keepWithNext: true, name: 'Fend' }), block(sentences(1, 4), { spaceBefore: 0.1 })];
+
+  it("opens with the section's heading, continued, in bold, and the text a little under it", () => {
+    const result = asFit(fitBlocks(section, 100, 35, fonts, none, { continued }));
+    expect(partTexts(result)).toEqual([`Fend (compulsory) ${sentences(1, 2)}`, `Fend (continued) ${sentences(3, 2)}`]);
+    const [heading, text] = result.parts[1]!.blocks;
+    expect([heading!.runs, heading!.keepWithNext, heading!.spaceBefore, text!.spaceBefore]).toEqual([[run('Fend (continued)', 'bold')], true, 0, 0.1]);
+  });
+
+  it('a card that starts at a heading, or a text with no heading, repeats none', () => {
+    const two = [...section, block('Guard', { keepWithNext: true, name: 'Guard', spaceBefore: 0.7 }), block(sentences(5, 2), { spaceBefore: 0.1 })];
+    const result = asFit(fitBlocks(two, 100, 60, fonts, none, { continued }));
+    expect(partTexts(result).map((t) => t.split(' ')[0])).toEqual(['Fend', 'Guard']);
+    expect(partTexts(asFit(fitBlocks([block(sentences(1, 4))], 100, 25, fonts, none, { continued })))[1]).toBe(sentences(3, 2));
+  });
+
+  it('without a way to continue, a heading is not repeated', () => {
+    expect(partTexts(asFit(fitBlocks(section, 100, 35, fonts, none)))[1]).toBe(sentences(3, 2));
   });
 });
 

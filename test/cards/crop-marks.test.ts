@@ -47,7 +47,8 @@ beforeAll(async () => {
   }
 });
 
-const marksOf = (page: PdfPage) => page.strokes.filter((s) => isPureBlack(s) && s.width < 0.5);
+/** Crop marks: pure black 0.3 pt lines (a trait band's pattern is black too, in 0.4 pt). */
+const marksOf = (page: PdfPage) => page.strokes.filter((s) => isPureBlack(s) && s.width === 0.3);
 /** True when the segment reaches inside the box (touching its edge does not count). */
 const entersBox = (s: Stroke, [x1, y1, x2, y2]: Box) =>
   Math.max(s.x1, s.x2) > x1 + EPS && Math.min(s.x1, s.x2) < x2 - EPS && Math.max(s.y1, s.y2) > y1 + EPS && Math.min(s.y1, s.y2) < y2 - EPS;

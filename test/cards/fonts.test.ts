@@ -15,9 +15,14 @@ import {
   LAYOUT_VALUES,
   PAPER_VALUES,
   SIZE_VALUES,
+  TEXT_SIZE_VALUES,
 } from '../../pipeline/emit/cards/options.ts';
-import { cardFonts } from '../../pipeline/targets/cards.ts';
-import { monoFonts } from './literal.ts';
+import { skillCardSpec, specContextOf } from '../../pipeline/emit/cards/card-specs.ts';
+import { sheetFor } from '../../pipeline/emit/cards/geometry.ts';
+import { drawDocument, fitCard } from '../../pipeline/emit/cards/layout.ts';
+import { loadFonts } from '../../pipeline/emit/cards/fonts.ts';
+import { cardFonts, loadPdfKit, readFontBytes } from '../../pipeline/targets/cards.ts';
+import { cardBundle, monoFonts, record } from './literal.ts';
 
 let fonts: Fonts;
 beforeAll(async () => {
@@ -49,6 +54,22 @@ describe('the faces', () => {
   it('the ascent is a fraction of the size', () => {
     expect(fonts.ascent).toBeGreaterThan(0.5);
     expect(fonts.ascent).toBeLessThan(1.2);
+  });
+});
+
+describe('documents made one after another with the same faces', () => {
+  it('each has the bytes it has alone: a glyph maps back to its own document’s text (an italic É before made E copy as nothing)', async () => {
+    const pdf = await loadPdfKit();
+    const context = specContextOf(cardBundle());
+    const meta = { title: 'T', subject: 'S', datasetVersion: '1.0.0', creationDate: new Date(Date.UTC(2020, 0, 1)), lang: 'en' };
+    // Italic É, and no italic E: its subset makes the E inside the É.
+    const first = { ...skillCardSpec(record('x', { text: 'A rule.' }), null, context), subtitle: 'Les Écorcheurs de Bretonnie' };
+    const second = { ...skillCardSpec(record('y', { text: 'Another rule.' }), null, context), subtitle: 'EN: Block' };
+    const draw = (faces: Fonts, spec: typeof first) => drawDocument(fitCard(spec, faces).cards, sheetFor(cardsOptions()), faces, meta, cardsOptions());
+    const alone = (await draw(loadFonts(readFontBytes(), pdf), second)).bytes;
+    const shared = loadFonts(readFontBytes(), pdf);
+    await draw(shared, first);
+    expect(Buffer.from((await draw(shared, second)).bytes).equals(Buffer.from(alone))).toBe(true);
   });
 });
 
@@ -104,17 +125,27 @@ describe('the glyph check', () => {
 
 describe('the print options', () => {
   it('list their values for a command or a form', () => {
-    expect([PAPER_VALUES, LAYOUT_VALUES, DUPLEX_VALUES, INK_VALUES, SIZE_VALUES]).toEqual([
+    expect([PAPER_VALUES, LAYOUT_VALUES, DUPLEX_VALUES, INK_VALUES, SIZE_VALUES, TEXT_SIZE_VALUES]).toEqual([
       ['a4', 'letter'],
       ['sheet', 'single'],
       ['long', 'short'],
       ['normal', 'low'],
+      ['poker', 'bridge', 'mini', 'tarot'],
       ['fit', 'uniform'],
     ]);
   });
 
-  it('default to A4 sheets without bleed or backs, long-edge duplex, full colour, each card its own size', () => {
-    expect(DEFAULT_CARDS_OPTIONS).toEqual({ paper: 'a4', layout: 'sheet', bleed: false, backs: false, duplex: 'long', ink: 'normal', size: 'fit' });
+  it('default to A4 sheets of poker cards without bleed or backs, long-edge duplex, full colour, each card its own text size', () => {
+    expect(DEFAULT_CARDS_OPTIONS).toEqual({
+      paper: 'a4',
+      layout: 'sheet',
+      bleed: false,
+      backs: false,
+      duplex: 'long',
+      ink: 'normal',
+      size: 'poker',
+      textSize: 'fit',
+    });
     expect(cardsOptions({ paper: 'letter', backs: true })).toEqual({ ...DEFAULT_CARDS_OPTIONS, paper: 'letter', backs: true });
   });
 

@@ -6,7 +6,8 @@
  * the 0.5 mm gap and the 3–5 mm marks.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, pdfBox, pt, sheetFor, withBleed, type Rect, type Sheet } from '../../pipeline/emit/cards/geometry.ts';
+import { CARD, CARD_SIZES, backSlot, pdfBox, pt, sheetFor, withBleed, type Rect, type Sheet } from '../../pipeline/emit/cards/geometry.ts';
+import { PAPER_VALUES, SIZE_VALUES } from '../../pipeline/emit/cards/options.ts';
 
 // Made inside each test: a sheet made when the file loads would count as every test's (Stryker's per-test coverage).
 const a4 = () => sheetFor({ paper: 'a4', layout: 'sheet', bleed: false });
@@ -142,6 +143,93 @@ describe('crop marks on every sheet', () => {
       expect(length).toBeLessThanOrEqual(5 + 1e-9);
       for (const x of [x1!, x2!]) expect(Math.min(x, sheet.width - x)).toBeGreaterThanOrEqual(4.2 - 1e-9);
       for (const y of [y1!, y2!]) expect(Math.min(y, sheet.height - y)).toBeGreaterThanOrEqual(4.2 - 1e-9);
+    }
+  });
+});
+
+describe('every card size (--size)', () => {
+  const every = SIZE_VALUES.flatMap((size) => PAPER_VALUES.flatMap((paper) => [false, true].map((bleed) => ({ size, paper, bleed }))));
+  const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width - 1e-9 && b.x < a.x + a.width - 1e-9 && a.y < b.y + b.height - 1e-9 && b.y < a.y + a.height - 1e-9;
+
+  it('are poker 63 × 88 mm (the default), bridge 57 × 89, mini 44 × 63 and tarot 70 × 120', () => {
+    expect(CARD_SIZES).toEqual({
+      poker: { width: 63, height: 88 },
+      bridge: { width: 57, height: 89 },
+      mini: { width: 44, height: 63 },
+      tarot: { width: 70, height: 120 },
+    });
+    expect(sheetFor({ paper: 'a4', layout: 'sheet', bleed: false })).toEqual(sheetFor({ paper: 'a4', layout: 'sheet', bleed: false, size: 'poker' }));
+  });
+
+  it('each size takes the grid with the most cards on each paper, with and without bleed', () => {
+    const grids = Object.fromEntries(
+      every.map(({ size, paper, bleed }) => {
+        const sheet = sheetFor({ paper, layout: 'sheet', bleed, size });
+        return [`${size} ${paper}${bleed ? ' bleed' : ''}`, `${sheet.columns} × ${sheet.rows}${sheet.landscape ? ' landscape' : ''}`];
+      }),
+    );
+    expect(grids).toEqual({
+      'poker a4': '3 × 3',
+      'poker a4 bleed': '4 × 2 landscape',
+      'poker letter': '3 × 3',
+      'poker letter bleed': '3 × 2 landscape',
+      'bridge a4': '3 × 3',
+      'bridge a4 bleed': '4 × 2 landscape',
+      'bridge letter': '4 × 2 landscape',
+      'bridge letter bleed': '4 × 2 landscape',
+      'mini a4': '6 × 3 landscape',
+      'mini a4 bleed': '3 × 4',
+      'mini letter': '6 × 3 landscape',
+      'mini letter bleed': '4 × 3',
+      'tarot a4': '2 × 2',
+      'tarot a4 bleed': '2 × 2',
+      'tarot letter': '2 × 2',
+      'tarot letter bleed': '2 × 2',
+    });
+  });
+
+  it.each(every)(
+    '$size on $paper (bleed $bleed): cards of the size, apart, on the paper, marked outside the bleed, 3 mm or more, 4.2 mm in',
+    ({ size, paper, bleed }) => {
+      const sheet = sheetFor({ paper, layout: 'sheet', bleed, size });
+      expect(sheet.card).toEqual(CARD_SIZES[size]);
+      expect(sheet.bleed).toBe(bleed ? 3 : 0);
+      for (const [i, slot] of sheet.slots.entries()) {
+        expect([slot.width, slot.height]).toEqual([CARD_SIZES[size].width, CARD_SIZES[size].height]);
+        const grown = withBleed(sheet, slot, { top: true, bottom: true });
+        expect(grown.x >= 0 && grown.y >= 0 && grown.x + grown.width <= sheet.width && grown.y + grown.height <= sheet.height).toBe(true);
+        for (const other of sheet.slots.slice(i + 1)) expect(overlap(grown, withBleed(sheet, other, { top: true, bottom: true }))).toBe(false);
+      }
+      const cuts = {
+        x: new Set(sheet.slots.flatMap((s) => [s.x, s.x + s.width]).map(round)),
+        y: new Set(sheet.slots.flatMap((s) => [s.y, s.y + s.height]).map(round)),
+      };
+      expect(new Set(vertical(sheet).map(([x]) => x))).toEqual(cuts.x);
+      expect(new Set(horizontal(sheet).map(([, y]) => y))).toEqual(cuts.y);
+      for (const [x1, y1, x2, y2] of segments(sheet)) {
+        expect(Math.hypot(x2! - x1!, y2! - y1!)).toBeGreaterThanOrEqual(3 - 1e-9);
+        for (const x of [x1!, x2!]) expect(Math.min(x, sheet.width - x)).toBeGreaterThanOrEqual(4.2 - 1e-9);
+        for (const y of [y1!, y2!]) expect(Math.min(y, sheet.height - y)).toBeGreaterThanOrEqual(4.2 - 1e-9);
+        const mark = { x: Math.min(x1!, x2!), y: Math.min(y1!, y2!), width: Math.abs(x2! - x1!), height: Math.abs(y2! - y1!) };
+        expect(overlap(mark, sheet.bleedBox)).toBe(false);
+      }
+    },
+  );
+
+  it.each(every)('$size on $paper (bleed $bleed): the back of every slot is a slot, each once, for both duplex edges', ({ size, paper, bleed }) => {
+    const sheet = sheetFor({ paper, layout: 'sheet', bleed, size });
+    for (const duplex of ['long', 'short'] as const) {
+      const backs = sheet.slots.map((_, n) => backSlot(sheet, n, duplex));
+      expect([...backs].sort((a, b) => a - b)).toEqual(sheet.slots.map((_, n) => n));
+    }
+  });
+
+  it('one card a page: the card and its 3 mm of bleed, for every size', () => {
+    for (const size of SIZE_VALUES) {
+      const sheet = sheetFor({ paper: 'a4', layout: 'single', bleed: false, size });
+      const { width, height } = CARD_SIZES[size];
+      expect([sheet.width, sheet.height, sheet.trim, sheet.marks]).toEqual([width + 6, height + 6, { x: 3, y: 3, width, height }, []]);
+      expect(sheet.label).toBe(`${width + 6} × ${height + 6} mm, one card per page with 3 mm bleed`);
     }
   });
 });

@@ -61,6 +61,7 @@ export const coach = (extra: Partial<Inducement> = {}): Inducement => ({
   limits: { max: 1, oncePerGame: false },
   costs: [],
   priceList: null,
+  priceStated: false,
   mentions: [],
   confidence: 'high',
   note: 'a literal inducement',

@@ -173,6 +173,21 @@ function drawingOf(content: string): { strokes: Stroke[]; fills: Fill[]; texts: 
   return { strokes, fills, texts };
 }
 
+/** Every stream of a PDF, inflated, as text (content streams, fonts, everything): to search for an operator or a name. */
+export function pdfStreams(bytes: Uint8Array): string[] {
+  const pdf = Buffer.from(bytes).toString('latin1');
+  const out: string[] = [];
+  const header = /\bstream\r?\n/g;
+  for (let found = header.exec(pdf); found; found = header.exec(pdf)) {
+    const dict = pdf.slice(pdf.lastIndexOf(' obj', found.index), found.index);
+    const length = Number(/\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict)?.[1] ?? 0);
+    const stream = Buffer.from(pdf.slice(found.index + found[0].length, found.index + found[0].length + length), 'latin1');
+    out.push((/\/FlateDecode/.test(dict) ? inflateSync(stream) : stream).toString('latin1'));
+    header.lastIndex = found.index + found[0].length + length;
+  }
+  return out;
+}
+
 /** Every page of a PDF file, in order, with its boxes and strokes. */
 export const readPdfPages = (file: string): PdfPage[] => readPdfBytes(readFileSync(file));
 

@@ -1,16 +1,18 @@
 /**
  * What a league and a print shop get on paper, read from the PDFs: text in
- * pure black ink (CMYK 0/0/0/100) and nothing under 6 pt; `--ink low` fills
+ * pure black ink (CMYK 0/0/0/100) and nothing under 7 pt; `--ink low` fills
  * no area at all; a team deck names its team on every card and back and the
  * players on each skill; a long text continues at a sentence, under a
  * repeated heading, balanced, and a runaway text is refused; each file has
  * its own font subset tags; roster and usage errors say one clear thing.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import { fitCard } from '../../pipeline/emit/cards/layout.ts';
+import { pt, sheetFor } from '../../pipeline/emit/cards/geometry.ts';
+import { cardsOptions } from '../../pipeline/emit/cards/options.ts';
 import { planSelection } from '../../pipeline/emit/cards/plan-selection.ts';
 import { readSchemaFiles } from '../../pipeline/io.ts';
 import { cardFonts } from '../../pipeline/targets/cards.ts';
@@ -67,11 +69,13 @@ function cardTexts(file: string, page: number): string[] {
 }
 
 describe('ink', () => {
-  it('draws every text in black ink only (CMYK 0/0/0/k, or white), the body in 100 % black, none under 6 pt', async () => {
+  it('draws every text in black ink only (CMYK 0/0/0/k, or white), the body in 100 % black, none under 7 pt, at every size', async () => {
     for (const args of [
       ['--roster', rosterFile, '--backs'],
       ['--edition', 'fr-legacy'],
-      ['--roster', rosterFile, '--per-player', '--ink', 'low'],
+      ['--edition', 'fr-legacy', '--size', 'mini'],
+      ['--roster', rosterFile, '--per-player', '--ink', 'low', '--size', 'bridge'],
+      ['--roster', rosterFile, '--per-player', '--size', 'tarot', '--backs'],
     ]) {
       const { file } = await make(args);
       const texts = readPdfPages(file).flatMap((p) => p.texts);
@@ -79,7 +83,7 @@ describe('ink', () => {
       for (const t of texts) {
         expect(t.colour.space, `${args.join(' ')}: text at ${t.x}, ${t.y}`).toBe('cmyk');
         expect(t.colour.values.slice(0, 3), `${args.join(' ')}: text at ${t.x}, ${t.y}`).toEqual([0, 0, 0]);
-        expect(t.size, `${args.join(' ')}: text at ${t.x}, ${t.y}`).toBeGreaterThanOrEqual(6);
+        expect(t.size, `${args.join(' ')}: text at ${t.x}, ${t.y}`).toBeGreaterThanOrEqual(7);
       }
       const byColour = new Map<string, number>();
       for (const t of texts) byColour.set(t.colour.values.join(), (byColour.get(t.colour.values.join()) ?? 0) + 1);
@@ -92,7 +96,7 @@ describe('ink', () => {
     expect(low.length).toBe(2);
     for (const page of low) expect(page.fills).toEqual([]);
     // …and the category colour is still drawn, as lines.
-    expect(low[0]!.strokes.some((s) => s.space === 'rgb' && s.colour.some((c) => c > 0))).toBe(true);
+    expect(low[0]!.strokes.some((s) => s.space === 'cmyk' && s.colour.slice(0, 3).some((c) => c > 0))).toBe(true);
     const full = readPdfPages((await make(['--roster', rosterFile, '--backs'])).file);
     expect(full.every((page) => page.fills.length > 0)).toBe(true);
   });
@@ -121,14 +125,32 @@ describe('a team deck', () => {
     const { file } = await make(['--roster', rosterFile, '--backs']);
     expect(pageCount(file)).toBe(2);
     const fronts = cardTexts(file, 1).map(squash);
-    expect(fronts).toHaveLength(7);
+    // Seven skills, one of them (Bone Head) perhaps on two cards: every card names the team.
+    expect(fronts.length).toBeGreaterThanOrEqual(7);
     for (const text of fronts) expect(text).toContain('Reikland Reavers');
     const block = fronts.find((t) => t.includes('en-2020/block'))!;
     expect(block).toContain('Players: Griff Oberwald, Big Bertha, Lineman');
     expect(fronts.find((t) => t.includes('en-2020/dodge'))).toContain('Players: Griff Oberwald, Lineman');
     expect(fronts.find((t) => t.includes('en-2020/mighty-blow'))).toContain('Players: Big Bertha');
     const backs = cardTexts(file, 2).map(squash);
-    expect(backs.filter((t) => t.includes('Reikland Reavers'))).toHaveLength(7);
+    expect(backs.filter((t) => t.includes('Reikland Reavers'))).toHaveLength(fronts.length);
+  });
+
+  it("shows a player's characteristics, cost and SPP in one line under the kind, above the skills (poker cards)", async () => {
+    const roster = join(tempDir(), 'profile.yaml');
+    const griff =
+      '  - name: Griff Oberwald\n    position: Blitzer\n    ma: 7\n    st: 3\n    ag: 3+\n    pa: 4+\n    av: 9+\n    cost: 85k\n    spp: 12\n    skills: [Block]\n';
+    writeFileSync(roster, `team: Reikland Reavers\nedition: en-2020\nplayers:\n${griff}  - name: Lineman\n    skills: [Dodge]\n`);
+    const { file } = await make(['--roster', roster, '--per-player']);
+    const [griffCard, lineman] = cardTexts(file, 1);
+    const lines = griffCard!
+      .split('\n')
+      .map(squash)
+      .map((l) => l.trim());
+    const at = lines.indexOf('MA 7 ST 3 AG 3+ PA 4+ AV 9+ · 85k · 12 SPP');
+    expect(at, lines.join('\n')).toBeGreaterThan(0);
+    expect(lines.slice(at + 1).find((l) => l)).toBe('Block');
+    expect(squash(lineman!)).not.toMatch(/\bMA\b/);
   });
 
   it('prints the team, not the roster file, on per-player cards', async () => {
@@ -204,6 +226,30 @@ describe('continuations', () => {
     expect(continued).toBeGreaterThanOrEqual(2);
   });
 
+  it('prints a Big Un with seven traits on as many cards as he needs, and the rest of the team', async () => {
+    const traits = 'Loner (4+), Bone Head, Mighty Blow (+1), Thick Skull, Throw Team-mate, Really Stupid, Regeneration';
+    const roster = join(tempDir(), 'ogres.yaml');
+    writeFileSync(
+      roster,
+      `team: Ogre Kingdoms\nedition: en-2020\nplayers:\n  - name: Gnoblar\n    skills: [Dodge]\n  - name: Big Un\n    skills: "${traits}"\n`,
+    );
+    const { file, stdout } = await make(['--roster', roster, '--per-player']);
+    expect(stdout).toMatch(/player:Big Un/);
+    const text = squash(poppler('pdftotext', ['-raw', file, '-']));
+    const parts = Number(/Big Un \(1\/(\d+)\)/.exec(text)![1]);
+    expect(parts).toBeGreaterThan(1);
+    for (let n = 1; n <= parts; n++) expect(text).toContain(`Big Un (${n}/${parts})`);
+    expect(text).toContain('Gnoblar');
+  });
+
+  it("an error about a player stands at that player's line, not the roster's first", async () => {
+    const roster = join(tempDir(), 'glyph.yaml');
+    writeFileSync(roster, 'team: Orcs\nedition: en-2020\nplayers:\n  - name: Gork\n    skills: [Block]\n  - name: Mork 漢\n    skills: [Dodge]\n');
+    const run = await cards(['--data', dataDir, '--roster', roster, '--per-player', '-o', join(tempDir(), 'x.pdf')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/glyph\.yaml:6:\d+ error the character '漢' \(U\+6F22\) in player Mork 漢/);
+  });
+
   it('refuses a text that would need more than 4 cards, at its record and line; nothing written', async () => {
     const data = withText('en-2020/dodge', (text) => Array.from({ length: 120 }, () => text.trim()).join('\n\n') + '\n');
     const file = join(tempDir(), 'runaway.pdf');
@@ -212,25 +258,63 @@ describe('continuations', () => {
     const dodge = bundle.skills.find((r) => r.id === 'en-2020/dodge')!;
     expect(run.stderr).toMatch(
       new RegExp(
-        `en-2020-skills-traits\\.txt:${dodge.source.lines[0]}:1 error en-2020/dodge: the text needs \\d+ cards at 6 pt; a card continues on at most 4`,
+        `en-2020-skills-traits\\.txt:${dodge.source.lines[0]}:1 error en-2020/dodge: the text needs \\d+ poker cards at 7 pt; a card continues on at most 4`,
       ),
     );
     expect(run.stderr).toContain('[cards/text-too-long]');
     expect(existsSync(file)).toBe(false);
   });
 
-  it('--size uniform sets every body of a page at one size, the largest that fits them all', async () => {
-    const sizes = (file: string) =>
-      readPdfPages(file).map(
-        (page) => new Set(page.texts.filter((t) => t.colour.values.join() === '0,0,0,1' && t.size !== 6.6 && t.size !== 6.4 && t.size < 10).map((t) => t.size)),
-      );
+  it('--text-size uniform sets every body of a page at one size, the largest that fits them all', async () => {
+    // The size of each text in a card's body (under its kind line, over its footer), page by page.
+    const sheet = sheetFor(cardsOptions());
+    const inBody = (y: number) => sheet.slots.some((slot) => y > pt(slot.y + 19.9) && y < pt(slot.y + 88 - 9.4 - 1.4));
+    const sizes = (file: string) => readPdfPages(file).map((page) => new Set(page.texts.filter((t) => inBody(page.mediaBox[3] - t.y)).map((t) => t.size)));
     const skills = ['--edition', 'en-2020', '--skills', 'Block, Dodge, Bone Head, Loner, Sprint, Claws'];
     const fit = sizes((await make(skills)).file);
-    const uniform = sizes((await make([...skills, '--size', 'uniform'])).file);
-    expect(fit[0]!.size).toBeGreaterThan(2);
-    // The body and the bold team line (6 pt) are the only sizes left: one body size.
-    expect([...uniform[0]!].filter((s) => s !== 6).length).toBeLessThanOrEqual(1);
+    const uniform = sizes((await make([...skills, '--text-size', 'uniform'])).file);
+    expect(fit[0]!.size).toBeGreaterThan(1);
+    expect(uniform[0]!.size).toBe(1);
     expect(Math.min(...uniform[0]!)).toBe(Math.min(...fit[0]!));
+  });
+});
+
+describe('card sizes (--size)', () => {
+  const mm = (points: number) => Math.round((points / MM) * 100) / 100;
+  const boxSize = ([x1, y1, x2, y2]: number[]) => [mm(x2! - x1!), mm(y2! - y1!)];
+
+  it.each([
+    ['poker', 63, 88],
+    ['bridge', 57, 89],
+    ['mini', 44, 63],
+    ['tarot', 70, 120],
+  ] as const)('--size %s: %d × %d mm cards, one a page with its bleed, or touching in a grid between the crop marks', async (size, width, height) => {
+    const single = readPdfPages((await make(['--roster', rosterFile, '--size', size, '--layout', 'single'])).file);
+    for (const page of single) {
+      expect(boxSize(page.trimBox)).toEqual([width, height]);
+      expect(boxSize(page.mediaBox)).toEqual([width + 6, height + 6]);
+    }
+    const [sheet] = readPdfPages((await make(['--roster', rosterFile, '--size', size])).file);
+    const [w, h] = boxSize(sheet!.trimBox);
+    expect(Number.isInteger(Math.round((w! / width) * 1000) / 1000) && w! >= width, `${w} wide`).toBe(true);
+    expect(Number.isInteger(Math.round((h! / height) * 1000) / 1000) && h! >= height, `${h} high`).toBe(true);
+  });
+
+  it('the PDF says its card size in its subject', async () => {
+    const { file } = await make(['--roster', rosterFile, '--size', 'bridge']);
+    expect(poppler('pdfinfo', [file])).toMatch(/Subject:\s+Printable bridge-size cards \(57 × 89 mm; A4, 3 × 3\)/);
+  });
+
+  it('`--size uniform` and `--size fit`, written before the card sizes, still work as --text-size, and say so', async () => {
+    const old = await make(['--roster', rosterFile, '--size', 'uniform'], 'old.pdf');
+    const now = await make(['--roster', rosterFile, '--text-size', 'uniform'], 'now.pdf');
+    expect(readFileSync(old.file).equals(readFileSync(now.file))).toBe(true);
+    expect(old.stderr).toBe('nuffle cards: --size uniform is now --text-size uniform; --size chooses the card size (poker, bridge, mini, tarot)');
+    expect(now.stderr).toBe('');
+    const both = await cards(['--data', dataDir, '--roster', rosterFile, '--size', 'uniform', '--text-size', 'fit', '-o', join(tempDir(), 'x.pdf')]);
+    expect([both.code, both.stderr.split('\n')[0]]).toEqual([2, 'nuffle cards: --size uniform is --text-size uniform now, and --text-size is given: keep one']);
+    const wrong = await cards(['--size', 'huge']);
+    expect([wrong.code, wrong.stderr.split('\n')[0]]).toEqual([2, 'nuffle cards: --size takes poker or bridge or mini or tarot; got "huge"']);
   });
 });
 

@@ -5,11 +5,11 @@
  * nor the SQLite file; the bundle then runs after being moved to another
  * folder, with no package beside it.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Skill } from '../../pipeline/model/schema-types.ts';
+import type { RandomTable, Skill } from '../../pipeline/model/schema-types.ts';
 import { builtData, installApp, packPackage, type Packed } from './pack.ts';
 
 let packed: Packed;
@@ -109,5 +109,91 @@ describe('a one-call app, bundled', () => {
     });
     checkOutput(outDir);
     expect(moveAndRun(outDir, 'main.js')).toEqual(expected());
+  });
+});
+
+/**
+ * Issue 35, item 10: a one-call app loads at most 1.5 times the data its call
+ * reads. `roll()` on the Blood Bowl agility table reads the random tables and
+ * the 2020 records; it must not load the other editions' records. Built with
+ * code splitting (Vite's default, esbuild's --splitting), the bundle is moved
+ * and run by Node with a hook that counts the bytes of every file of the
+ * bundle it loads: the app's entry, the runtime and the data chunks.
+ */
+describe('a one-call app loads no more than 1.5 times the data its call reads', () => {
+  const ROLL = `import { roll } from 'nuffle-codex';
+const dice = [0.1, 0.55];
+const rolled = await roll('blood-bowl', 'agility', () => dice.shift());
+console.log(JSON.stringify([rolled.slot, rolled.record && rolled.record.id]));
+`;
+  /** What the call reads: the random tables and the records of the edition whose table it rolls on, as minified JSON. */
+  const reads = (): number => {
+    const tables = builtData<RandomTable[]>(packed, 'random-tables.json');
+    const records = builtData<Skill[]>(packed, 'skills.json').filter((s) => s.edition === 'en-2020');
+    return Buffer.byteLength(JSON.stringify(tables)) + Buffer.byteLength(JSON.stringify(records));
+  };
+  /** Run the moved bundle's entry, counting the bytes of each of its files Node loads; returns what it printed and that sum. */
+  function runCounting(outDir: string, entry: string): { printed: unknown; loaded: number; files: string[] } {
+    const moved = `${outDir}-moved`;
+    cpSync(outDir, moved, { recursive: true });
+    rmSync(outDir, { recursive: true });
+    writeFileSync(
+      join(packed.work, 'count-loads.mjs'),
+      `import { registerHooks } from 'node:module';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const seen = new Set();
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) seen.add(fileURLToPath(url)); return next(url, context); } });
+process.on('exit', () => {
+  const files = [...seen].filter((f) => f.startsWith(${JSON.stringify(`${moved}/`)}));
+  process.stderr.write(JSON.stringify({ files, bytes: files.reduce((n, f) => n + statSync(f).size, 0) }));
+});
+`,
+    );
+    const run = spawnSync(process.execPath, ['--import', join(packed.work, 'count-loads.mjs'), join(moved, entry)], { cwd: packed.work, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stderr) as { files: string[]; bytes: number };
+    return { printed: JSON.parse(run.stdout) as unknown, loaded: result.bytes, files: result.files };
+  }
+  const expectedRoll = () => [
+    'skill',
+    builtData<RandomTable[]>(packed, 'random-tables.json')
+      .find((t) => t.id === 'en-2020/blood-bowl/agility')!
+      .slots.find((x) => x.roll === '1-3' && x.d6 === 4)!.record,
+  ];
+
+  it.each(['vite', 'esbuild'] as const)('with %s', async (bundler) => {
+    const dir = join(app, `roll-${bundler}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(app, 'roll.js'), ROLL);
+    const outDir = join(dir, 'out');
+    if (bundler === 'vite') {
+      const { build } = await import('vite');
+      await build({
+        root: app,
+        logLevel: 'silent',
+        configFile: false,
+        build: { outDir, target: 'es2024', minify: true, rollupOptions: { input: join(app, 'roll.js'), output: { entryFileNames: 'main.js' } } },
+      });
+    } else {
+      const { build } = await import('esbuild');
+      await build({
+        entryPoints: { main: join(app, 'roll.js') },
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'neutral',
+        mainFields: ['module', 'main'],
+        target: 'es2022',
+        minify: true,
+        outdir: outDir,
+        absWorkingDir: app,
+        logLevel: 'silent',
+      });
+    }
+    const { printed, loaded, files } = runCounting(outDir, 'main.js');
+    expect(printed).toEqual(expectedRoll());
+    console.log(`${bundler} roll(): loaded ${loaded} bytes in ${files.length} files, for ${reads()} bytes of data read`);
+    expect(loaded).toBeLessThanOrEqual(reads() * 1.5);
   });
 });

@@ -49,14 +49,42 @@ describe('foldName', () => {
 
 describe('resolveId', () => {
   it('a current record id resolves to itself', async () => expect(await api.resolveId('en-2020/dodge')).toEqual({ id: 'en-2020/dodge', movedFrom: null }));
-  it('an id the data never had resolves to itself', async () => expect(await api.resolveId('en-2020/nope')).toEqual({ id: 'en-2020/nope', movedFrom: null }));
+  it('a current id of each kind resolves to itself', async () => {
+    expect(await api.resolveId('dodge')).toEqual({ id: 'dodge', movedFrom: null });
+    expect(await api.resolveId('en-2020/faq-2', 'ruling')).toEqual({ id: 'en-2020/faq-2', movedFrom: null });
+    expect(await api.resolveId('en-2020-inducements/bribes', 'inducement')).toEqual({ id: 'en-2020-inducements/bribes', movedFrom: null });
+    expect(await api.resolveId('en-2020-inducements/sports-wizard/fireball', 'spell')).toEqual({
+      id: 'en-2020-inducements/sports-wizard/fireball',
+      movedFrom: null,
+    });
+    expect(await api.resolveId('lustrian-superleague', 'league')).toEqual({ id: 'lustrian-superleague', movedFrom: null });
+  });
+  it('an id the data never had is a RangeError naming the closest id', async () =>
+    await expect(api.resolveId('en-2020/dodgee')).rejects.toThrow(new RangeError('unknown record id "en-2020/dodgee"; did you mean "en-2020/dodge"?')));
+  it('an unknown record id of another edition names the closest record, its own edition first', async () =>
+    await expect(api.resolveId('en-2021/sure-feet')).rejects.toThrow(
+      new RangeError('unknown record id "en-2021/sure-feet"; did you mean "en-2020/sure-feet"?'),
+    ));
+  it('an unknown id of each other kind is refused with the closest of that kind', async () => {
+    await expect(api.resolveId('dodgee')).rejects.toThrow(new RangeError('unknown concept id "dodgee"; did you mean "dodge"?'));
+    await expect(api.resolveId('en-2020/faq-9', 'ruling')).rejects.toThrow(/^unknown ruling id "en-2020\/faq-9"; did you mean "en-2020\/faq-1"/);
+    await expect(api.resolveId('en-2020-inducements/bribe', 'inducement')).rejects.toThrow(
+      new RangeError('unknown inducement id "en-2020-inducements/bribe"; did you mean "en-2020-inducements/bribes"?'),
+    );
+    await expect(api.resolveId('en-2020-inducements/sports-wizard/firebal', 'spell')).rejects.toThrow(
+      /did you mean "en-2020-inducements\/sports-wizard\/fireball"\?$/,
+    );
+    await expect(api.resolveId('lustrian-super-league', 'league')).rejects.toThrow(/did you mean "lustrian-superleague"\?$/);
+  });
+  it('an id far from every id is refused without a guess', async () =>
+    await expect(api.resolveId('en-2020/xyzzyplugh')).rejects.toThrow(new RangeError('unknown record id "en-2020/xyzzyplugh"')));
   it('a chain of renames leads to the last id', async () =>
     expect(await api.resolveId('en-2020/sidestep')).toEqual({ id: 'en-2020/side-step', movedFrom: 'en-2020/sidestep' }));
   it('a deleted id resolves to null', async () => expect(await api.resolveId('en-2020/leap')).toEqual({ id: null, movedFrom: 'en-2020/leap' }));
   it('a loop of renames stops where it would repeat', async () =>
     expect(await api.resolveId('en-2020/loop-a')).toEqual({ id: 'en-2020/loop-a', movedFrom: 'en-2020/loop-a' }));
   it('an id without a slash is read as a concept id', async () => expect(await api.resolveId('sidestep')).toEqual({ id: 'side-step', movedFrom: 'sidestep' }));
-  it('a migration of another kind does not apply', async () => expect(await api.resolveId('dodge')).toEqual({ id: 'dodge', movedFrom: null }));
+  it('a migration of another kind does not apply', async () => expect(await api.resolveId('dodge', 'concept')).toEqual({ id: 'dodge', movedFrom: null }));
   it('the kind given wins over the slash', async () => expect(await api.resolveId('dodge', 'record')).toEqual({ id: 'en-2020/dodge', movedFrom: 'dodge' }));
   it('resolves a ruling id when asked for rulings', async () =>
     expect(await api.resolveId('en-2020/faq-7', 'ruling')).toEqual({ id: 'en-2020/faq-1', movedFrom: 'en-2020/faq-7' }));
@@ -264,14 +292,36 @@ describe('roll', () => {
     () =>
       values.shift()!;
   it('rolls the column and then the row', async () =>
-    expect(await api.roll('blood-bowl', 'agility', dice(0.9, 0))).toEqual({ roll: '4-6', d6: 1, record: record('en-2020/sprint') }));
+    expect(await api.roll('blood-bowl', 'agility', dice(0.9, 0))).toEqual({
+      roll: '4-6',
+      d6: 1,
+      slot: 'skill',
+      record: record('en-2020/sprint'),
+      vacancy: null,
+    }));
   it('a first die of 3 is the 1-3 column', async () =>
-    expect(await api.roll('blood-bowl', 'agility', dice(0.49, 0.99))).toEqual({ roll: '1-3', d6: 6, record: record('en-2020/side-step') }));
+    expect(await api.roll('blood-bowl', 'agility', dice(0.49, 0.99))).toEqual({
+      roll: '1-3',
+      d6: 6,
+      slot: 'skill',
+      record: record('en-2020/side-step'),
+      vacancy: null,
+    }));
   it('a first die of 4 is the 4-6 column', async () => expect((await api.roll('blood-bowl', 'agility', dice(0.5, 0.99))).roll).toBe('4-6'));
   it('reads the edition asked for', async () =>
     expect((await api.roll('blood-bowl', 'agility', dice(0, 0), { edition: 'alt-2025' })).record).toEqual(record('alt-2025/dodge')));
-  it('gives no record for a vacant slot', async () =>
-    expect(await api.roll('blood-bowl', 'agility', dice(0, 0.7))).toEqual({ roll: '1-3', d6: 5, record: undefined }));
+  it('says a vacant slot is vacant', async () =>
+    expect(await api.roll('blood-bowl', 'agility', dice(0, 0.7))).toEqual({ roll: '1-3', d6: 5, slot: 'vacant', record: null, vacancy: 'vacant' }));
+  it('says a re-roll slot is re-rolled', async () =>
+    expect(await api.roll('blood-bowl', 'agility', dice(0, 0.5))).toEqual({ roll: '1-3', d6: 4, slot: 're-roll', record: null, vacancy: 're-roll' }));
+  it('says when the edition has no such table', async () =>
+    expect(await api.roll('blood-bowl', 'agility', dice(0, 0), { edition: 'fr-legacy' })).toEqual({
+      roll: '1-3',
+      d6: 1,
+      slot: 'no-table',
+      record: null,
+      vacancy: null,
+    }));
   it('refuses a random source that returns a negative number', async () =>
     await expect(api.roll('blood-bowl', 'agility', () => -0.1)).rejects.toThrow(
       new RangeError('rng must return a number from 0 (included) to 1 (excluded), like Math.random; got -0.1'),

@@ -5,7 +5,7 @@
  * projects. Every consumer test works on this tarball, never on the
  * repository.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ export function packPackage(prefix: string): Packed {
   const packed = sharedStep('package', (dir) => {
     const pkg = join(dir, 'package');
     mkdirSync(join(pkg, 'dist'), { recursive: true });
-    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(repoRoot, file), join(pkg, file));
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'docs/DATA.md']) cpSync(join(repoRoot, file), join(pkg, file));
     cpSync(join(out, 'data'), join(pkg, 'dist/data'), { recursive: true });
     cpSync(join(out, 'lib'), join(pkg, 'dist/lib'), { recursive: true });
     // Sources that must not ship, were `files` wrong.
@@ -64,6 +64,9 @@ export function installApp(packed: Packed, name: string, from = packed.tarball, 
   npm(['install', ...(from === packed.tarball ? ['--offline'] : []), '--no-save', from], app, extra);
   return app;
 }
+
+/** The machine's own Node (20 here, the low end of the engines range), as an app on an older LTS runs the package. */
+export const systemNode = ['/usr/bin/node', '/bin/node'].find((path) => spawnSync(path, ['--version']).status === 0)!;
 
 /** A data file of the build, parsed. */
 export const builtData = <T>(packed: Packed, file: string): T => JSON.parse(readFileSync(join(packed.out, 'data', file), 'utf8')) as T;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { repoRoot } from '../helpers.ts';
-import { builtData, installApp, packPackage, type Packed } from './pack.ts';
+import { builtData, installApp, packPackage, systemNode, type Packed } from './pack.ts';
 
 let packed: Packed;
 let app: string;
@@ -20,18 +20,16 @@ beforeAll(() => {
   app = installApp(packed, 'app');
 }, 240_000);
 
-/** The machine's own Node (20 here), as an app on an older LTS runs the package. */
-const systemNode = ['/usr/bin/node', '/bin/node'].find((path) => spawnSync(path, ['--version']).status === 0)!;
-
 describe('npm pack', () => {
-  it('ships exactly dist/data (data, schemas, types), the runtime API, the licence and the changelog, nothing of the pipeline', () => {
+  it('ships exactly dist/data (data, schemas, types), the runtime API, the data contract (docs/DATA.md), the licence and the changelog, nothing of the pipeline', () => {
     const paths = packed.report.files.map((f) => f.path).sort();
     const outside = paths.filter((p) => !p.startsWith('dist/data/') && !p.startsWith('dist/lib/'));
-    expect(outside.sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
+    expect(outside.sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'docs/DATA.md', 'package.json']);
     expect(paths).toEqual(
       expect.arrayContaining([
         'dist/data/skills.json',
-        'dist/data/skills.d.json.ts',
+        'dist/data/skills.json.d.ts',
+        'dist/data/skills/en-2020.json',
         'dist/data/SHA256SUMS',
         'dist/data/schema/skills.schema.json',
         'dist/data/types.d.ts',
@@ -127,7 +125,6 @@ export { n, lang };
       module: 'nodenext',
       moduleResolution: 'nodenext',
       strict: true,
-      allowArbitraryExtensions: true,
       noEmit: true,
       types: [],
       allowImportingTsExtensions: true,
@@ -190,6 +187,31 @@ export { n, lang };
     expect((answer.rulings as string[]).length).toBeGreaterThan(0);
   });
 
+  it('gives each concept’s French name with where it comes from, as the data and the static API do (issue 35.7)', () => {
+    writeFileSync(
+      join(app, 'french.mjs'),
+      `import { getConcept } from 'nuffle-codex';
+import concepts from 'nuffle-codex/data/concepts.json' with { type: 'json' };
+console.log(JSON.stringify(await Promise.all(concepts.map(async (c) => [c.id, (await getConcept(c.id)).frenchName]))));
+`,
+    );
+    const answered = JSON.parse(execFileSync(process.execPath, ['french.mjs'], { cwd: app, encoding: 'utf8' })) as [string, unknown][];
+    const concepts = data<Concept[]>('concepts.json');
+    const index = JSON.parse(readFileSync(join(packed.out, 'api/v1/index.json'), 'utf8')) as {
+      endpoints: { id: string; kind: string; frenchName?: unknown }[];
+    };
+    expect(answered).toEqual(concepts.map((c) => [c.id, c.frenchName]));
+    expect(index.endpoints.filter((e) => e.kind === 'concepts').map((e) => [e.id, e.frenchName])).toEqual(answered);
+    // A French source's name is `source`; a reviewed usual name (names.json, curated) is `reviewed`, where no French source has the rule.
+    const names = data<{ concept: string; lang: string | null; source: string; alias: string }[]>('names.json');
+    for (const c of concepts) {
+      if (c.names.fr) expect(c.frenchName, c.id).toEqual({ name: c.names.fr, from: 'source' });
+      else if (c.frenchName)
+        expect(names, c.id).toContainEqual(expect.objectContaining({ concept: c.id, lang: 'fr', source: 'curated', alias: c.frenchName.name }));
+    }
+    expect(concepts.some((c) => c.frenchName?.from === 'reviewed')).toBe(true);
+  });
+
   it('loads only the data files a call needs', () => {
     writeFileSync(
       join(app, 'loads.mjs'),
@@ -205,6 +227,7 @@ console.log(JSON.stringify(seen));
 `,
     );
     const seen = JSON.parse(execFileSync(process.execPath, ['loads.mjs'], { cwd: app, encoding: 'utf8' })) as string[][];
-    expect(seen).toEqual([['concepts.json'], ['concepts.json'], ['concepts.json', 'random-tables.json', 'skills.json']]);
+    // A random skill of the 2020 tables reads that edition's records only (skills/en-2020.json), not every edition's.
+    expect(seen).toEqual([['concepts.json'], ['concepts.json'], ['concepts.json', 'random-tables.json', 'en-2020.json']]);
   });
 });

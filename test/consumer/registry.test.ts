@@ -5,12 +5,12 @@
  * run. A `"private": true` package would fail the publish here.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers.ts';
-import { installApp, npm, packPackage, type Packed } from './pack.ts';
+import { npm, packPackage, type Packed } from './pack.ts';
 
 let packed: Packed;
 let registry: ChildProcess | undefined;
@@ -85,7 +85,14 @@ describe('a local registry', () => {
     const version = JSON.parse(npm(['view', 'nuffle-codex', 'version', '--json'], packed.work, userconfig)) as string;
     expect(version).toBe(packed.report.filename.replace(/^nuffle-codex-|\.tgz$/g, ''));
 
-    const app = installApp(packed, 'from-registry', 'nuffle-codex', userconfig);
+    // The README's install line, verbatim, in a fresh project (issue 35.2): the package by its name, from the registry.
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const install = [...readme.matchAll(/```sh\n(npm install nuffle-codex\n)```/g)].map((m) => m[1]!);
+    expect(install).toHaveLength(1);
+    const app = join(packed.work, 'from-registry');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'from-registry', private: true, type: 'module' }, null, 2)}\n`);
+    execFileSync('sh', ['-e', '-c', install[0]!], { cwd: app, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', ...userconfig } });
     expect(JSON.parse(readFileSync(join(app, 'node_modules/nuffle-codex/package.json'), 'utf8')).version).toBe(version);
     writeFileSync(join(app, 'main.js'), "import { getConcept } from 'nuffle-codex';\nconsole.log((await getConcept('mighty-blow')).names.fr);\n");
     expect(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8' }).trim()).toBe('Châtaigne');

@@ -74,22 +74,29 @@ describe('the static API', () => {
       expect(json<ListEndpoint>(path).items, path).toEqual(builtData<(Inducement | League | Edition | RandomTable | Migration)[]>(packed, file));
   });
 
-  it('names concepts in French and English in the index', () => {
+  it('names concepts in French and English in the index, with the French name and where it comes from, as the data does (issue 35.7)', () => {
     const index = json<ApiIndex>('v1/index.json');
     const concepts = builtData<Concept[]>(packed, 'concepts.json');
     const entries = index.endpoints.filter((e) => e.kind === 'concepts');
     expect(entries.map((e) => e.names)).toEqual(concepts.map((c) => c.names));
     expect(entries.some((e) => e.names?.fr && e.names.fr !== e.names.en)).toBe(true);
+    expect(entries.map((e) => e.frenchName)).toEqual(concepts.map((c) => c.frenchName));
+    const list = json<ListEndpoint>(index.lists!.concepts).items as { frenchName?: unknown }[];
+    expect(list.map((i) => i.frenchName)).toEqual(concepts.map((c) => c.frenchName));
   });
 
-  it('has a bulk-data manifest whose files and digests are those of dist/data', () => {
+  it('has a bulk-data manifest whose files, sizes and digests are those of dist/data, each downloadable from the API itself', () => {
     const bulk = json<BulkDataEndpoint>(json<ApiIndex>('v1/index.json').bulkData!);
+    const meta = builtData<{ releaseDate: string | null; datasetVersion: string }>(packed, 'meta.json');
     const paths = bulk.files.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['SHA256SUMS', 'datapackage.json', 'nuffle-codex.sqlite', 'skills.json', 'meta.json']));
     for (const file of bulk.files) {
       const body = readFileSync(join(packed.out, 'data', file.path));
-      if (file.sha256 !== null) expect(createHash('sha256').update(body).digest('hex'), file.path).toBe(file.sha256);
-      expect(file.download).toBe(`/data/${file.path}`);
+      expect(createHash('sha256').update(body).digest('hex'), file.path).toBe(file.sha256);
+      expect(file.size, file.path).toBe(body.byteLength);
+      expect(file.date, file.path).toBe(meta.releaseDate);
+      expect(file.download).toBe(`data/${meta.datasetVersion}/${file.path}`);
+      expect(readFileSync(api(file.download)).equals(body), file.download).toBe(true);
     }
   });
 
@@ -100,11 +107,15 @@ describe('the static API', () => {
       .map((p) => json<MovedEndpoint>(`v1/${p}`))
       .filter((v) => 'action' in v && v.url !== null);
     const redirects = readFileSync(api('_redirects'), 'utf8').split('\n').filter(Boolean);
-    expect(redirects).toHaveLength(stubs.length);
+    // A redirect per retired id that leads somewhere, then the not-found rule.
+    expect(redirects).toHaveLength(stubs.length + 1);
+    expect(redirects.at(-1)).toBe('/v1/* /v1/404.json 404');
     // A retired id, on a host that reads _redirects: its old address leads to the new one, from the host's root.
     const moved = { path: 'v1/concepts/sidestep.json', kind: 'moved' as const, value: { url: 'v1/concepts/side-step.json' } };
     const deleted = { path: 'v1/concepts/gone.json', kind: 'moved' as const, value: { url: null } };
-    expect(hostFiles([moved, deleted]).get('_redirects')).toBe('/v1/concepts/sidestep.json /v1/concepts/side-step.json 301\n');
-    expect(hostFiles([moved], '/api/').get('_redirects')).toBe('/api/v1/concepts/sidestep.json /api/v1/concepts/side-step.json 301\n');
+    expect(hostFiles([moved, deleted]).get('_redirects')).toBe('/v1/concepts/sidestep.json /v1/concepts/side-step.json 301\n/v1/* /v1/404.json 404\n');
+    expect(hostFiles([moved], '/api/').get('_redirects')).toBe(
+      '/api/v1/concepts/sidestep.json /api/v1/concepts/side-step.json 301\n/api/v1/* /api/v1/404.json 404\n',
+    );
   });
 });

@@ -29,7 +29,7 @@ export const ITEMS = [
 export function bundle(): DataBundle {
   const slugs = ['dodge', 'leap', 'sprint', 'sure-feet', 'side-step', 'diving-tackle'];
   return {
-    meta: { datasetVersion: '1.0.0', schemaVersion: '2.1.0', sources: [], files: [] },
+    meta: { datasetVersion: '1.0.0', schemaVersion: '2.1.0', releaseDate: null, sources: [], files: [] },
     editions: [],
     skills: slugs.map((s) => skill(s)),
     rulings: [ruling('en-2020/dodge/q-1', 'Can a player Dodge out of a Tackle Zone twice in one turn?', 'en-2020/dodge')],

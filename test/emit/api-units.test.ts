@@ -5,6 +5,7 @@
  * bulk-data manifest, value by value (test/emit/api-values.test.ts checks
  * the concept, record, ruling and index endpoints on the real build).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiTexts, emitApi, hostFiles } from '../../pipeline/emit/api.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
@@ -110,7 +111,7 @@ describe('the list endpoints', () => {
       url: 'v1/concepts.json',
       kind: 'concepts',
       count: d.concepts.length,
-      items: d.concepts.map((c) => ({ id: c.id, name: c.name, names: c.names, url: `v1/concepts/${c.id}.json` })),
+      items: d.concepts.map((c) => ({ id: c.id, name: c.name, names: c.names, frenchName: c.frenchName, url: `v1/concepts/${c.id}.json` })),
     }));
   it('list the records of each edition, with their language, under the edition', () => {
     expect(at('v1/records/fr-legacy.json').value).toEqual({
@@ -150,23 +151,91 @@ describe('the list endpoints', () => {
       concepts: 'v1/concepts.json',
       rulings: 'v1/rulings.json',
       records: { 'en-2020': 'v1/records/en-2020.json', 'fr-legacy': 'v1/records/fr-legacy.json' },
+      categories: Object.fromEntries([...new Set(d.concepts.map((c) => c.category))].sort().map((c) => [c, `v1/categories/${c}.json`])),
+      recordsByCategory: Object.fromEntries(
+        ['en-2020', 'fr-legacy'].map((edition) => [
+          edition,
+          Object.fromEntries(
+            [...new Set(d.skills.filter((r) => r.edition === edition).map((r) => r.category))]
+              .sort()
+              .map((c) => [c, `v1/records/${edition}/categories/${c}.json`]),
+          ),
+        ]),
+      ),
     }));
+  it('list the concepts of a category in one request, and the records of an edition in a category (issue 35.8)', () => {
+    const category = d.concepts[0]!.category;
+    expect(at(`v1/categories/${category}.json`).value).toEqual({
+      url: `v1/categories/${category}.json`,
+      kind: 'concepts',
+      category,
+      count: d.concepts.filter((c) => c.category === category).length,
+      items: d.concepts
+        .filter((c) => c.category === category)
+        .map((c) => ({ id: c.id, name: c.name, names: c.names, frenchName: c.frenchName, url: `v1/concepts/${c.id}.json` })),
+    });
+    const records = d.skills.filter((r) => r.edition === 'fr-legacy');
+    expect(at(`v1/records/fr-legacy/categories/${records[0]!.category}.json`).value).toMatchObject({
+      kind: 'records',
+      edition: 'fr-legacy',
+      category: records[0]!.category,
+      items: records.map((r) => ({ id: r.id, name: r.name, lang: 'fr', url: `v1/records/${r.id}.json` })),
+    });
+  });
 });
 
 describe('the bulk-data manifest', () => {
-  it('lists the downloadable data files at the top of dist/data, meta.json and SHA256SUMS, by path, with their type and digest', () =>
-    expect(at('v1/bulk-data.json').value).toEqual({
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const downloads = new Map([
+    ['skills.json', bytes('[1]\n')],
+    ['skills.min.json', bytes('[1]')],
+    ['nuffle-codex.sqlite', bytes('SQLite format 3')],
+    ['SHA256SUMS', bytes('sums\n')],
+    ['package.json', bytes('{}')],
+    ['csv/skills.csv', bytes('id\r\n')],
+  ]);
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  const manifest = () => emitApi(data(), downloads).find((f) => f.kind === 'bulkData')!.value;
+  it('lists each downloadable file under its version’s folder, relative to the API root, with its size, digest, records and the release date (issue 35.8)', () => {
+    const d = data();
+    d.meta.releaseDate = '2026-11-30';
+    expect(emitApi(d, downloads).find((f) => f.kind === 'bulkData')!.value).toEqual({
       url: 'v1/bulk-data.json',
       datasetVersion: '1.0.0',
       schemaVersion: '2.1.0',
+      date: '2026-11-30',
       files: [
-        { path: 'SHA256SUMS', download: '/data/SHA256SUMS', sha256: null, records: null, contentType: 'text/plain' },
-        { path: 'datapackage.json', download: '/data/datapackage.json', sha256: '0'.repeat(64), records: null, contentType: 'application/json' },
-        { path: 'meta.json', download: '/data/meta.json', sha256: null, records: null, contentType: 'application/json' },
-        { path: 'nuffle-codex.sqlite', download: '/data/nuffle-codex.sqlite', sha256: 'c'.repeat(64), records: null, contentType: 'application/vnd.sqlite3' },
-        { path: 'skills.json', download: '/data/skills.json', sha256: 'a'.repeat(64), records: 7, contentType: 'application/json' },
+        {
+          path: 'SHA256SUMS',
+          download: 'data/1.0.0/SHA256SUMS',
+          size: 5,
+          sha256: sha('sums\n'),
+          records: null,
+          date: '2026-11-30',
+          contentType: 'text/plain; charset=utf-8',
+        },
+        {
+          path: 'nuffle-codex.sqlite',
+          download: 'data/1.0.0/nuffle-codex.sqlite',
+          size: 15,
+          sha256: sha('SQLite format 3'),
+          records: null,
+          date: '2026-11-30',
+          contentType: 'application/vnd.sqlite3',
+        },
+        {
+          path: 'skills.json',
+          download: 'data/1.0.0/skills.json',
+          size: 4,
+          sha256: sha('[1]\n'),
+          records: 7,
+          date: '2026-11-30',
+          contentType: 'application/json',
+        },
       ],
-    }));
+    });
+  });
+  it('dates nothing when the data has no release date: never the clock', () => expect(manifest()).toMatchObject({ date: null }));
   it('is linked from the index', () => expect((at('v1/index.json').value as { bulkData: string }).bulkData).toBe('v1/bulk-data.json'));
 });
 
@@ -271,14 +340,41 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
     }));
   it('are listed in the index with their names, paths and kinds', () =>
     expect((get('v1/index.json').value as { endpoints: unknown[] }).endpoints).toEqual([
-      { id: 'dodge', name: 'Dodge', path: 'concepts/dodge.json', kind: 'concepts', names: { en: 'Dodge', fr: 'Esquive' } },
-      { id: 'mighty-blow', name: 'Mighty Blow', path: 'concepts/mighty-blow.json', kind: 'concepts', names: { en: 'Mighty Blow' } },
-      { id: 'en-2020/dodge', name: 'Dodge', path: 'records/en-2020/dodge.json', kind: 'records', lang: 'en' },
-      { id: 'en-2020/mighty-blow', name: 'Mighty Blow', path: 'records/en-2020/mighty-blow.json', kind: 'records', lang: 'en' },
-      { id: 'fr-legacy/esquive', name: 'Esquive', path: 'records/fr-legacy/esquive.json', kind: 'records', lang: 'fr' },
-      { id: 'en-2020/dodge/q-1', name: 'Can a player Dodge twice?', path: 'rulings/en-2020/dodge/q-1.json', kind: 'rulings' },
-      { id: 'en-2020/mighty-blow/q-2', name: 'Does Mighty Blow stack?', path: 'rulings/en-2020/mighty-blow/q-2.json', kind: 'rulings' },
+      {
+        id: 'dodge',
+        name: 'Dodge',
+        path: 'v1/concepts/dodge.json',
+        kind: 'concepts',
+        names: { en: 'Dodge', fr: 'Esquive' },
+        frenchName: { name: 'Esquive', from: 'source' },
+      },
+      { id: 'mighty-blow', name: 'Mighty Blow', path: 'v1/concepts/mighty-blow.json', kind: 'concepts', names: { en: 'Mighty Blow' }, frenchName: null },
+      { id: 'en-2020/dodge', name: 'Dodge', path: 'v1/records/en-2020/dodge.json', kind: 'records', lang: 'en' },
+      { id: 'en-2020/mighty-blow', name: 'Mighty Blow', path: 'v1/records/en-2020/mighty-blow.json', kind: 'records', lang: 'en' },
+      { id: 'fr-legacy/esquive', name: 'Esquive', path: 'v1/records/fr-legacy/esquive.json', kind: 'records', lang: 'fr' },
+      { id: 'en-2020/dodge/q-1', name: 'Can a player Dodge twice?', path: 'v1/rulings/en-2020/dodge/q-1.json', kind: 'rulings' },
+      { id: 'en-2020/mighty-blow/q-2', name: 'Does Mighty Blow stack?', path: 'v1/rulings/en-2020/mighty-blow/q-2.json', kind: 'rulings' },
     ]));
+  it('resolve every path and url of the index against one base, the API root it names (issue 35.8)', () => {
+    const index = get('v1/index.json').value as { root: string; endpoints: { path: string }[]; lists: { concepts: string }; bulkData: string };
+    const root = new URL(index.root, 'https://host.example/any/v1/index.json');
+    expect(root.href).toBe('https://host.example/any/');
+    const paths = new Set(api().map((f) => f.path));
+    for (const path of [...index.endpoints.map((e) => e.path), index.lists.concepts, index.bulkData])
+      expect(paths.has(new URL(path, root).href.slice(root.href.length)), path).toBe(true);
+  });
+  it('answer an unknown id with a JSON 404 body, which the host files serve with status 404 (issue 35.8)', () => {
+    expect(get('v1/404.json').value).toEqual({
+      status: 404,
+      error: 'not-found',
+      message: expect.stringMatching(/unknown/),
+      index: 'v1/index.json',
+      url: 'v1/404.json',
+    });
+    const host = hostFiles(api(), '/');
+    expect(host.get('_redirects')!.trimEnd().split('\n').at(-1)).toBe('/v1/* /v1/404.json 404');
+    expect(host.get('_headers')).toContain('/v1/404.json\n  Cache-Control: no-cache\n');
+  });
   it('give the index the API, dataset and schema versions', () =>
     expect(get('v1/index.json').value).toMatchObject({ apiVersion: 'v1', datasetVersion: '1.2.3', schemaVersion: '4.5.6' }));
   it('are sorted by path with every other endpoint', () =>
@@ -291,17 +387,23 @@ describe('the concept, record and ruling endpoints, on the literal dataset of te
     expect(apiTexts(api()).get('v1/rulings.json')).toBe(`${JSON.stringify(get('v1/rulings.json').value, null, 2)}\n`));
 });
 
-describe('the bulk-data manifest’s content types', () => {
-  it('lists no TypeScript, text or CSV file, nor a file in a folder', () => {
-    const d = literalBundle();
-    d.meta.files = [
-      { path: 'types.ts', sha256: '1'.repeat(64), records: null },
-      { path: 'notes.txt', sha256: '2'.repeat(64), records: null },
-      { path: 'csv/skills.csv', sha256: '3'.repeat(64), records: null },
+describe('the bulk-data manifest’s files', () => {
+  it('lists no TypeScript, CSV, minified or package file, nor a file in a folder', () => {
+    const files = [
+      'types.d.ts',
+      'csv/skills.csv',
+      'skills.min.json',
+      'package.json',
+      'skills/en-2020.json',
+      'schema/skills.schema.json',
+      'meta.json',
+      'SHA256SUMS',
     ];
-    const manifest = emitApi(d).find((f) => f.kind === 'bulkData')!.value as { files: { path: string; contentType: string }[] };
+    const manifest = emitApi(literalBundle(), new Map(files.map((f) => [f, new Uint8Array(1)]))).find((f) => f.kind === 'bulkData')!.value as {
+      files: { path: string; contentType: string }[];
+    };
     expect(manifest.files.map((f) => [f.path, f.contentType])).toEqual([
-      ['SHA256SUMS', 'text/plain'],
+      ['SHA256SUMS', 'text/plain; charset=utf-8'],
       ['meta.json', 'application/json'],
     ]);
   });
@@ -309,19 +411,27 @@ describe('the bulk-data manifest’s content types', () => {
 
 describe('the host files', () => {
   it('serve JSON with CORS open to any origin, under the root given', () =>
-    expect(hostFiles([], '/api/').get('_headers')).toBe('/api/v1/*\n  Access-Control-Allow-Origin: *\n  Content-Type: application/json; charset=utf-8\n'));
+    expect(hostFiles([], '/api/').get('_headers')).toMatch(
+      /^\/api\/v1\/\*\n {2}Access-Control-Allow-Origin: \*\n {2}Content-Type: application\/json; charset=utf-8\n/,
+    ));
+  it('cache the downloads for good, as their folder names their version, each with its type (issue 35.8)', () => {
+    const headers = hostFiles(emitApi(data(), new Map([['nuffle-codex.sqlite', new Uint8Array(3)]])), '/api/').get('_headers')!;
+    expect(headers).toContain('/api/data/*\n  Access-Control-Allow-Origin: *\n  Cache-Control: public, max-age=31536000, immutable\n');
+    expect(headers).toContain('/api/data/1.0.0/nuffle-codex.sqlite\n  Content-Type: application/vnd.sqlite3\n');
+  });
   it('redirect each retired id that leads somewhere, and nothing for a deletion', () =>
     expect(hostFiles(files()).get('_redirects')).toBe(
       [
         '/v1/concepts/side-step-old.json /v1/concepts/side-step.json 301',
         '/v1/concepts/sidestep.json /v1/concepts/side-step.json 301',
         '/v1/rulings/en-2020/dodge/q-0.json /v1/rulings/en-2020/dodge/q-1.json 301',
+        '/v1/* /v1/404.json 404',
         '',
       ].join('\n'),
     ));
   it('write an empty _redirects when no id was retired', () => {
     const d = literalBundle();
     d.migrations = [];
-    expect(hostFiles(emitApi(d)).get('_redirects')).toBe('');
+    expect(hostFiles(emitApi(d)).get('_redirects')).toBe('/v1/* /v1/404.json 404\n');
   });
 });

@@ -41,6 +41,10 @@ describe('the static API', () => {
       `${API_VERSION}/bulk-data.json`,
       ...['concepts', 'editions', 'inducements', 'leagues', 'migrations', 'random-tables', 'rulings'].map((kind) => `${API_VERSION}/${kind}.json`),
       ...[...new Set(data.skills.map((s) => s.edition))].map((edition) => `${API_VERSION}/records/${edition}.json`),
+      // the lists by category, and by edition and category (issue 35.8), and the not-found body
+      ...[...new Set(data.concepts.map((c) => c.category))].map((category) => `${API_VERSION}/categories/${category}.json`),
+      ...[...new Set(data.skills.map((s) => `${s.edition}/categories/${s.category}`))].map((path) => `${API_VERSION}/records/${path}.json`),
+      `${API_VERSION}/404.json`,
     ];
     expect([...texts.keys()].sort()).toEqual(expected.sort());
   });
@@ -93,16 +97,18 @@ describe('the static API', () => {
         id: c.id,
         name: c.name,
         names: Object.fromEntries(Object.entries(c.names).filter(([, name]) => name !== null)),
+        frenchName: c.frenchName,
         kind: 'concepts',
-        path: `concepts/${c.id}.json`,
+        // Relative to the API root, as every url (issue 35.8).
+        path: `${API_VERSION}/concepts/${c.id}.json`,
       })),
-      ...data.skills.map((s) => ({ id: s.id, name: s.name, lang: s.lang, kind: 'records', path: `records/${s.id}.json` })),
-      ...data.rulings.map((r) => ({ id: r.id, name: r.question, kind: 'rulings', path: `rulings/${r.id}.json` })),
+      ...data.skills.map((s) => ({ id: s.id, name: s.name, lang: s.lang, kind: 'records', path: `${API_VERSION}/records/${s.id}.json` })),
+      ...data.rulings.map((r) => ({ id: r.id, name: r.question, kind: 'rulings', path: `${API_VERSION}/rulings/${r.id}.json` })),
     ];
     expect(index.endpoints).toEqual(expected);
     const key = { concepts: 'concept', records: 'record', rulings: 'ruling' } as const;
     for (const e of index.endpoints) {
-      const body = endpoint<Record<string, { id: string }>>(`${API_VERSION}/${e.path}`);
+      const body = endpoint<Record<string, { id: string }>>(e.path);
       expect(body[key[e.kind as keyof typeof key]]!.id, e.path).toBe(e.id);
     }
   });

@@ -12,7 +12,13 @@ import { describeCsvTables } from './csv-suite.ts';
 import { literalBundle } from './literal-bundle.ts';
 
 const data = literalBundle();
-const content = { ...data, datasetVersion: data.meta.datasetVersion, schemaVersion: data.meta.schemaVersion, sources: data.meta.sources };
+const content = {
+  ...data,
+  datasetVersion: data.meta.datasetVersion,
+  schemaVersion: data.meta.schemaVersion,
+  releaseDate: data.meta.releaseDate,
+  sources: data.meta.sources,
+};
 
 function literalFiles(): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
@@ -83,6 +89,6 @@ describe('the files', () => {
 
   it('write a boolean as true or false', () => {
     expect(csvField(true)).toBe('true');
-    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,medium,/m);
+    expect(csvFiles(data).get('csv/inducements.csv')).toMatch(/^notes\/wizard,.*,1,true,,false,true,medium,/m);
   });
 });

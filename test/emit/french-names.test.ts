@@ -1,18 +1,17 @@
 /**
  * The French name with where it comes from (issue 35.7, SQL and CSV): a
- * concept's `name_fr` is a French source's name (concepts.json `names.fr`) or
- * else its reviewed usual name (names.json, from aliases.yaml), and
- * `name_fr_source` says which (`source`, `reviewed`), the way
- * model/names.ts `sourcedNameIn` gives it to every surface; concepts.json is
- * still rebuilt from the CSV tables alone.
+ * concept's `name_fr` and `name_fr_source` are its concepts.json
+ * `frenchName` (a French source's name, `names.fr`, or else its reviewed
+ * usual name; the link stage sets it with model/names.ts `sourcedNameIn`,
+ * test/names/french-name.test.ts), and concepts.json, `frenchName` and
+ * `names.fr` both, is still rebuilt from the CSV tables alone.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { CSV_TABLES, csvFiles, csvResourceName } from '../../pipeline/emit/csv.ts';
 import { emitSqlite } from '../../pipeline/emit/sqlite.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
-import { sourcedNameIn } from '../../pipeline/model/names.ts';
-import type { NameEntry } from '../../pipeline/model/schema-types.ts';
+import type { Concept, NameEntry } from '../../pipeline/model/schema-types.ts';
 import { literalBundle } from './literal-bundle.ts';
 import { readTable, rebuildFiles } from './table-read.ts';
 
@@ -25,43 +24,14 @@ const alias = (alias: string, concept: string, lang: NameEntry['lang'], source: 
   record: null,
 });
 
-describe('sourcedNameIn', () => {
-  const dodge = { id: 'dodge', names: { en: 'Dodge', fr: 'Esquive' } };
-  const block = { id: 'block', names: { en: 'Block' } };
-
-  it('gives a name a source of the language prints as `source`', () => expect(sourcedNameIn(dodge, [], 'fr')).toEqual({ name: 'Esquive', source: 'source' }));
-
-  it('gives the first reviewed alias of the language as `reviewed` when no source names it', () =>
-    expect(sourcedNameIn(block, [alias('Blocage', 'block', 'fr', 'curated'), alias('Bloc', 'block', 'fr', 'curated')], 'fr')).toEqual({
-      name: 'Blocage',
-      source: 'reviewed',
-    }));
-
-  it('prefers the source’s name to a reviewed one', () =>
-    expect(sourcedNameIn(dodge, [alias('Esquiver', 'dodge', 'fr', 'curated')], 'fr')).toEqual({ name: 'Esquive', source: 'source' }));
-
-  it('takes no alias of another language, another concept or another source, and gives null when there is no name', () =>
-    expect(
-      sourcedNameIn(
-        block,
-        [
-          alias('Bloquer', 'block', 'en', 'curated'),
-          alias('Blocage', 'tackle', 'fr', 'curated'),
-          alias('Bloc', 'block', 'fr', 'record'),
-          alias('bloc', 'block', 'fr', 'retired'),
-        ],
-        'fr',
-      ),
-    ).toBeNull());
-});
-
-/** The literal dataset with Block, named in French by a reviewed alias only. */
+/** The literal dataset with Block, named in French by a reviewed alias only (its frenchName as the link stage sets it). */
 function withBlock(): DataBundle {
   const data = literalBundle();
   data.concepts.push({
     id: 'block',
     name: 'Block',
     names: { en: 'Block' },
+    frenchName: { name: 'Blocage', from: 'reviewed' },
     kind: 'skill',
     category: 'general',
     compulsory: null,
@@ -98,7 +68,7 @@ describe('name_fr and name_fr_source', () => {
     expect(
       rows.map((r) => ({ id: r.id, name_fr: r.name_fr || null, name_fr_source: r.name_fr_source || null })).sort((a, b) => (a.id! < b.id! ? -1 : 1)),
     ).toEqual(EXPECTED);
-    const rebuilt = rebuildFiles(CSV_TABLES, (t) => readTable(files.get(csvResourceName(t.name))!)).get('concepts.json') as { id: string; names: object }[];
-    expect(rebuilt.map((c) => [c.id, c.names])).toEqual(data.concepts.map((c) => [c.id, c.names]));
+    const rebuilt = rebuildFiles(CSV_TABLES, (t) => readTable(files.get(csvResourceName(t.name))!)).get('concepts.json') as Concept[];
+    expect(rebuilt.map((c) => [c.id, c.names, c.frenchName])).toEqual(data.concepts.map((c) => [c.id, c.names, c.frenchName]));
   });
 });

@@ -9,7 +9,7 @@ import type { SchemaFile } from '../../pipeline/model/generate-types.ts';
 import { literalBundle } from './literal-bundle.ts';
 
 const data = literalBundle();
-const content = { ...data, datasetVersion: '1.2.3', schemaVersion: '4.5.6', sources: [] };
+const content = { ...data, datasetVersion: '1.2.3', schemaVersion: '4.5.6', releaseDate: null, sources: [] };
 const skillsSchema: SchemaFile = { path: 'skills.schema.json', schema: { $id: 'old', title: 'Skills file', type: 'array', items: { type: 'object' } } };
 const metaSchema: SchemaFile = { path: 'meta.schema.json', schema: { title: 'Meta file', type: 'object' } };
 const inputSchema: SchemaFile = { path: 'input/errata.schema.json', schema: { title: 'Errata', type: 'object' } };
@@ -53,11 +53,18 @@ describe('emitJson', () => {
   });
 
   it('declares the type of each data file with a schema beside it, and of meta.json', () => {
-    expect(files().get('skills.d.json.ts')).toBe(
+    expect(files().get('skills.json.d.ts')).toBe(
       "// The type of skills.json, generated from schema/skills.schema.json.\nimport type { SkillsFile } from './types.js';\ndeclare const value: SkillsFile;\nexport = value;\n",
     );
-    expect(files().get('meta.d.json.ts')).toContain('declare const value: MetaFile;');
-    expect(files().has('rulings.d.json.ts')).toBe(false);
+    expect(files().get('meta.json.d.ts')).toContain('declare const value: MetaFile;');
+    expect(files().has('rulings.json.d.ts')).toBe(false);
+  });
+
+  it('writes each edition’s records to skills/<edition>.json, with its declaration (issue 35.10)', () => {
+    const editions = [...new Set(content.skills.map((s) => s.edition))].sort();
+    for (const edition of editions) expect(JSON.parse(files().get(`skills/${edition}.json`)!)).toEqual(content.skills.filter((s) => s.edition === edition));
+    expect([...files().keys()].filter((p) => p.startsWith('skills/') && p.endsWith('.json'))).toEqual(editions.map((e) => `skills/${e}.json`));
+    expect(files().get(`skills/${editions[0]}.json.d.ts`)).toContain("import type { SkillsFile } from '../types.js';");
   });
 
   it('marks the declarations CommonJS-format in a package.json of their own', () => expect(files().get(DECLARATIONS_SCOPE)).toBe('{"type":"commonjs"}\n'));
@@ -74,7 +81,7 @@ describe('emitMeta', () => {
     { id: 'z', file: 'z.txt', sha256: 'f'.repeat(64) },
     { id: 'a', file: 'a.txt', sha256: 'e'.repeat(64) },
   ] as unknown as Parameters<typeof emitMeta>[0]['sources'];
-  const emitted = () => emitMeta({ datasetVersion: '1.2.3', schemaVersion: '4.5.6', sources }, given);
+  const emitted = () => emitMeta({ datasetVersion: '1.2.3', schemaVersion: '4.5.6', releaseDate: '2026-01-31', sources }, given);
 
   it('lists every file by path with its digest, and the record count of a data file', () =>
     expect(emitted().meta.files).toEqual([

@@ -83,6 +83,7 @@ const wizard: Inducement = {
     { amount: 80_000, text: '80K for bribed teams' },
   ],
   priceList: null,
+  priceStated: true,
   mentions: ['mighty-blow'],
   confidence: 'medium',
   note: 'named from its opening words',
@@ -130,6 +131,7 @@ const prices: Inducement = {
       }),
     ],
   },
+  priceStated: true,
   mentions: [],
   confidence: 'high',
   note: '',
@@ -140,7 +142,7 @@ const prices: Inducement = {
 /** The literal dataset, fresh on every call (tests may edit it). */
 export function literalBundle(): DataBundle {
   return structuredClone({
-    meta: { datasetVersion: '1.2.3', schemaVersion: '4.5.6', sources: [], files: [] },
+    meta: { datasetVersion: '1.2.3', schemaVersion: '4.5.6', releaseDate: '2026-01-31', sources: [], files: [] },
     editions: [
       {
         id: 'en-2020',
@@ -224,6 +226,7 @@ export function literalBundle(): DataBundle {
         id: 'dodge',
         name: 'Dodge',
         names: { en: 'Dodge', fr: 'Esquive' },
+        frenchName: { name: 'Esquive', from: 'source' },
         kind: 'skill',
         category: 'agility',
         compulsory: false,
@@ -235,6 +238,7 @@ export function literalBundle(): DataBundle {
         id: 'mighty-blow',
         name: 'Mighty Blow',
         names: { en: 'Mighty Blow' },
+        frenchName: null,
         kind: 'skill',
         category: 'strength',
         compulsory: null,

@@ -28,6 +28,7 @@ function withBlock(): DataBundle {
     category: 'general' as const,
     compulsory: null,
     compulsoryFrom: null,
+    frenchName: null,
     records: [],
     relations: [],
   });

@@ -56,7 +56,7 @@ describe('datapackage.json', () => {
     ['skills.json', SKILLS],
     ['skills.min.json', '[{"id":"en-2020/dodge"}]'],
     ['meta.json', '{}\n'],
-    ['skills.d.json.ts', 'declare const value: Skill[];\n'],
+    ['skills.json.d.ts', 'declare const value: Skill[];\n'],
     ['schema/skills.schema.json', '{}\n'],
     ['nuffle-codex.sqlite', BYTES],
     ['README', 'hello'],
@@ -105,8 +105,8 @@ describe('datapackage.json', () => {
       'meta.json',
       'nuffle-codex.sqlite',
       'schema/skills.schema.json',
-      'skills.d.json.ts',
       'skills.json',
+      'skills.json.d.ts',
       'skills.min.json',
     ]));
   it('gives a data file its format, encoding, size, digest, description and JSON Schema', () =>
@@ -134,10 +134,10 @@ describe('datapackage.json', () => {
   it('describes a schema and a declaration by what they are', () => {
     expect(resource('schema/skills.schema.json')).toMatchObject({ format: 'json', description: 'JSON Schema (2020-12) skills.schema.json.' });
     expect(resource('schema/skills.schema.json')).not.toHaveProperty('jsonSchema');
-    expect(resource('skills.d.json.ts')).toMatchObject({
+    expect(resource('skills.json.d.ts')).toMatchObject({
       format: 'ts',
       mediatype: 'application/typescript',
-      description: 'TypeScript declaration of skills.json (with allowArbitraryExtensions).',
+      description: "TypeScript declaration of skills.json (the package's exports give it under the types condition).",
     });
   });
   it('calls a file of no known format binary, described by its path', () =>

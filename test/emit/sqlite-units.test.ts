@@ -25,10 +25,13 @@ const data = literalBundle();
 const db = () => open(data);
 /** What each table must hold: from the literal dataset's CSV tables and its JSON records. */
 function expectedOf(d: DataBundle) {
-  const files = dataFilesOf({ ...d, datasetVersion: d.meta.datasetVersion, schemaVersion: d.meta.schemaVersion, sources: d.meta.sources }) as Record<
-    string,
-    unknown[]
-  >;
+  const files = dataFilesOf({
+    ...d,
+    datasetVersion: d.meta.datasetVersion,
+    schemaVersion: d.meta.schemaVersion,
+    releaseDate: d.meta.releaseDate,
+    sources: d.meta.sources,
+  }) as Record<string, unknown[]>;
   const csv = csvFiles(d);
   return expectedTables(
     d,

@@ -114,11 +114,10 @@ function itemOf(table: Table, row: Cells): unknown {
     const carry = column.carries;
     const value = typed(column, row[column.name]!);
     if (carry.kind === 'field') {
-      // A cell that is the field only where another column says so (`name_fr` is `names.fr` where `name_fr_source` is `source`).
-      const held = carry.when === undefined || row[carry.when.column] === carry.when.is;
-      if (!held) {
-        if (carry.omitWhenNull) holderOf(item, carry.path);
-        continue;
+      // A cell that is another field too where another column says so (`name_fr` is `names.fr` where `name_fr_source` is `source`); that key is left out elsewhere.
+      if (carry.also) {
+        if (row[carry.also.where.column] === carry.also.where.is) setAt(item, carry.also.path, value);
+        else holderOf(item, carry.also.path);
       }
       if (value === null && carry.nullObject) nulls.push(carry.nullObject);
       // A key left out when null: its object is still there (`names: {}`).

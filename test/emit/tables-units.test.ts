@@ -216,22 +216,27 @@ describe('the column builders', () => {
     expect(tags!.columns.at(-1)!.carries).toEqual({ kind: 'field', path: [] });
   });
 
-  it('give a text that may be empty, a presence flag and a derived text their rules', () => {
-    const table = fileTable<{ a: string; b: object | null }>({
+  it('give a text that may be empty, a presence flag and a text that is also another field their rules', () => {
+    const table = fileTable<{ a: string; b: object | null; e: string | null; f: string | null }>({
       name: 't',
       from: null,
       description: 'T.',
       rows: () => [],
-      columns: (c) => [c.blankStr('a', 'A.', 'a'), c.isThere('has_b', 'B is there.', 'b'), c.derivedStr('d', 'D.', (item) => item.a)],
+      columns: (c) => [
+        c.blankStr('a', 'A.', 'a'),
+        c.isThere('has_b', 'B is there.', 'b'),
+        c.optStr('d', 'D.', 'e', { also: { path: 'f', where: { column: 'a', is: 'x' } } }),
+      ],
       primaryKey: [],
       references: [],
     });
     expect(table.columns.map(({ name, type, nullable, mayBeEmpty, carries }) => ({ name, type, nullable, mayBeEmpty, kind: carries.kind }))).toEqual([
       { name: 'a', type: 'string', nullable: false, mayBeEmpty: true, kind: 'field' },
       { name: 'has_b', type: 'boolean', nullable: false, mayBeEmpty: false, kind: 'null-check' },
-      { name: 'd', type: 'string', nullable: true, mayBeEmpty: false, kind: 'derived' },
+      { name: 'd', type: 'string', nullable: true, mayBeEmpty: false, kind: 'field' },
     ]);
     expect(table.columns[1]!.carries).toEqual({ kind: 'null-check', path: ['b'], isNull: false });
+    expect(table.columns[2]!.carries).toEqual({ kind: 'field', path: ['e'], also: { path: ['f'], where: { column: 'a', is: 'x' } } });
   });
 
   it('name a foreign key’s columns one by one or as a list', () => {

@@ -71,11 +71,12 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'pipeline/emit/table-shape.ts',
       'pipeline/emit/release.ts',
       'pipeline/emit/json.ts',
+      'pipeline/emit/changes.ts',
     ],
     // The table definitions and the data package's names and descriptions load once: most of the mutants, each rerunning every test (test/emit/tables-units.test.ts checks each is there and non-empty).
     ignoreStatic: true,
     // Literal inputs only: the *-values tests check the same emitters on the real build (realBuild(), 15–25 s per mutant).
-    tests: ['test/emit/*-units.test.ts', 'test/emit/sqlite-csv.test.ts'],
+    tests: ['test/emit/*-units.test.ts', 'test/emit/sqlite-csv.test.ts', 'test/release-changes.test.ts'],
   },
   cards: {
     about: 'the card stage before drawing: selection, card specs, rich text, continuation, geometry, fonts, options',
@@ -93,6 +94,8 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/cards/selection.test.ts',
       'test/cards/team-deck.test.ts',
       'test/cards/name-budget.test.ts',
+      'test/cards/colours.test.ts',
+      'test/cards/player-profile.test.ts',
     ],
   },
   'cards-pdf': {
@@ -100,7 +103,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     mutate: ['pipeline/emit/cards/layout.ts', 'pipeline/emit/cards/emit-cards.ts'],
     ignoreStatic: true,
     // Its own area: the drawing tests reach every module above, and each of those mutants would redraw PDFs.
-    tests: ['test/cards/drawing.test.ts'],
+    tests: ['test/cards/drawing.test.ts', 'test/cards/small-text.test.ts'],
   },
   validate: {
     about: 'the checks (not the generated validators)',

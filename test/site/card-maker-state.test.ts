@@ -88,8 +88,10 @@ describe('each field of a deck, checked before anything reads it', () => {
     ['duplex', 'edge', 'edge', false],
     ['ink', 'low', 'low', true],
     ['ink', 'none', 'none', false],
-    ['size', 'uniform', 'uniform', true],
+    ['size', 'mini', 'mini', true],
     ['size', 'tiny', 'tiny', false],
+    ['textSize', 'uniform', 'uniform', true],
+    ['textSize', 'mini', 'mini', false],
   ])('%s = %s: taken %s', (key, _shown, value, taken) => {
     const result = stateFromFields({ [key]: value });
     if (taken) expect(stateOf(result)).toEqual(deck({ [key]: value }));
@@ -152,7 +154,7 @@ describe('the state as nuffle cards takes it', () => {
   });
 
   it('passes every print option on', () => {
-    const options = { paper: 'letter', layout: 'single', bleed: true, backs: true, duplex: 'short', ink: 'low', size: 'uniform' } as const;
+    const options = { paper: 'letter', layout: 'single', bleed: true, backs: true, duplex: 'short', ink: 'low', size: 'tarot', textSize: 'uniform' } as const;
     expect(printOptions(deck(options))).toEqual(options);
   });
 

@@ -29,7 +29,8 @@ describe('a deck in a link', () => {
       backs: true,
       duplex: 'short',
       ink: 'low',
-      size: 'uniform',
+      size: 'mini',
+      textSize: 'uniform',
       team: 'Orcs & <Co>',
       lang: 'fr',
     });
@@ -42,6 +43,14 @@ describe('a deck in a link', () => {
 
   it('reads a link deflated by Node as well as by a browser (one format, not one encoder)', async () => {
     expect(await decodeDeck(link(JSON.stringify({ roster: ROSTER, paper: 'letter' })))).toEqual({ state: deck({ roster: ROSTER, paper: 'letter' }) });
+  });
+
+  it('reads a link made before the card sizes, whose `size` was the text size; a card size in `size` is the card size', async () => {
+    expect(await decodeDeck(link('{"size":"uniform"}'))).toEqual({ state: deck({ textSize: 'uniform' }) });
+    expect(await decodeDeck(link('{"size":"fit","paper":"letter"}'))).toEqual({ state: deck({ paper: 'letter' }) });
+    expect(await decodeDeck(link('{"size":"tarot","textSize":"uniform"}'))).toEqual({ state: deck({ size: 'tarot', textSize: 'uniform' }) });
+    const decoded = await decodeDeck(link('{"size":"huge"}'));
+    expect(decoded && 'problem' in decoded ? decoded.problem : null).toEqual({ kind: 'bad-value', key: 'size' });
   });
 
   it('reads the plain links of the concept pages', async () => {
@@ -85,7 +94,8 @@ describe('the state as the CLI has it', () => {
       backs: true,
       duplex: 'short',
       ink: 'low',
-      size: 'uniform',
+      size: 'bridge',
+      textSize: 'uniform',
     });
     expect(cliArgs(state)).toEqual([
       'cards',
@@ -107,6 +117,8 @@ describe('the state as the CLI has it', () => {
       '--ink',
       'low',
       '--size',
+      'bridge',
+      '--text-size',
       'uniform',
     ]);
     expect(cliArgs(deck({ source: 'skills', skills: 'Block, Dodge', perPlayer: true }))).toEqual(['cards', '--skills', 'Block, Dodge']);

@@ -95,9 +95,11 @@ async function bothOffline(page: Page): Promise<void> {
 interface Choices {
   lang?: 'en' | 'fr';
   paper?: 'a4' | 'letter';
+  size?: 'poker' | 'bridge' | 'mini' | 'tarot';
   backs?: boolean;
   lowInk?: boolean;
   uniform?: boolean;
+  perPlayer?: boolean;
 }
 
 /** The roster pasted and the options chosen as an organiser would, the page's check awaited. */
@@ -105,6 +107,8 @@ async function fill(page: Page, roster: string, choices: Choices): Promise<void>
   await page.locator('#roster-text').fill(roster);
   if (choices.lang) await page.locator('select[name="lang"]').selectOption(choices.lang);
   if (choices.paper) await page.locator('select[name="paper"]').selectOption(choices.paper);
+  if (choices.size) await page.locator('select[name="size"]').selectOption(choices.size);
+  if (choices.perPlayer) await page.locator('input[name="perPlayer"]').check();
   if (choices.backs) await page.locator('input[name="backs"]').check();
   if (choices.lowInk) await page.locator('input[name="lowInk"]').check();
   if (choices.uniform) await page.locator('input[name="uniform"]').check();
@@ -162,7 +166,7 @@ describe('the card page makes the CLI’s PDF', () => {
     await fill(page, ROSTER, { lowInk: true, uniform: true });
     const { bytes, name } = await download(page);
     expect(name).toBe('reikland-reavers-cards.pdf');
-    const expected = cli(ROSTER, ['--ink', 'low', '--size', 'uniform']);
+    const expected = cli(ROSTER, ['--ink', 'low', '--text-size', 'uniform']);
     expect(expected.status, expected.stderr).toBe(0);
     expect(sha256(bytes)).toBe(sha256(expected.pdf!));
     const file = saved(bytes);
@@ -199,6 +203,49 @@ describe('the card page makes the CLI’s PDF', () => {
     expect(info.size).toEqual([612, 792]);
     expect(info.pages % 2).toBe(0);
     expectDeck(file, ROSTER, 'en-2020');
+    await context.close();
+  }, 180_000);
+});
+
+describe('card sizes and player profiles (issue 34)', () => {
+  /** The 16-player roster with each player's characteristics, cost and SPP (the Blitzers and the Ogre). */
+  const withProfiles = (roster: string) =>
+    roster
+      .replace(/(\n {4}position: Blitzer\n)/g, '$1    ma: 7\n    st: 3\n    ag: 3+\n    pa: 4+\n    av: 9+\n    cost: 85k\n    spp: 6\n')
+      .replace(/(\n {4}position: Ogre\n)/, '$1    ma: 5\n    st: 5\n    ag: 4+\n    pa: "-"\n    av: 10+\n    cost: 140000\n');
+
+  it('makes bridge, mini and tarot cards, per player with their profiles, the bytes nuffle cards writes for each', async () => {
+    const roster = withProfiles(ROSTER);
+    expect(roster).toContain('pa: "-"');
+    const { context, page } = await open('/cards/');
+    await fill(page, roster, { perPlayer: true, size: 'bridge' });
+    let last: Uint8Array = new Uint8Array();
+    for (const size of ['bridge', 'mini', 'tarot'] as const) {
+      await page.locator('select[name="size"]').selectOption(size);
+      const extra = size === 'tarot' ? ['--text-size', 'uniform'] : [];
+      if (size === 'tarot') await page.locator('input[name="uniform"]').check();
+      const { bytes } = await download(page);
+      const expected = cli(roster, ['--per-player', '--size', size, ...extra]);
+      expect(expected.status, expected.stderr).toBe(0);
+      expect(sha256(bytes), size).toBe(sha256(expected.pdf!));
+      expect(await page.locator('#cli-command').textContent()).toContain(`--size ${size}`);
+      last = bytes;
+    }
+    const text = poppler('pdftotext', ['-raw', saved(last), '-']);
+    expect(text).toMatch(/MA\s7\sST\s3\sAG\s3\+\sPA\s4\+\sAV\s9\+/);
+    await context.close();
+  }, 300_000);
+
+  it('makes French mini cards with backs on the French page, the bytes of nuffle cards --lang fr --size mini --backs', async () => {
+    const { context, page } = await open('/fr/cards/');
+    await fill(page, ROSTER_FR, { lang: 'fr', size: 'mini', backs: true });
+    const { bytes } = await download(page);
+    const expected = cli(ROSTER_FR, ['--lang', 'fr', '--size', 'mini', '--backs']);
+    expect(expected.status, expected.stderr).toBe(0);
+    expect(sha256(bytes)).toBe(sha256(expected.pdf!));
+    const file = saved(bytes);
+    expect(pdfInfo(file).pages % 2).toBe(0);
+    expectDeck(file, ROSTER_FR, 'fr-legacy');
     await context.close();
   }, 180_000);
 });
@@ -648,6 +695,41 @@ describe('a league’s whole team (issue 34)', () => {
     expect(text).toContain('Texte anglais, Blood Bowl 2020 : aucune version française dans les sources');
     await context.close();
   }, 180_000);
+
+  it.each([
+    ['/cards/', 'reavers.yaml', [] as string[]],
+    ['/fr/cards/', 'ecorcheurs.yaml', ['--lang', 'fr']],
+  ])(
+    '%s makes docs/leagues/%s (profiles, inducements, English texts on French cards) per player at mini size and as a bridge skill deck, the bytes of nuffle cards',
+    async (path, file, lang) => {
+      const roster = readFileSync(join(repoRoot, 'docs/leagues', file), 'utf8');
+      const { context, page } = await open(path);
+      await fill(page, roster, { ...(lang.length ? { lang: 'fr' } : {}), perPlayer: true, size: 'mini', backs: true });
+      const cases: [string[], () => Promise<void>][] = [
+        [['--per-player', '--size', 'mini', '--backs'], async () => {}],
+        [
+          ['--size', 'bridge'],
+          async () => {
+            await page.locator('input[name="perPlayer"]').uncheck();
+            await page.locator('input[name="backs"]').uncheck();
+            await page.locator('select[name="size"]').selectOption('bridge');
+          },
+        ],
+      ];
+      for (const [args, choose] of cases) {
+        await choose();
+        const { bytes } = await download(page);
+        const expected = cli(roster, [...lang, ...args]);
+        expect(expected.status, expected.stderr).toBe(0);
+        expect(sha256(bytes), args.join(' ')).toBe(sha256(expected.pdf!));
+        const text = poppler('pdftotext', ['-raw', saved(bytes), '-']).replace(/\s+/g, ' ');
+        expect(text).toContain('Bribes ×2');
+        if (lang.length) expect(text).toContain('Texte anglais');
+      }
+      await context.close();
+    },
+    300_000,
+  );
 
   it('speaks French on the French page: its example roster, and a roster’s problem in the organiser’s words with no flag', async () => {
     const { context, page } = await open('/fr/cards/');

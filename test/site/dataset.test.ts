@@ -31,7 +31,7 @@ const name = (alias: string, folded: string, conceptId: string, source: NameEntr
   record: null,
 });
 
-const META = { datasetVersion: '1.0.0', schemaVersion: '3.0.0', sources: [], files: [] };
+const META = { datasetVersion: '1.0.0', schemaVersion: '3.0.0', releaseDate: null, sources: [], files: [] };
 
 /** Two editions (the reference one second), three skills, two rulings, in reverse id order. */
 function entries(): DatasetEntries {

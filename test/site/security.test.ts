@@ -105,7 +105,13 @@ describe('the rules a host reads', () => {
       ['site', site],
     ] as const) {
       for (const rule of rules) {
-        for (const path of [rule.from, rule.to]) {
+        // The not-found rule (issue 35.8): any other path of a folder the build wrote answers its 404 body.
+        const paths = rule.status === 404 ? [rule.to] : [rule.from, rule.to];
+        if (rule.status === 404) {
+          expect(rule.from, `${folder}: ${rule.from}`).toMatch(/^\/(?:api\/)?v1\/\*$/);
+          expect(existsSync(join(out, folder, rule.from.replace(/\*$/, ''))), rule.from).toBe(true);
+        }
+        for (const path of paths) {
           expect(path, `${folder}: ${path}`).toMatch(/^\/(?!\/)/);
           expect(new URL(path, 'https://codex.example/').origin, path).toBe('https://codex.example');
           expect(existsSync(fileOf(folder, path)), `${folder}/_redirects names ${path}, which the build did not write`).toBe(true);
@@ -126,7 +132,8 @@ describe('the rules a host reads', () => {
         ).toBe(true);
       }
     }
-    expect(parseHeaders(read('site/_headers')).map((r) => r.path)).toEqual(['/*', '/api/v1/*']);
+    // The pages' rule, then the API's, under /api/.
+    expect(parseHeaders(read('site/_headers')).map((r) => r.path)).toEqual(['/*', ...parseHeaders(read('api/_headers')).map((r) => `/api${r.path}`)]);
   });
 });
 

@@ -204,7 +204,8 @@ describe('the command the card page shows, run in dash, bash, zsh and fish', () 
       backs: true,
       duplex: 'short',
       ink: 'low',
-      size: 'uniform',
+      size: 'tarot',
+      textSize: 'uniform',
     });
     const line = cliLine(state);
     if (!('command' in line)) throw new Error('no command');
@@ -228,6 +229,8 @@ describe('the command the card page shows, run in dash, bash, zsh and fish', () 
       '--ink',
       'low',
       '--size',
+      'tarot',
+      '--text-size',
       'uniform',
     ]);
   });

@@ -197,6 +197,7 @@ describe('the bump the published files call for', () => {
   const meta = (schemaVersion: string, sha = 'a'): MetaFile => ({
     datasetVersion: '1.0.0',
     schemaVersion,
+    releaseDate: null,
     sources: [],
     files: [{ path: 'schema/x.schema.json', sha256: sha.repeat(64), records: null }],
   });

@@ -21,7 +21,7 @@ import type { Validator } from '../../pipeline/model/validator.ts';
 import { repoRoot } from '../helpers.ts';
 
 const label = (file: string) => `data/${file}`;
-const META = { datasetVersion: '1.0.0', schemaVersion: `${SCHEMA_MAJOR}.1.0`, sources: [], files: [] };
+const META = { datasetVersion: '1.0.0', schemaVersion: `${SCHEMA_MAJOR}.1.0`, releaseDate: null, sources: [], files: [] };
 /** Every file of an empty dataset, with `edits` replacing some texts (null: absent). */
 const texts = (edits: Record<string, string | null> = {}) => {
   const files: Record<string, string | null> = Object.fromEntries(Object.values(BUNDLE_FILES).map((f) => [f, '[]']));

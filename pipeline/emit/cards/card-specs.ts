@@ -8,8 +8,10 @@ import { markdownToMdast } from '../../model/markdown-tree.ts';
 import type { DataBundle } from '../../model/dataset.ts';
 import { ENUM_LABELS, editionNameIn, editionTitleIn } from '../../model/labels.ts';
 import { reviewedNameIn } from '../../model/names.ts';
-import type { Category, Concept, Lang, Skill } from '../../model/schema-types.ts';
+import type { Concept, Lang, Skill } from '../../model/schema-types.ts';
+import { COLOURS, type CardColour } from './colours.ts';
 import type { Face, TextOrigin, UsedText } from './fonts.ts';
+import { profileLine, type PlayerProfile } from './player-profile.ts';
 import { blocksOf, usedTextOf, type Block } from './rich-text.ts';
 
 export interface CardSpec {
@@ -23,8 +25,10 @@ export interface CardSpec {
   kindLabel: string;
   /** "COMPULSORY", "COMPULSORY IN 2020", "OBLIGATOIRE"… or null. */
   marker: string | null;
-  /** Random-table slots: "BB 4-6·1 · DB 4-6·1". */
+  /** Random-table slots ("BB 4-6·1 · DB 4-6·1"), or a player's profile ("MA 7 ST 3 AG 3+ PA 4+ AV 9+ · 85k · 12 SPP"). */
   corner: string | null;
+  /** The corner's face: bold grey random slots; a player's profile in regular black, so it fits a line. */
+  cornerFace?: 'bold' | 'regular';
   /** The category's letter, in a badge by the kind line, so the category reads in greyscale too ("S" for Strength). */
   badge: string | null;
   /** The roster's team, printed on the card's footer and on its back. */
@@ -34,36 +38,14 @@ export interface CardSpec {
   /** The record id ("" when the card has none, as a player's). */
   footerRight: string;
   body: Block[];
-  /** Category (or kind) colour of the band and the back. */
+  /** Category (or kind) colour and pattern of the band, and colour of the back. */
   colour: CardColour;
   /** What the back says under the codex name. */
   backLabel: string;
   origin: TextOrigin;
 }
 
-/** An RGB colour (`#rrggbb`), or CMYK percentages for a grey printed in black ink alone. */
-export type CardColour = string | [number, number, number, number];
-
-/**
- * One colour per category, dark enough for white type; the category is
- * always written too, with its letter. The traits' grey is black ink only
- * (CMYK 0/0/0/75): as RGB it would print as four-colour grey, over 300 % of
- * ink on a trait's back.
- */
-export const COLOURS: Record<Category | 'coaching-staff' | 'wizard' | 'inducement' | 'player', CardColour> = {
-  general: '#1d5a8a',
-  agility: '#2b7a33',
-  strength: '#a8321c',
-  passing: '#8a6508',
-  mutation: '#6a3d9a',
-  trait: [0, 0, 0, 75],
-  extraordinary: '#7a4a1e',
-  'coaching-staff': '#00695c',
-  wizard: '#2c3a8f',
-  // Every other inducement a team lists: bribes, apothecaries, a referee, special plays…
-  inducement: '#8a1c5a',
-  player: '#37474f',
-};
+export { COLOURS } from './colours.ts';
 
 const capitalised = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -76,6 +58,7 @@ export const LABELS = {
     compulsory: 'COMPULSORY',
     compulsoryIn2020: 'COMPULSORY IN 2020',
     contNext: 'continued on the next card →',
+    continued: 'continued',
     player: 'Player',
     players: 'Players:',
     skills: (n: number) => `${n} skill${n === 1 ? '' : 's'}`,
@@ -92,6 +75,7 @@ export const LABELS = {
     compulsory: 'OBLIGATOIRE',
     compulsoryIn2020: 'OBLIGATOIRE EN 2020',
     contNext: 'suite sur la carte suivante →',
+    continued: 'suite',
     player: 'Joueur',
     players: 'Joueurs :',
     skills: (n: number) => `${n} compétence${n === 1 ? '' : 's'}`,
@@ -256,9 +240,24 @@ export interface PlayerSkill {
   parameter: string | null;
 }
 
-/** A roster player's card, in the deck's language: the player's name, then each skill's name in bold and its text; the team in the footer. */
+/** A roster player, as their card needs them. */
+export interface PlayerCard {
+  name: string;
+  position: string | null;
+  skills: PlayerSkill[];
+  /** The roster's line for the player, where an error about the player is reported (1 when unknown). */
+  line?: number | null;
+  /** Characteristics, cost and SPP: the kind line's corner, on each card (the position stays in the small type under the name). */
+  profile?: PlayerProfile | null;
+}
+
+/**
+ * A roster player's card, in the deck's language: the player's name, the
+ * profile line when the roster gives one (characteristics, cost, SPP) under
+ * the kind, then each skill's name in bold and its text; the team in the footer.
+ */
 export function playerCardSpec(
-  player: { name: string; position: string | null; skills: PlayerSkill[] },
+  player: PlayerCard,
   team: string | null,
   rosterFile: string,
   context: SpecContext,
@@ -270,8 +269,10 @@ export function playerCardSpec(
     const text = blocksOf(markdownToMdast(record.text));
     const blocks = lang === record.lang ? text : [otherTextBlock(record.edition, lang, context), ...text];
     const marker = markerOf(record, record.concept === null ? undefined : context.concepts.get(record.concept), lang);
+    const title = titleOf({ ...record, name: nameIn(record, lang, context) }, parameter);
     body.push({
-      runs: [{ text: titleOf({ ...record, name: nameIn(record, lang, context) }, parameter) + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
+      runs: [{ text: title + (marker ? ` (${marker.toLowerCase()})` : ''), face: 'bold' }],
+      name: title,
       depth: 0,
       marker: null,
       spaceBefore: body.length ? 0.7 : 0,
@@ -290,7 +291,8 @@ export function playerCardSpec(
     subtitle: [player.position, team].filter((s): s is string => !!s).join(' · ') || null,
     kindLabel: `${labels.player} · ${labels.skills(player.skills.length)}`,
     marker: null,
-    corner: null,
+    corner: player.profile ? profileLine(player.profile, lang) : null,
+    cornerFace: 'regular',
     badge: null,
     team,
     footerLeft: editions.map((e) => editionLabelIn(context, e, lang)).join(', '),
@@ -298,7 +300,7 @@ export function playerCardSpec(
     body,
     colour: COLOURS.player,
     backLabel: labels.player,
-    origin: { record: `player ${player.name}`, file: rosterFile, line: 1 },
+    origin: { record: `player ${player.name}`, file: rosterFile, line: player.line ?? 1 },
   };
 }
 
@@ -311,7 +313,7 @@ export function usedTextOfSpec(spec: CardSpec): UsedText[] {
     ...at(spec.subtitle, 'italic', 'name'),
     ...at(spec.kindLabel, 'bold', 'kind'),
     ...at(spec.marker, 'bold', 'marker'),
-    ...at(spec.corner, 'bold', 'random slots'),
+    ...at(spec.corner, spec.cornerFace ?? 'bold', 'random slots'),
     ...at(spec.badge, 'bold', 'badge'),
     ...at(spec.team, 'bold', 'footer'),
     ...at(spec.footerLeft, 'regular', 'footer'),
@@ -320,6 +322,7 @@ export function usedTextOfSpec(spec: CardSpec): UsedText[] {
     ...at(CODEX_NAME, 'bold', 'back'),
     ...at('(0123456789/)', 'bold', 'name'),
     ...at(labels.contNext, 'italic', 'text'),
+    ...at(labels.continued, 'bold', 'text'),
     ...usedTextOf(spec.body, spec.origin),
   ];
 }

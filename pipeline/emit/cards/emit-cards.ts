@@ -91,16 +91,16 @@ export function planAllDocuments(bundle: DataBundle): CardDocumentPlan[] {
 
 /** Every card of a plan, fitted; the errors of the texts too long for a chain. */
 function fitPlan(plan: CardDocumentPlan, fonts: Fonts, options: CardsOptions, sheet: Sheet): { cards: FittedCard[]; diagnostics: Diagnostic[] } {
-  const fitted = plan.specs.map((spec) => fitCard(spec, fonts));
+  const fitted = plan.specs.map((spec) => fitCard(spec, fonts, sheet.card));
   const diagnostics = fitted.flatMap((f) => (f.diagnostic ? [f.diagnostic] : []));
   const cards = fitted.flatMap((f) => f.cards);
-  return { cards: options.size === 'uniform' ? uniformSizes(cards, sheet.slots.length, fonts) : cards, diagnostics };
+  return { cards: options.textSize === 'uniform' ? uniformSizes(cards, sheet.slots.length, fonts, sheet.card) : cards, diagnostics };
 }
 
 /** What the PDF's Subject says about its sheet. */
 function subjectOf(sheet: Sheet, options: CardsOptions, datasetVersion: string): string {
   const extras = [options.backs ? `with backs for ${options.duplex}-edge duplex` : null, options.ink === 'low' ? 'low ink' : null].filter(Boolean);
-  return `Printable poker-size cards (63 × 88 mm; ${sheet.label}${extras.length ? `; ${extras.join(', ')}` : ''}) from the Nuffle Codex dataset ${datasetVersion}`;
+  return `Printable ${options.size}-size cards (${sheet.card.width} × ${sheet.card.height} mm; ${sheet.label}${extras.length ? `; ${extras.join(', ')}` : ''}) from the Nuffle Codex dataset ${datasetVersion}`;
 }
 
 /** Glyph check of every plan, then fit and draw each; no documents when a glyph is missing or a text is too long. */
@@ -146,5 +146,6 @@ export async function renderDocuments(
 /** index.json: the print options, and each file with its edition, language, card and page counts. */
 export function indexJson(documents: readonly RenderedDocument[], bundle: DataBundle, options: CardsOptions): string {
   const files = documents.map(({ bytes: _bytes, ...entry }) => entry);
-  return `${JSON.stringify({ datasetVersion: bundle.meta.datasetVersion, paper: options.paper, bleed: options.bleed, backs: options.backs, files }, null, 2)}\n`;
+  const { datasetVersion } = bundle.meta;
+  return `${JSON.stringify({ datasetVersion, size: options.size, paper: options.paper, bleed: options.bleed, backs: options.backs, files }, null, 2)}\n`;
 }

@@ -41,6 +41,12 @@ interface EmbeddedFont {
 interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
   layout(text: string): unknown;
+  /**
+   * fontkit's glyph cache. A glyph keeps the code points of the text that
+   * first made it, and pdfkit maps it back to them (the PDF's ToUnicode); a
+   * subset makes the parts of a composite glyph with none (É makes E).
+   */
+  _glyphs: Record<number, unknown>;
 }
 
 export interface Fonts {
@@ -55,6 +61,19 @@ export interface Fonts {
   has(codePoint: number, face: Face): boolean;
   /** Ascender as a fraction of the size (pdfkit puts the baseline there below a text's top). */
   ascent: number;
+}
+
+/**
+ * The parsed faces for a new document, their glyph cache emptied: what each
+ * glyph maps back to comes from this document's own text, never from an
+ * earlier document of the process (the card page's worker makes many). A
+ * French deck's italic "Écorcheurs" made the E of its É with no code point,
+ * and the next deck's "EN: Block" then copied as " N: Block", in other bytes
+ * than `nuffle cards` wrote. Measuring keeps its own widths (`width`).
+ */
+export function documentFaces(fonts: Fonts): Record<Face, FontkitFont> {
+  for (const face of FACES) fonts.parsed[face]._glyphs = {};
+  return fonts.parsed;
 }
 
 /** The faces, ready to measure. The document used here only measures; it is never written. */

@@ -1,7 +1,9 @@
 /**
- * Sheet geometry of the skill cards, in millimetres, in one place: the card,
- * the papers, the grid of each layout, the bleed and gutters, the crop marks
- * and the PDF boxes. Everything else asks this module where things go; `pt()`
+ * Sheet geometry of the skill cards, in millimetres, in one place: the card
+ * sizes, the papers, the grid of each layout, the bleed and gutters, the crop
+ * marks and the PDF boxes. Every card size (poker, bridge, mini, tarot) gets
+ * the same rules: the grid with the most cards, the same bleed, gutters and
+ * marks. Everything else asks this module where things go; `pt()`
  * converts to PDF points at the drawing edge. Pure.
  *
  * Three layouts:
@@ -12,18 +14,32 @@
  *   sides; the grid is the largest that fits the paper in either
  *   orientation (A4 landscape 4 × 2, Letter landscape 3 × 2);
  * - `--layout single`: one card per page, the page being the card plus its
- *   bleed (69 × 94 mm), TrimBox on the card, BleedBox on the page.
+ *   bleed (69 × 94 mm for poker), TrimBox on the card, BleedBox on the page.
  * Crop marks continue every cut line outside the bleed, on the sheet's
  * margins, and are at least MARK_MIN_LENGTH long.
  */
-import { hasBleed, type CardsOptions, type Duplex, type Paper } from './options.ts';
+import { hasBleed, type CardSize, type CardsOptions, type Duplex, type Paper } from './options.ts';
 
 /** PDF points per millimetre. */
 const PT_PER_MM = 72 / 25.4;
 export const pt = (mm: number): number => mm * PT_PER_MM;
 
-/** Poker size. */
-export const CARD = { width: 63, height: 88 } as const;
+/** A card's trim, in millimetres. */
+export interface CardDimensions {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The card size presets: poker (ordinary playing cards, the default), bridge, mini and tarot. */
+export const CARD_SIZES: Record<CardSize, CardDimensions> = {
+  poker: { width: 63, height: 88 },
+  bridge: { width: 57, height: 89 },
+  mini: { width: 44, height: 63 },
+  tarot: { width: 70, height: 120 },
+};
+
+/** Poker size, the default. */
+export const CARD = CARD_SIZES.poker;
 
 const PAPERS: Record<Paper, { width: number; height: number; label: string }> = {
   a4: { width: 210, height: 297, label: 'A4' },
@@ -57,8 +73,8 @@ export const CARD_LAYOUT = {
   band: 13.5,
   /** The kind and category line under the band. */
   kindLine: 5,
-  /** Footer: two lines of 6 pt type over a hairline, ending 3 mm inside the trim (a print shop's safe area). */
-  footer: 8.6,
+  /** Footer: two lines of 7 pt type over a hairline, ending 3 mm inside the trim (a print shop's safe area). */
+  footer: 9.4,
   /** Space between the kind line and the body, and the body and the footer. */
   gap: 1.4,
 } as const;
@@ -80,6 +96,8 @@ interface Segment {
 
 export interface Sheet {
   paper: Paper;
+  /** The size of every card on it. */
+  card: CardDimensions;
   /** "A4, 3 × 3", "A4 landscape, 4 × 2 with 3 mm bleed", "69 × 94 mm, one card". */
   label: string;
   width: number;
@@ -98,12 +116,13 @@ export interface Sheet {
   marks: Segment[];
 }
 
-/** The sheet of a set of options: the paper's grid, or one card per page. */
-export function sheetFor(options: Pick<CardsOptions, 'paper' | 'layout' | 'bleed'>): Sheet {
-  if (options.layout === 'single') return singleSheet(options.paper);
+/** The sheet of a set of options: the paper's grid, or one card per page (poker cards unless a size is given). */
+export function sheetFor(options: Pick<CardsOptions, 'paper' | 'layout' | 'bleed'> & Partial<Pick<CardsOptions, 'size'>>): Sheet {
+  const card = CARD_SIZES[options.size ?? 'poker'];
+  if (options.layout === 'single') return singleSheet(options.paper, card);
   const bleed = hasBleed(options) ? BLEED : 0;
-  const grid = bestGrid(options.paper, bleed);
-  return gridSheet(options.paper, grid, bleed);
+  const grid = bestGrid(options.paper, card, bleed);
+  return gridSheet(options.paper, card, grid, bleed);
 }
 
 interface Grid {
@@ -123,26 +142,26 @@ function fitting(length: number, size: number, bleed: number, safe: number): num
 }
 
 /** The grid with the most cards, portrait first on a tie. */
-function bestGrid(paper: Paper, bleed: number): Grid {
+function bestGrid(paper: Paper, card: CardDimensions, bleed: number): Grid {
   const { width, height } = PAPERS[paper];
   const safe = SAFE_EDGE[paper];
   const grids = [false, true].map((landscape) => {
     const [w, h] = landscape ? [height, width] : [width, height];
-    return { landscape, columns: fitting(w, CARD.width, bleed, safe), rows: fitting(h, CARD.height, bleed, safe), width: w, height: h };
+    return { landscape, columns: fitting(w, card.width, bleed, safe), rows: fitting(h, card.height, bleed, safe), width: w, height: h };
   });
-  // Stryker disable next-line EqualityOperator: no paper ties (A4 9 to 8 and 4 to 8 cards, Letter 9 to 6 and 4 to 6), so `>=` picks the same grid
+  // Stryker disable next-line EqualityOperator: a tie keeps portrait (tarot on A4: 2 × 2 portrait, 4 × 1 landscape), so `>=` would turn it
   return grids.reduce((best, grid) => (grid.columns * grid.rows > best.columns * best.rows ? grid : best));
 }
 
-function gridSheet(paper: Paper, grid: Grid, bleed: number): Sheet {
+function gridSheet(paper: Paper, card: CardDimensions, grid: Grid, bleed: number): Sheet {
   const gutter = bleed ? GUTTER : 0;
-  const gridW = grid.columns * CARD.width + (grid.columns - 1) * gutter;
-  const gridH = grid.rows * CARD.height + (grid.rows - 1) * gutter;
+  const gridW = grid.columns * card.width + (grid.columns - 1) * gutter;
+  const gridH = grid.rows * card.height + (grid.rows - 1) * gutter;
   const trim: Rect = { x: (grid.width - gridW) / 2, y: (grid.height - gridH) / 2, width: gridW, height: gridH };
   const slots: Rect[] = [];
   for (let row = 0; row < grid.rows; row++) {
     for (let column = 0; column < grid.columns; column++) {
-      slots.push({ x: trim.x + column * (CARD.width + gutter), y: trim.y + row * (CARD.height + gutter), width: CARD.width, height: CARD.height });
+      slots.push({ x: trim.x + column * (card.width + gutter), y: trim.y + row * (card.height + gutter), width: card.width, height: card.height });
     }
   }
   const bleedBox = grow(trim, bleed);
@@ -150,6 +169,7 @@ function gridSheet(paper: Paper, grid: Grid, bleed: number): Sheet {
   const label = `${base}${grid.landscape ? ' landscape' : ''}, ${grid.columns} × ${grid.rows}${bleed ? `, ${bleed} mm bleed round every card` : ''}`;
   return {
     paper,
+    card,
     label,
     width: grid.width,
     height: grid.height,
@@ -165,11 +185,12 @@ function gridSheet(paper: Paper, grid: Grid, bleed: number): Sheet {
 }
 
 /** One card per page: the card and its bleed, nothing else (no room for marks; the boxes say where to cut). */
-function singleSheet(paper: Paper): Sheet {
-  const card: Rect = { x: BLEED, y: BLEED, width: CARD.width, height: CARD.height };
+function singleSheet(paper: Paper, size: CardDimensions): Sheet {
+  const card: Rect = { x: BLEED, y: BLEED, width: size.width, height: size.height };
   const page = grow(card, BLEED);
   return {
     paper,
+    card: size,
     label: `${page.width} × ${page.height} mm, one card per page with ${BLEED} mm bleed`,
     width: page.width,
     height: page.height,

@@ -9,7 +9,10 @@ export const PAPER_VALUES = ['a4', 'letter'] as const;
 export const LAYOUT_VALUES = ['sheet', 'single'] as const;
 export const DUPLEX_VALUES = ['long', 'short'] as const;
 export const INK_VALUES = ['normal', 'low'] as const;
-export const SIZE_VALUES = ['fit', 'uniform'] as const;
+/** The card size presets (`--size`), poker first: their millimetres are geometry.ts's CARD_SIZES. */
+export const SIZE_VALUES = ['poker', 'bridge', 'mini', 'tarot'] as const;
+/** How the text of the cards of a page is sized (`--text-size`; before issue 34 it was `--size fit|uniform`). */
+export const TEXT_SIZE_VALUES = ['fit', 'uniform'] as const;
 
 export type Paper = (typeof PAPER_VALUES)[number];
 /** `sheet`: several cards on a page with crop marks; `single`: one card per page with its bleed (print-on-demand). */
@@ -18,8 +21,10 @@ type Layout = (typeof LAYOUT_VALUES)[number];
 export type Duplex = (typeof DUPLEX_VALUES)[number];
 /** `low`: white name bands with a coloured rule and outline, plain backs (office laser printers). */
 export type Ink = (typeof INK_VALUES)[number];
+/** Poker 63 × 88 mm, bridge 57 × 89, mini 44 × 63, tarot 70 × 120. */
+export type CardSize = (typeof SIZE_VALUES)[number];
 /** `fit`: each card its own largest size; `uniform`: one size per sheet, the largest that fits every card on it. */
-type TextSize = (typeof SIZE_VALUES)[number];
+type TextSize = (typeof TEXT_SIZE_VALUES)[number];
 
 export interface CardsOptions {
   paper: Paper;
@@ -30,10 +35,12 @@ export interface CardsOptions {
   backs: boolean;
   duplex: Duplex;
   ink: Ink;
-  size: TextSize;
+  /** The card's size: every size has the same bleed, crop marks, duplex and continuation rules. */
+  size: CardSize;
+  textSize: TextSize;
 }
 
-/** Home printing: A4, 3 × 3 touching cards, full colour, each card its own size, backs off. */
+/** Home printing: A4, 3 × 3 touching poker cards, full colour, each card its own text size, backs off. */
 export const DEFAULT_CARDS_OPTIONS: Readonly<CardsOptions> = {
   paper: 'a4',
   layout: 'sheet',
@@ -41,7 +48,8 @@ export const DEFAULT_CARDS_OPTIONS: Readonly<CardsOptions> = {
   backs: false,
   duplex: 'long',
   ink: 'normal',
-  size: 'fit',
+  size: 'poker',
+  textSize: 'fit',
 };
 
 /** The options with every unset field at its default. */

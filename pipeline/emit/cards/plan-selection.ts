@@ -102,7 +102,8 @@ function specsOf(
       diagnostics.push(...resolved.diagnostics);
       selected.push(...resolved.selected);
       const skills = resolved.selected;
-      return playerCardSpec({ name: player.name, position: player.position, skills }, roster.team, input.roster!.file, context, lang ?? skills[0]?.record.lang);
+      const card = { name: player.name, position: player.position, skills, line: player.line, profile: player.profile };
+      return playerCardSpec(card, roster.team, input.roster!.file, context, lang ?? skills[0]?.record.lang);
     });
     return { specs, selected, diagnostics };
   }

@@ -31,6 +31,8 @@ export interface Block {
   sourceLine?: number;
   /** A heading (a player's skill, an ability, a spell): a card never ends on it. */
   keepWithNext?: boolean;
+  /** A heading's name as a card that continues its section repeats it ("Fend" of "Fend (compulsory)"); else its text. */
+  name?: string;
 }
 
 interface Segment {
@@ -57,8 +59,9 @@ export interface Laid {
   height: number;
 }
 
-export const BODY_SIZES = [9, 8.5, 8, 7.5, 7, 6.5, 6] as const;
-export const FLOOR_SIZE = 6;
+/** The body's sizes, largest first: no text on a card is under 7 pt (a text that does not fit continues on another card). */
+export const BODY_SIZES = [9, 8.5, 8, 7.5, 7] as const;
+export const FLOOR_SIZE = 7;
 export const LINE_HEIGHT = 1.2;
 const PARAGRAPH_SPACE = 0.45;
 const ITEM_SPACE = 0.12;

@@ -11,21 +11,67 @@ import { error, excerpt, type Diagnostic, type Place } from '../../model/diagnos
 import { editDistance, nameKey } from '../../model/fold.ts';
 import type { SchemaProblem } from '../../model/validator.ts';
 import type { ParsedYamlDocument } from '../../model/yaml-document.ts';
-import { wordsOf, type SelectionWords, type Speaker, type Where } from './words.ts';
+import { wordsOf, type ProfileKey, type SelectionWords, type Speaker, type Where } from './words.ts';
 
 /** The keys of a roster and of a player, as the schema has them. */
 const ROSTER_KEYS = Object.keys(rosterSchema.properties);
 const PLAYER_KEYS = Object.keys(rosterSchema.$defs.player.properties);
 
-/** The keys as French organisers write them (folded): the key they mean. */
-const FRENCH_KEYS: Readonly<Record<string, string>> = {
+/**
+ * The keys as organisers write them in other words (folded): the key they
+ * mean. French words, and the labels of a roster sheet or of the cards
+ * (`MV`, `M`, `F`, `CP`, `AR`, `PSP`), none of them a key.
+ */
+const OTHER_KEYS: Readonly<Record<string, string>> = {
   equipe: 'team',
   nom: 'name',
   joueurs: 'players',
   competences: 'skills',
   poste: 'position',
+  pos: 'position',
   coupsdepouce: 'inducements',
+  mv: 'ma',
+  mov: 'ma',
+  move: 'ma',
+  movement: 'ma',
+  m: 'ma',
+  mouvement: 'ma',
+  str: 'st',
+  strength: 'st',
+  f: 'st',
+  force: 'st',
+  agi: 'ag',
+  agility: 'ag',
+  agilite: 'ag',
+  pass: 'pa',
+  passing: 'pa',
+  cp: 'pa',
+  arm: 'av',
+  armour: 'av',
+  armor: 'av',
+  ar: 'av',
+  armure: 'av',
+  value: 'cost',
+  price: 'cost',
+  cout: 'cost',
+  valeur: 'cost',
+  prix: 'cost',
+  xp: 'spp',
+  sp: 'spp',
+  psp: 'spp',
 };
+
+/** A player's characteristics, cost and SPP, each with a value as a roster sheet writes it: a value that breaks the schema is said in the key's own words, with this. */
+const PROFILE_EXAMPLES: Readonly<Record<ProfileKey, string>> = {
+  ma: '`ma: 7`',
+  st: '`st: 3`',
+  ag: '`ag: 3+`',
+  pa: '`pa: 4+`',
+  av: '`av: 9+`',
+  cost: '`cost: 85k`',
+  spp: '`spp: 12`',
+};
+const isProfileKey = (key: string | null): key is ProfileKey => key !== null && Object.hasOwn(PROFILE_EXAMPLES, key);
 
 const bad = (reason: string, file: string, place: Place | null, speaker: Speaker, extra: { expected?: string; note?: string } = {}): Diagnostic =>
   error({
@@ -128,16 +174,18 @@ const keyAt = (path: readonly (string | number)[]): string | null => {
 function schemaProblem(problem: SchemaProblem, shape: RosterShape): Diagnostic {
   const t = wordsOf(shape.speaker);
   const { path, keyword, params } = problem;
-  const where = t.where({ player: playerAt(shape, path), key: keyAt(path) });
+  const key = keyAt(path);
+  const where = t.where({ player: playerAt(shape, path), key });
   const at = shape.parsed.locate(filePath(shape, path));
   const say = (reason: string, place: Place | null = at, extra: { expected?: string } = {}) => bad(reason, shape.file, place, shape.speaker, extra);
   if (keyword === 'additionalProperties') return unknownKey(problem, shape, t);
+  if (path.length === 3 && isProfileKey(key)) return say(t.profileValue(where, key), at, { expected: PROFILE_EXAMPLES[key] });
   if (keyword === 'type' && path.length === 0) return say(t.notRoster, { line: 1 });
   if (keyword === 'type' && path.length === 1 && path[0] === 'players') return notList(shape, t, at);
   if (keyword === 'type' && path.length === 2) return say(playerText(shape, path) ?? t.notPlayer(where));
   if (keyword === 'required' && path.length === 0) return say(t.notRoster, { line: 1 });
   if (keyword === 'required') return say(t.missingName(where));
-  if (keyword === 'pattern' || (keyword === 'minLength' && keyAt(path) === 'name')) return say(t.blankName(where));
+  if (keyword === 'pattern' || (keyword === 'minLength' && key === 'name')) return say(t.blankName(where));
   if (keyword === 'minItems') return say(t.noPlayers, shape.parsed.locateKey(filePath(shape, path)) ?? at);
   if (keyword === 'maxLength') return say(t.tooLong(where, Number(params.limit)));
   if (keyword === 'maxItems') return say(t.tooMany(where, Number(params.limit)));
@@ -180,11 +228,11 @@ function unknownKey(problem: SchemaProblem, shape: RosterShape, t: SelectionWord
 /** The same letters in another order (`tema`, `team`): a slip of the fingers. */
 const sameLetters = (a: string, b: string): boolean => a.length === b.length && [...a].sort().join('') === [...b].sort().join('');
 
-/** The key a misspelt one means: one of `keys` an edit or two away (one for a short key), or the same letters swapped (case and accents aside), or a French word for it. */
+/** The key a misspelt one means: another word for it (French, a roster sheet's label), or one of `keys` an edit or two away (one for a short key), or the same letters swapped (case and accents aside). */
 function closestKey(key: string, keys: readonly string[]): string | null {
   const folded = nameKey(key);
-  const french = FRENCH_KEYS[folded];
-  if (french && keys.includes(french)) return french;
+  const other = OTHER_KEYS[folded];
+  if (other && keys.includes(other)) return other;
   let best: { key: string; distance: number } | null = null;
   for (const candidate of keys) {
     const distance = sameLetters(folded, candidate) ? 1 : editDistance(folded, candidate, 2);

@@ -16,6 +16,7 @@ import { buildNameIndex, createNameResolver, sameParameter, type NameResolver } 
 import type { Category, Concept, Edition, Lang, Roster as RosterFile, Skill } from '../../model/schema-types.ts';
 import { compare } from '../../model/order.ts';
 import type { ProblemValidator } from '../../model/validator.ts';
+import { profileOf, type PlayerProfile } from './player-profile.ts';
 import { inducementNamed } from './resolve-inducements.ts';
 import type { Wanted } from './wanted.ts';
 import { schemaProblems, unknownRosterEdition, yamlProblem } from './roster-problems.ts';
@@ -43,6 +44,10 @@ interface RosterPlayer {
   number: number;
   position: string | null;
   skills: Wanted[];
+  /** The line of the player's `name:` (its `- name:`), for an error about the player. */
+  line: number | null;
+  /** Position, characteristics, cost and SPP, when the roster gives more than a position. */
+  profile: PlayerProfile | null;
 }
 
 export interface Roster {
@@ -457,7 +462,14 @@ function readRoster(value: RosterFile, file: string, lineOf: (path: readonly (st
   const edition = value.edition ?? null;
   const players = value.players.map((player, p): RosterPlayer => {
     const who = { number: p + 1, name: player.name.trim() };
-    return { name: player.name, number: p + 1, position: player.position ?? null, skills: namesAt(player.skills, ['players', p, 'skills'], file, lineOf, who) };
+    return {
+      name: player.name,
+      number: p + 1,
+      position: player.position ?? null,
+      skills: namesAt(player.skills, ['players', p, 'skills'], file, lineOf, who),
+      line: lineOf(['players', p, 'name']),
+      profile: profileOf(player),
+    };
   });
   return {
     team: value.team ?? value.name ?? null,

@@ -30,6 +30,9 @@ export interface Where {
 
 type EditionRef = Pick<Edition, 'id' | 'label' | 'lang'>;
 
+/** A player's characteristics, cost and SPP, as roster keys. */
+export type ProfileKey = 'ma' | 'st' | 'ag' | 'pa' | 'av' | 'cost' | 'spp';
+
 const list = (items: readonly string[], and: string): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 const code = (text: string): string => `\`${text}\``;
@@ -122,6 +125,19 @@ const en = {
   notText: (where: string) => `${where} must be text`,
   namesShape: (where: string) => `${where} must be names in brackets, [Block, Dodge], or one line of names separated by commas`,
   otherShape: (where: string) => `${where} does not fit the roster format`,
+  /** A characteristic, the cost or the SPP that is not written as a roster sheet writes it. */
+  profileValue(where: string, key: ProfileKey): string {
+    const what = {
+      ma: 'a whole number from 0 to 20',
+      st: 'a whole number from 0 to 20',
+      ag: 'a roll such as 3+ (1+ to 12+), or a number as older editions write it',
+      pa: 'a roll such as 4+ (1+ to 12+), or "-" in quotes, or nothing, for a player with no Passing Ability',
+      av: 'a roll such as 9+ (1+ to 12+), or a number as older editions write it',
+      cost: 'gold pieces, 85000 or 85k',
+      spp: 'a whole number, 0 or more',
+    }[key];
+    return `${where} must be ${what}`;
+  },
   rosterNote: (speaker: Speaker) =>
     `each player starts with \`- name:\`, with \`skills:\` under it; ${speaker.menus ? '"Paste an example" shows a whole roster' : 'docs/LEAGUES.md ("Write a roster") shows a whole one'}`,
   // YAML.
@@ -217,6 +233,18 @@ const fr: SelectionWords = {
   notText: (where) => `${where} doit être du texte`,
   namesShape: (where) => `${where} doit être des noms entre crochets, [Blocage, Esquive], ou une ligne de noms séparés par des virgules`,
   otherShape: (where) => `${where} ne suit pas le format d’une feuille d’équipe`,
+  profileValue(where, key) {
+    const what = {
+      ma: 'un nombre entier de 0 à 20',
+      st: 'un nombre entier de 0 à 20',
+      ag: 'un jet comme 3+ (de 1+ à 12+), ou un nombre comme l’écrivent les anciennes éditions',
+      pa: 'un jet comme 4+ (de 1+ à 12+), ou "-" entre guillemets, ou rien, pour un joueur sans capacité de passe',
+      av: 'un jet comme 9+ (de 1+ à 12+), ou un nombre comme l’écrivent les anciennes éditions',
+      cost: 'des pièces d’or, 85000 ou 85k',
+      spp: 'un nombre entier, 0 ou plus',
+    }[key];
+    return `${where} doit être ${what}`;
+  },
   rosterNote: (speaker) =>
     `chaque joueur commence par \`- name:\`, avec \`skills:\` dessous ; ${speaker.menus ? '« Coller un exemple » montre une feuille entière' : 'docs/LEAGUES.md (« Write a roster ») en montre une entière'}`,
   missingColon: (key, written) => `il manque les deux-points après ${code(key)} : écrivez ${code(`${key}: ${written}`)}`,

@@ -11,6 +11,7 @@ import {
   LAYOUT_VALUES,
   PAPER_VALUES,
   SIZE_VALUES,
+  TEXT_SIZE_VALUES,
   cardsOptions,
   type CardsOptions,
 } from '../../../../pipeline/emit/cards/options.ts';
@@ -76,6 +77,7 @@ export function printOptions(state: DeckState): CardsOptions {
     duplex: state.duplex,
     ink: state.ink,
     size: state.size,
+    textSize: state.textSize,
   });
 }
 
@@ -112,6 +114,7 @@ function cliParts(state: DeckState): CliPart[] {
   if (state.backs && state.duplex !== d.duplex) parts.push(...fixed('--duplex', state.duplex));
   if (state.ink !== d.ink) parts.push(...fixed('--ink', state.ink));
   if (state.size !== d.size) parts.push(...fixed('--size', state.size));
+  if (state.textSize !== d.textSize) parts.push(...fixed('--text-size', state.textSize));
   return parts;
 }
 
@@ -156,6 +159,7 @@ const CHOICES: { [K in keyof DeckState]: (value: unknown) => DeckState[K] | unde
   duplex: oneOf(DUPLEX_VALUES),
   ink: oneOf(INK_VALUES),
   size: oneOf(SIZE_VALUES),
+  textSize: oneOf(TEXT_SIZE_VALUES),
 };
 
 function oneOf<T extends string>(values: readonly T[]): (value: unknown) => T | undefined {
@@ -181,7 +185,9 @@ export type LinkProblem =
 export function stateFromFields(fields: unknown): { state: DeckState } | { problem: LinkProblem } {
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return { problem: { kind: 'not-deck' } };
   const state: Record<string, unknown> = { ...DEFAULT_STATE };
-  for (const [key, value] of Object.entries(fields)) {
+  for (const [field, value] of Object.entries(fields)) {
+    // A link made before the card sizes carries the text size as `size` (fit or uniform).
+    const key = field === 'size' && (TEXT_SIZE_VALUES as readonly unknown[]).includes(value) ? 'textSize' : field;
     // Own keys only: `__proto__`, `constructor` or `toString` are unknown fields, not the object's own machinery.
     if (!Object.hasOwn(CHOICES, key)) return { problem: { kind: 'unknown-field', key: key.slice(0, 40) } };
     const check = CHOICES[key as keyof DeckState];

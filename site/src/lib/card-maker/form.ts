@@ -1,6 +1,6 @@
 /** The card page's form ↔ a DeckState (deck-state.ts): values only, never markup. */
 import { DEFAULT_ROSTER_FILE, DEFAULT_STATE, SOURCES, type DeckState } from './deck-state.ts';
-import { DUPLEX_VALUES, LAYOUT_VALUES, PAPER_VALUES } from '../../../../pipeline/emit/cards/options.ts';
+import { DUPLEX_VALUES, LAYOUT_VALUES, PAPER_VALUES, SIZE_VALUES } from '../../../../pipeline/emit/cards/options.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -27,7 +27,8 @@ export function readForm(form: HTMLFormElement): DeckState {
     backs: checked(form, 'backs'),
     duplex: pick(DUPLEX_VALUES, field(form, 'duplex').value, DEFAULT_STATE.duplex),
     ink: checked(form, 'lowInk') ? 'low' : 'normal',
-    size: checked(form, 'uniform') ? 'uniform' : 'fit',
+    size: pick(SIZE_VALUES, field(form, 'size').value, DEFAULT_STATE.size),
+    textSize: checked(form, 'uniform') ? 'uniform' : 'fit',
   };
 }
 
@@ -47,5 +48,6 @@ export function writeForm(form: HTMLFormElement, state: DeckState): void {
   (field(form, 'backs') as HTMLInputElement).checked = state.backs;
   field(form, 'duplex').value = state.duplex;
   (field(form, 'lowInk') as HTMLInputElement).checked = state.ink === 'low';
-  (field(form, 'uniform') as HTMLInputElement).checked = state.size === 'uniform';
+  field(form, 'size').value = state.size;
+  (field(form, 'uniform') as HTMLInputElement).checked = state.textSize === 'uniform';
 }

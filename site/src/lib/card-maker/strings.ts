@@ -6,7 +6,7 @@ const en = {
   title: 'Print cards',
   description: 'Make a PDF of skill cards for your team: paste a roster or tick skills, choose the paper and print.',
   intro:
-    'Paste your team’s roster (or open its file), or tick the skills you want, choose the paper and the options, and download a PDF of poker-size cards (63 × 88 mm) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it. Once this page has loaded, it works without a network too (at the league’s venue, say).',
+    'Paste your team’s roster (or open its file), or tick the skills you want, choose the paper and the options, and download a PDF of cards (poker size, 63 × 88 mm, or bridge, mini or tarot) to print at 100 % and cut on the crop marks. Everything happens in this browser: nothing you type leaves it. Once this page has loaded, it works without a network too (at the league’s venue, say).',
   what: 'What to print',
   fromRoster: 'A roster',
   fromSkills: 'Skills I tick',
@@ -28,10 +28,20 @@ const en = {
   anyLanguage: 'Any',
   languages: { en: 'English', fr: 'French' } as Record<'en' | 'fr', string>,
   team: 'Team name (on every card’s footer and back)',
+  size: 'Card size',
+  sizes: {
+    poker: 'Poker, 63 × 88 mm',
+    bridge: 'Bridge, 57 × 89 mm',
+    mini: 'Mini, 44 × 63 mm',
+    tarot: 'Tarot, 70 × 120 mm',
+  } as Record<'poker' | 'bridge' | 'mini' | 'tarot', string>,
   paper: 'Paper',
   papers: { a4: 'A4', letter: 'US Letter' } as Record<'a4' | 'letter', string>,
   layout: 'Layout',
-  layouts: { sheet: '9 cards a page, with crop marks', single: 'One card a page, with bleed (print-on-demand)' } as Record<'sheet' | 'single', string>,
+  layouts: { sheet: 'As many cards a page as fit, with crop marks', single: 'One card a page, with bleed (print-on-demand)' } as Record<
+    'sheet' | 'single',
+    string
+  >,
   bleed: 'Bleed: 3 mm round every card, for a print shop',
   backs: 'Backs: a back page after each front page',
   duplex: 'The printer turns the paper on its',
@@ -87,7 +97,7 @@ const fr: typeof en = {
   description:
     'Faites un PDF de cartes de compétences pour votre équipe : collez une feuille d’équipe ou cochez des compétences, choisissez le papier et imprimez.',
   intro:
-    'Collez la feuille de votre équipe (ou ouvrez son fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes au format poker (63 × 88 mm) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort. Une fois cette page chargée, elle marche aussi sans réseau (sur le lieu du tournoi, par exemple).',
+    'Collez la feuille de votre équipe (ou ouvrez son fichier), ou cochez les compétences voulues, choisissez le papier et les options, puis téléchargez un PDF de cartes (format poker, 63 × 88 mm, ou bridge, mini ou tarot) à imprimer à 100 % et à découper sur les traits de coupe. Tout se passe dans ce navigateur : rien de ce que vous tapez n’en sort. Une fois cette page chargée, elle marche aussi sans réseau (sur le lieu du tournoi, par exemple).',
   what: 'Quoi imprimer',
   fromRoster: 'Une feuille d’équipe',
   fromSkills: 'Des compétences cochées',
@@ -109,10 +119,17 @@ const fr: typeof en = {
   anyLanguage: 'Toutes',
   languages: { en: 'anglais', fr: 'français' },
   team: 'Nom de l’équipe (au pied et au dos de chaque carte)',
+  size: 'Taille des cartes',
+  sizes: {
+    poker: 'Poker, 63 × 88 mm',
+    bridge: 'Bridge, 57 × 89 mm',
+    mini: 'Mini, 44 × 63 mm',
+    tarot: 'Tarot, 70 × 120 mm',
+  },
   paper: 'Papier',
   papers: { a4: 'A4', letter: 'US Letter' },
   layout: 'Mise en page',
-  layouts: { sheet: '9 cartes par page, avec traits de coupe', single: 'Une carte par page, avec fond perdu (impression à la demande)' },
+  layouts: { sheet: 'Autant de cartes par page que possible, avec traits de coupe', single: 'Une carte par page, avec fond perdu (impression à la demande)' },
   bleed: 'Fond perdu : 3 mm autour de chaque carte, pour un imprimeur',
   backs: 'Dos : une page de dos après chaque page de faces',
   duplex: 'L’imprimante retourne la feuille sur son',
