@@ -9,6 +9,7 @@
  * Not in CI.
  */
 import { AREAS } from './test/mutation/areas.ts';
+import { IGNORER } from './test/mutation/ignore.ts';
 
 const name = process.env.NUFFLE_MUTATE_AREA ?? '';
 const area = AREAS[name];
@@ -19,7 +20,9 @@ if (area === undefined) {
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  // The equivalent mutants left out by rule (a whole table or module), each with its reason: test/mutation/ignore.ts.
+  plugins: ['@stryker-mutator/vitest-runner', './test/mutation/ignore.ts'],
+  ignorers: [IGNORER],
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   mutate: [...area.mutate],
   coverageAnalysis: 'perTest',

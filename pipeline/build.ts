@@ -15,7 +15,6 @@ import { withMarkdownMemo } from './model/markdown.ts';
 import { PARSERS } from './parse/parsers.ts';
 import { buildRandomTables } from './validate/random-tables.ts';
 import {
-  Build,
   checkAllIds,
   checkCompulsory,
   checkCuratedIdsStage,
@@ -33,8 +32,8 @@ import {
   parse,
   readCurated,
   validateData,
-  type Stage,
 } from './build/stages.ts';
+import { Pipeline } from './build/pipeline.ts';
 
 export type { BuildInput, BuildResult, LinkedModel } from './build/types.ts';
 export { PARSERS } from './parse/parsers.ts';
@@ -78,34 +77,30 @@ export function buildDataset(input: BuildInput): BuildResult {
 }
 
 /**
- * The pipeline: each stage in order, named and timed, on one build. A stage
- * that fails stops the build, which then returns its diagnostics and no files.
+ * The pipeline: each stage in order, named and timed, each reading what the
+ * stages before it made (typed: a stage listed before what it reads does not
+ * type-check). A stage that fails stops the build, which then returns its
+ * diagnostics and no files; so do the stages marked `stopOnErrors` when any
+ * diagnostic so far is an error.
  */
-export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
-  ['compile schemas', compileSchemas],
-  ['read annotations', readCurated],
-  ['check curated ids', checkCuratedIdsStage],
-  ['parse', parse],
-  ['check strings', checkStrings],
-  ['link concepts', link],
-  ['link inducements', linkAllInducements],
-  ['check random tables', checkTables],
-  ['check meaning', checkMeaning],
-  ['link aliases', linkAliases],
-  ['check ids', checkAllIds],
-  ['check compulsory', checkCompulsory],
-  ['validate data', validateData],
-  ['emit json', emit],
-  ['emit release', emitRelease],
-];
+export const STAGES = Pipeline.from<{ input: BuildInput }>()
+  .pipe('compile schemas', compileSchemas)
+  .pipe('read annotations', readCurated)
+  .pipe('check curated ids', checkCuratedIdsStage, { stopOnErrors: true })
+  .pipe('parse', parse)
+  .pipe('check strings', checkStrings)
+  .pipe('link concepts', link)
+  .pipe('link inducements', linkAllInducements)
+  .pipe('check random tables', checkTables)
+  .pipe('check meaning', checkMeaning)
+  .pipe('link aliases', linkAliases)
+  .pipe('check ids', checkAllIds)
+  .pipe('check compulsory', checkCompulsory)
+  .pipe('validate data', validateData, { stopOnErrors: true })
+  .pipe('emit json', emit, { stopOnErrors: true })
+  .pipe('emit release', emitRelease, { stopOnErrors: true });
 
 function compile(input: BuildInput): BuildResult {
-  const build = new Build(input);
-  for (const [name, stage] of STAGES) {
-    const started = performance.now();
-    const outcome = stage(build);
-    input.timings?.set(name, performance.now() - started);
-    if (outcome === 'stop') return failed(build);
-  }
-  return finished(build);
+  const run = STAGES.run({ input }, input.timings);
+  return run.done ? finished(run.made, run.diagnostics) : failed(run.made, run.diagnostics);
 }

@@ -31,7 +31,7 @@ const cli = await import('./commands/nuffle.ts');
 export const { main } = cli;
 export const { buildOnce } = await import('./commands/build.ts');
 export const { readProject } = await import('./commands/project.ts');
-export type { BuildOptions } from './commands/build.ts';
+export type { BuildOptions } from './commands/build-options.ts';
 
 // The last net: every failure the commands foresee is a located diagnostic;
 // one they did not is still one line and exit 1, never a raw stack trace.

@@ -14,7 +14,7 @@ import { emitSqlite } from '../pipeline/emit/sqlite.ts';
 import { readSchemaFiles } from '../pipeline/io.ts';
 import { defineBaseConcepts, fillConcepts, type At } from '../pipeline/link/crosswalk.ts';
 import type { DataBundle } from '../pipeline/model/dataset.ts';
-import { conceptNameIn } from '../pipeline/model/names.ts';
+import { conceptNameIn, sourcedNameIn } from '../pipeline/model/names.ts';
 import { buildNameIndex } from '../pipeline/model/resolve-names.ts';
 import type { Concept, CrosswalkRow, ExtraConcept, Skill } from '../pipeline/model/schema-types.ts';
 import { createValidator } from '../pipeline/validate/schemas.ts';
@@ -70,7 +70,9 @@ function linked(): Concept {
 function bundle(): DataBundle {
   const d = literalBundle();
   d.skills.push(record);
-  d.concepts.push(linked());
+  // The build stage's French name of the concept (its French source's), as every surface reads it.
+  const concept = linked();
+  d.concepts.push({ ...concept, frenchName: sourcedNameIn(concept, [], 'fr') });
   d.crosswalk.push({ ...d.crosswalk[0]!, record: record.id, concept: declared.id, relation: 'removed', related: [] });
   return d;
 }
@@ -133,7 +135,7 @@ describe('the published data', () => {
   it('CSV: an empty English name, which its Table Schema allows', () => {
     const csv = csvFiles(bundle()).get('csv/concepts.csv')!;
     expect(csv.split('\r\n').find((line) => line.startsWith('chance-du-debutant,'))).toBe(
-      'chance-du-debutant,Chance du débutant,,Chance du débutant,,,skill,general,,',
+      'chance-du-debutant,Chance du débutant,,Chance du débutant,skill,general,,,source',
     );
   });
 

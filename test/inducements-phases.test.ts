@@ -1,21 +1,14 @@
 /**
- * The inducement linker's phases (link/inducements.ts), each on small literal
+ * The inducement linker's phases (link/inducements.ts, and its price-list
+ * half, link/inducement-prices.ts), each on small literal
  * inputs: league spellings, matching blocks, splitting headings, resolving a
  * price item, league usage. One behaviour per test; the real notes are
  * inducements.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  leagueSpellings,
-  leagueUsage,
-  linkInducements,
-  matchBlocks,
-  mentionsOf,
-  resolvePriceItem,
-  splitHeadings,
-  type InducementInput,
-  type Segment,
-} from '../pipeline/link/inducements.ts';
+import { leagueSpellings, leagueUsage, resolvePriceItem } from '../pipeline/link/inducement-prices.ts';
+import { linkInducements, matchBlocks, mentionsOf, splitHeadings, type InducementInput } from '../pipeline/link/inducements.ts';
+import type { Segment } from '../pipeline/link/notes.ts';
 import type { NoteBlock } from '../pipeline/model/parse-result.ts';
 import type { InducementAnnotation, LeagueAnnotation } from '../pipeline/model/schema-types.ts';
 

@@ -64,3 +64,61 @@ describe('stage layers', () => {
     });
   }
 });
+
+/** The import graph of `files`: each module's relative `.ts` imports (static, dynamic, type-only and re-exports), resolved. */
+function importGraph(files: readonly string[], read: (file: string) => string): Map<string, string[]> {
+  return new Map(
+    files.map((file) => [
+      file,
+      relativeImports(read(file))
+        .filter((s) => s.endsWith('.ts'))
+        .map((s) => resolve(dirname(file), s)),
+    ]),
+  );
+}
+
+/**
+ * The import circles of a graph: each group of modules that import each other,
+ * directly or through others (a strongly connected component of two or more,
+ * or a module that imports itself), its modules sorted (Tarjan's algorithm).
+ */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (module: string): void => {
+    index.set(module, index.size);
+    low.set(module, index.get(module)!);
+    stack.push(module);
+    for (const next of graph.get(module) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(module, Math.min(low.get(module)!, low.get(next)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const group = stack.splice(stack.indexOf(module));
+    if (group.length > 1 || graph.get(module)!.includes(module)) circles.push(group.sort());
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return circles;
+}
+
+describe('imports', () => {
+  it('finds a circle, however it is closed: a type import, a dynamic import', () => {
+    const texts: Record<string, string> = {
+      '/p/a.ts': "import { b } from './b.ts';",
+      '/p/b.ts': "const c = await import('./c.ts');",
+      '/p/c.ts': "import type { A } from './a.ts';",
+      '/p/d.ts': "import { a } from './a.ts';",
+    };
+    expect(importCircles(importGraph(Object.keys(texts), (f) => texts[f]!))).toEqual([['/p/a.ts', '/p/b.ts', '/p/c.ts']]);
+    expect(importCircles(importGraph(['/p/d.ts'], (f) => texts[f]!))).toEqual([]);
+  });
+
+  it('form no circle in pipeline/: a module shared by two others lives where neither imports the other (commands/build-options.ts, emit/cards/wanted.ts)', () => {
+    const files = modulesOf(PIPELINE);
+    const circles = importCircles(importGraph(files, (file) => readFileSync(file, 'utf8')));
+    expect(circles.map((c) => c.map((f) => relative(ROOT, f)).join(' → '))).toEqual([]);
+  });
+});

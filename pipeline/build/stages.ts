@@ -1,12 +1,13 @@
 /**
- * The stages of a build, each a function of one signature: it reads what the
- * stages before it left in the build, adds its own, and says whether the
- * build goes on. build.ts lists them in order.
+ * The stages of a build, each a function of one signature: it takes the
+ * values the stages before it made (a Pick of `Values`, by name) and returns
+ * what it makes, typed, with its diagnostics, or stops the build
+ * (build/pipeline.ts). build.ts lists them in order.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.ts';
 import { BASE_PARSER } from '../model/dataset.ts';
 import { byId } from '../model/order.ts';
-import { frenchNameOf } from '../model/names.ts';
+import { sourcedNameIn } from '../model/names.ts';
 import { emitReleaseChanges } from '../emit/changes.ts';
 import type { Concept, CrosswalkRow, Edition, Inducement, League, NameEntry, RandomTable, Ruling, Skill, SourceDigest } from '../model/schema-types.ts';
 import { DATA_FILES, dataFilesOf, editionSkillFiles, emitJson, emitMeta, type DatasetContent } from '../emit/json.ts';
@@ -36,92 +37,74 @@ import type { Validator } from '../model/validator.ts';
 import { checkAnnotationStrings, checkSourceStrings, staleAcceptances, type Limits, type SourceStrings } from '../validate/strings.ts';
 import type { BuildInput, BuildResult, LinkedModel } from './types.ts';
 import { ANNOTATION_FILES, readAnnotations, type Annotations } from './annotations.ts';
+import { made, stop, type Step } from './pipeline.ts';
 import type { SchemaFile } from '../model/generate-types.ts';
 
-/** What a stage says: go on to the next, or stop the build (it failed). */
-type Outcome = 'next' | 'stop';
-
-/** One stage: reads and adds to the build. */
-export type Stage = (build: Build) => Outcome;
-
-/** The build so far: its input, its diagnostics, and what each stage has made. Stages fill it in order. */
-export class Build {
-  readonly input: BuildInput;
-  readonly diagnostics: Diagnostic[] = [];
-  readonly ids: BuildResult['ids'] = { published: [], locked: [] };
-  /** sources/ids.lock, parsed; null when the project has none. */
-  lock: ReturnType<typeof parseLock> | null = null;
-  model: LinkedModel | null = null;
-  validator!: Validator;
-  annotations!: Annotations;
-  sources!: SourceDigest[];
-  parsed!: ParsedSource[];
-  /** The source strings check's settings, and the acceptances (errata.yaml `accepted`) a check has used. */
-  strings!: Omit<SourceStrings, 'records' | 'unnamed' | 'rulings' | 'inducements'>;
-  readonly acceptedUsed = new Set<number>();
-  records!: Skill[];
-  rulings!: Ruling[];
-  concepts!: Concept[];
-  crosswalk!: CrosswalkRow[];
-  /** Record id → index of its row in crosswalk.yaml `links`. */
-  linkIndex!: Map<string, number>;
-  readonly inducements: Inducement[] = [];
-  readonly leagues: League[] = [];
-  randomTables!: RandomTable[];
-  names!: NameEntry[];
-  editions!: Edition[];
-  content!: DatasetContent;
-  files!: Map<string, string>;
-  assets!: Map<string, Uint8Array>;
-
-  constructor(input: BuildInput) {
-    this.input = input;
-  }
-
-  /** The file of a source, by id (the manifest's path when it has none). */
-  fileOf(id: string): string {
-    this.fileById ??= new Map(this.annotations.manifest.value.sources.map((source) => [source.id, source.file]));
-    return this.fileById.get(id) ?? this.input.manifest.path;
-  }
-
-  /** The lines of a source as parsed (errata applied), by id. */
-  linesOf(id: string): readonly string[] | undefined {
-    this.linesById ??= new Map(this.parsed.map(({ source, lines }) => [source.id, lines]));
-    return this.linesById.get(id);
-  }
-
-  private fileById: Map<string, string> | undefined;
-  private linesById: Map<string, readonly string[]> | undefined;
+/** Where a source's text is: its file by id (the manifest's path when it has none), and its lines as parsed (errata applied). */
+interface SourceIndex {
+  fileOf(sourceId: string): string;
+  linesOf(sourceId: string): readonly string[] | undefined;
 }
 
-const goOnUnlessErrors = (build: Build): Outcome => (hasErrors(build.diagnostics) ? 'stop' : 'next');
+/** Every value a stage makes, by name: each stage reads a Pick of these and makes another. */
+interface Values {
+  input: BuildInput;
+  validator: Validator;
+  annotations: Annotations;
+  /** sources/ids.lock, parsed; null when the project has none. */
+  lock: ReturnType<typeof parseLock> | null;
+  sources: SourceDigest[];
+  parsed: ParsedSource[];
+  where: SourceIndex;
+  /** The source strings check's settings. */
+  strings: Omit<SourceStrings, 'records' | 'unnamed' | 'rulings' | 'inducements'>;
+  /** The acceptances (errata.yaml `accepted`) a strings check has used. */
+  acceptedUsed: ReadonlySet<number>;
+  records: Skill[];
+  rulings: Ruling[];
+  concepts: Concept[];
+  crosswalk: CrosswalkRow[];
+  /** Record id → index of its row in crosswalk.yaml `links`. */
+  linkIndex: Map<string, number>;
+  model: LinkedModel;
+  inducements: Inducement[];
+  leagues: League[];
+  randomTables: RandomTable[];
+  names: NameEntry[];
+  ids: BuildResult['ids'];
+  editions: Edition[];
+  content: DatasetContent;
+  files: Map<string, string>;
+  assets: Map<string, Uint8Array>;
+}
+
+type Reads<K extends keyof Values> = Pick<Values, K>;
 
 /** The schemas, compiled: a broken one stops the build. */
-export const compileSchemas: Stage = (build) => {
+export function compileSchemas({ input }: Reads<'input'>): Step<Reads<'validator'>> {
   try {
-    build.validator = createValidator(build.input.schemas);
-    return 'next';
+    return made({ validator: createValidator(input.schemas) });
   } catch (cause) {
     const problem = cause instanceof SchemaError ? cause : null;
-    build.diagnostics.push({
-      reason: `A schema cannot be compiled: ${(cause as Error).message}`,
-      file: problem ? `schema/${problem.path}` : 'schema',
-      place: null,
-      ruleId: 'schema/broken',
-      source: 'validate',
-      fatal: true,
-    });
-    return 'stop';
+    return stop([
+      {
+        reason: `A schema cannot be compiled: ${(cause as Error).message}`,
+        file: problem ? `schema/${problem.path}` : 'schema',
+        place: null,
+        ruleId: 'schema/broken',
+        source: 'validate',
+        fatal: true,
+      },
+    ]);
   }
-};
+}
 
 /** The curated inputs: YAML → value, validated against schema/input/. */
-export const readCurated: Stage = (build) => {
-  const annotations = readAnnotations(build.input, build.validator, build.diagnostics);
-  if (!annotations) return 'stop';
-  build.annotations = annotations;
-  return 'next';
-};
+export function readCurated({ input, validator }: Reads<'input' | 'validator'>): Step<Reads<'annotations'>> {
+  const diagnostics: Diagnostic[] = [];
+  const annotations = readAnnotations(input, validator, diagnostics);
+  return annotations ? made({ annotations }, diagnostics) : stop(diagnostics);
+}
 
 /**
  * Every id the curated files name, before any source is parsed (a kept id is
@@ -129,11 +112,10 @@ export const readCurated: Stage = (build) => {
  * published grammar of each, the lock for ids that must have been published,
  * the manifest for sources (validate/curated-ids.ts). The lock is read here too.
  */
-export const checkCuratedIdsStage: Stage = (build) => {
-  const { input, annotations } = build;
-  build.lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
+export function checkCuratedIdsStage({ input, annotations }: Reads<'input' | 'annotations'>): Step<Reads<'lock'>> {
+  const lock = input.lock ? parseLock(input.lock.text, input.lock.path) : null;
   const problems = [
-    ...(build.lock?.diagnostics ?? []),
+    ...(lock?.diagnostics ?? []),
     ...checkCuratedIds({
       files: Object.fromEntries(
         (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
@@ -141,20 +123,18 @@ export const checkCuratedIdsStage: Stage = (build) => {
           return [key, { file: file.path, value, locate }];
         }),
       ),
-      locked: build.lock ? new Set(build.lock.entries.map((e) => `${e.kind} ${e.id}`)) : null,
+      locked: lock ? new Set(lock.entries.map((e) => `${e.kind} ${e.id}`)) : null,
       lockFile: input.lock?.path ?? LOCK_PATH,
       sources: new Set(annotations.manifest.value.sources.map((s) => s.id)),
     }),
   ];
-  build.diagnostics.push(...problems);
-  return goOnUnlessErrors(build);
-};
+  return made({ lock }, problems);
+}
 
 /** Every source parsed (digest, decode, errata, parser); then the ids kept through a rename (migrations.yaml `keep`) put back, so every later stage sees the published id. */
-export const parse: Stage = (build) => {
-  const { input, annotations } = build;
+export function parse({ input, annotations }: Reads<'input' | 'annotations'>): Step<Reads<'sources' | 'parsed' | 'where'>> {
   const { manifest, errata, migrations } = annotations;
-  const parsed = parseSources({
+  const read = parseSources({
     manifest: manifest.value,
     manifestPath: input.manifest.path,
     locateManifest: manifest.locate,
@@ -165,22 +145,24 @@ export const parse: Stage = (build) => {
     parsers: PARSERS,
     ...(input.memo ? { memo: input.memo } : {}),
   });
-  build.diagnostics.push(...parsed.diagnostics);
-  build.sources = parsed.sources;
-  build.parsed = parsed.parsed;
   const keep = migrations.value.keep ?? [];
   const keptUsed = new Set<number>();
-  for (const entry of build.parsed) {
+  const parsed = read.parsed.map((entry) => {
     const kept = keepIds({ edition: entry.source.edition.id, result: entry.result, keep });
-    entry.result = kept.result;
     for (const index of kept.used) keptUsed.add(index);
-  }
-  const ids = build.parsed.flatMap(({ result }) => result.records.map((r) => r.id));
-  build.diagnostics.push(
-    ...checkKeptIds(keep, keptUsed, ids, migrations.file.path, (index, key) => migrations.locate(key ? ['keep', index, key] : ['keep', index])),
-  );
-  return 'next';
-};
+    return { ...entry, result: kept.result };
+  });
+  const ids = parsed.flatMap(({ result }) => result.records.map((r) => r.id));
+  const kept = checkKeptIds(keep, keptUsed, ids, migrations.file.path, (index, key) => migrations.locate(key ? ['keep', index, key] : ['keep', index]));
+  return made({ sources: read.sources, parsed, where: sourceIndex(annotations, parsed) }, [...read.diagnostics, ...kept]);
+}
+
+/** Each source's file (from the manifest) and lines (as parsed), by id. */
+function sourceIndex(annotations: Annotations, parsed: readonly ParsedSource[]): SourceIndex {
+  const fileById = new Map(annotations.manifest.value.sources.map((source) => [source.id, source.file]));
+  const linesById = new Map(parsed.map(({ source, lines }) => [source.id, lines]));
+  return { fileOf: (id) => fileById.get(id) ?? annotations.manifest.file.path, linesOf: (id) => linesById.get(id) };
+}
 
 /**
  * Names and text as the sources and annotations give them: no hidden
@@ -188,59 +170,60 @@ export const parse: Stage = (build) => {
  * maxLength, each at its line. A build stops here when one is wrong: what
  * linking would say about such a name (an unknown concept, an id gone) only repeats it.
  */
-export const checkStrings: Stage = (build) => {
-  const limits = limitsOf(build.input.schemas);
+export function checkStrings({
+  input,
+  annotations,
+  parsed,
+  where,
+}: Reads<'input' | 'annotations' | 'parsed' | 'where'>): Step<Reads<'strings' | 'acceptedUsed'>> {
+  const limits = limitsOf(input.schemas);
   if (!limits) {
-    build.diagnostics.push({
-      reason: 'The schemas give names (skills.schema.json) or record ids (common.schema.json) no maxLength',
-      file: 'schema/skills.schema.json',
-      place: null,
-      ruleId: 'schema/broken',
-      source: 'validate',
-      fatal: true,
-    });
-    return 'stop';
+    return stop([
+      {
+        reason: 'The schemas give names (skills.schema.json) or record ids (common.schema.json) no maxLength',
+        file: 'schema/skills.schema.json',
+        place: null,
+        ruleId: 'schema/broken',
+        source: 'validate',
+        fatal: true,
+      },
+    ]);
   }
-  const { errata } = build.annotations;
-  build.strings = {
-    linesOf: (id) => build.linesOf(id),
-    fileOf: (id) => build.fileOf(id),
-    accepted: errata.value.accepted ?? [],
-    acceptedFile: errata.file.path,
-    limits,
-  };
-  const results = build.parsed.map(({ result }) => result);
+  const { errata } = annotations;
+  const strings = { linesOf: where.linesOf, fileOf: where.fileOf, accepted: errata.value.accepted ?? [], acceptedFile: errata.file.path, limits };
+  const results = parsed.map(({ result }) => result);
   const parsedStrings = checkSourceStrings({
-    ...build.strings,
+    ...strings,
     records: results.flatMap((r) => r.records),
     unnamed: results.flatMap((r) => r.unnamed),
     rulings: results.flatMap((r) => r.rulings),
     inducements: [],
   });
-  for (const index of parsedStrings.acceptedUsed) build.acceptedUsed.add(index);
   const located = (Object.keys(ANNOTATION_FILES) as (keyof Annotations)[]).map((key) => {
-    const { file, value, locate } = build.annotations[key];
+    const { file, value, locate } = annotations[key];
     return { file: file.path, value, locate, multiline: ANNOTATION_FILES[key].multiline ?? [] };
   });
   const problems = [...parsedStrings.diagnostics, ...checkAnnotationStrings(located)];
-  build.diagnostics.push(...problems);
-  return hasErrors(problems) ? 'stop' : 'next';
-};
+  return hasErrors(problems) ? stop(problems) : made({ strings, acceptedUsed: parsedStrings.acceptedUsed }, problems);
+}
 
 /** Link: rulings to the records their questions name, then every record to its concept. */
-export const link: Stage = (build) => {
-  const { input, annotations } = build;
+export function link({
+  input,
+  annotations,
+  parsed,
+  lock,
+}: Reads<'input' | 'annotations' | 'parsed' | 'lock'>): Step<Reads<'records' | 'rulings' | 'concepts' | 'crosswalk' | 'linkIndex' | 'model'>> {
   const named: Skill[] = [];
   const rulings: Ruling[] = [];
-  for (const { result } of build.parsed) {
+  for (const { result } of parsed) {
     const linked = linkRulings(result.records, result.rulings, annotations.mentions.value);
     named.push(...linked.records);
     rulings.push(...linked.rulings);
   }
-  build.rulings = rulings.sort(byId);
   const crosswalk = linkConcepts({
     records: named,
-    unnamed: build.parsed.flatMap(({ result }) => result.unnamed),
+    unnamed: parsed.flatMap(({ result }) => result.unnamed),
     sources: annotations.manifest.value.sources,
     annotations: annotations.crosswalk.value,
     glossary: annotations.glossary.value.terms,
@@ -255,17 +238,12 @@ export const link: Stage = (build) => {
       return { file: migrations.file.path, place: migrations.locate(['migrations', index]), action, to };
     },
     published: (recordId) => {
-      const entry = build.lock?.entries.find((e) => e.kind === 'record' && e.id === recordId);
+      const entry = lock?.entries.find((e) => e.kind === 'record' && e.id === recordId);
       return entry && input.lock ? { file: input.lock.path, line: entry.line } : null;
     },
   });
-  build.diagnostics.push(...crosswalk.diagnostics);
-  build.records = crosswalk.records;
-  build.concepts = crosswalk.concepts;
-  build.crosswalk = crosswalk.crosswalk;
-  build.linkIndex = crosswalk.linkIndex;
-  const { records, concepts } = build;
-  build.model = {
+  const { records, concepts } = crosswalk;
+  const model = {
     records,
     concepts,
     crosswalk: crosswalk.crosswalk,
@@ -273,19 +251,28 @@ export const link: Stage = (build) => {
     glossary: annotations.glossary.value.terms,
     sources: annotations.manifest.value.sources,
   };
-  return 'next';
-};
+  return made({ records, rulings: rulings.sort(byId), concepts, crosswalk: crosswalk.crosswalk, linkIndex: crosswalk.linkIndex, model }, crosswalk.diagnostics);
+}
 
 /** Inducement notes: named by annotations, skills resolved through the concepts; then their strings, and the acceptances no check used. */
-export const linkAllInducements: Stage = (build) => {
-  const { annotations, concepts, records } = build;
+export function linkAllInducements({
+  annotations,
+  concepts,
+  records,
+  parsed,
+  strings,
+  acceptedUsed,
+}: Reads<'annotations' | 'concepts' | 'records' | 'parsed' | 'strings' | 'acceptedUsed'>): Step<Reads<'inducements' | 'leagues'>> {
   const mentions = annotations.mentions.value;
   const resolveSkill = createNameResolver(concepts, records, mentions);
   const finder = createFinderWithRules(
     concepts.map((concept) => ({ id: concept.id, name: concept.name })),
     mentions,
   );
-  for (const { source, result, errata: applied } of build.parsed) {
+  const diagnostics: Diagnostic[] = [];
+  const inducements: Inducement[] = [];
+  const leagues: League[] = [];
+  for (const { source, result, errata: applied } of parsed) {
     if (!result.notes) continue;
     const linked = linkInducements({
       blocks: result.notes,
@@ -298,46 +285,50 @@ export const linkAllInducements: Stage = (build) => {
       findMentions: (text) => [...new Set(finder(text).map((m) => m.id))],
       notNames: mentions.notNames,
     });
-    build.diagnostics.push(...linked.diagnostics);
-    build.inducements.push(...linked.inducements);
-    build.leagues.push(...linked.leagues);
+    diagnostics.push(...linked.diagnostics);
+    inducements.push(...linked.inducements);
+    leagues.push(...linked.leagues);
   }
-  const strings = checkSourceStrings({ ...build.strings, records: [], unnamed: [], rulings: [], inducements: build.inducements });
-  build.diagnostics.push(...strings.diagnostics);
-  for (const index of strings.acceptedUsed) build.acceptedUsed.add(index);
+  const checked = checkSourceStrings({ ...strings, records: [], unnamed: [], rulings: [], inducements });
+  diagnostics.push(...checked.diagnostics);
+  const used = new Set([...acceptedUsed, ...checked.acceptedUsed]);
   const { errata } = annotations;
-  build.diagnostics.push(...staleAcceptances(errata.value.accepted ?? [], build.acceptedUsed, errata.file.path, (index) => errata.locate(['accepted', index])));
-  return 'next';
-};
+  diagnostics.push(...staleAcceptances(errata.value.accepted ?? [], used, errata.file.path, (index) => errata.locate(['accepted', index])));
+  return made({ inducements, leagues }, diagnostics);
+}
 
 /** Validate: the random tables, then cross-record integrity. */
-export const checkTables: Stage = (build) => {
-  const { parsed } = build;
-  const slots = build.annotations.randomTables;
+export function checkTables(
+  v: Reads<'annotations' | 'records' | 'rulings' | 'concepts' | 'crosswalk' | 'linkIndex' | 'parsed' | 'where'>,
+): Step<Reads<'randomTables'>> {
+  const slots = v.annotations.randomTables;
   const tables = buildRandomTables(
-    build.records,
-    parsed.flatMap(({ result }) => result.slotLines),
-    (record) => build.fileOf(record.source.id),
-    baseEditions(build),
+    v.records,
+    v.parsed.flatMap(({ result }) => result.slotLines),
+    (record) => v.where.fileOf(record.source.id),
+    baseEditions(v.parsed),
     { slots: slots.value.slots, file: slots.file.path, locate: (index) => slots.locate(['slots', index])?.line ?? null },
   );
-  build.diagnostics.push(...tables.diagnostics);
-  build.randomTables = tables.tables;
-  build.diagnostics.push(...checkIntegrity(build.records, build.rulings, build.concepts, build.crosswalk, integrityLocator(build)));
-  return 'next';
-};
+  return made({ randomTables: tables.tables }, [...tables.diagnostics, ...checkIntegrity(v.records, v.rulings, v.concepts, v.crosswalk, integrityLocator(v))]);
+}
 
 /** Where an integrity problem is shown: a record's or a ruling's source line, a concept's or a row's line in crosswalk.yaml. */
-function integrityLocator(build: Build): IntegrityLocator {
-  const { crosswalk } = build.annotations;
+function integrityLocator({
+  annotations,
+  records,
+  linkIndex,
+  parsed,
+  where,
+}: Reads<'annotations' | 'records' | 'linkIndex' | 'parsed' | 'where'>): IntegrityLocator {
+  const { crosswalk } = annotations;
   const at = (file: string, line: number): Where => ({ file, place: { line } });
   const extras = crosswalk.value.concepts;
-  const recordById = new Map(build.records.map((r) => [r.id, r]));
-  const base = baseEditions(build);
-  const record = (r: Skill) => at(build.fileOf(r.source.id), r.source.lines[0]);
+  const recordById = new Map(records.map((r) => [r.id, r]));
+  const base = baseEditions(parsed);
+  const record = (r: Skill) => at(where.fileOf(r.source.id), r.source.lines[0]);
   return {
     record,
-    ruling: (r) => at(build.fileOf(r.source.id), r.source.lines[0]),
+    ruling: (r) => at(where.fileOf(r.source.id), r.source.lines[0]),
     concept: (c) => {
       const index = extras.findIndex((extra) => extra.id === c.id);
       if (index >= 0) return { file: crosswalk.file.path, place: crosswalk.locate(['concepts', index]) };
@@ -345,7 +336,7 @@ function integrityLocator(build: Build): IntegrityLocator {
       return defining ? record(defining) : null;
     },
     row: (id) => {
-      const index = build.linkIndex.get(id);
+      const index = linkIndex.get(id);
       // At the row's concept: the integrity problems located here are about the concept it names.
       return index === undefined
         ? null
@@ -359,81 +350,73 @@ function integrityLocator(build: Build): IntegrityLocator {
  * difference) and of its kind; every reviewed row stamped with the texts it
  * was reviewed against, and those texts unchanged since.
  */
-export const checkMeaning: Stage = (build) => {
-  const { crosswalk } = build.annotations;
-  const at = { file: crosswalk.file.path, locate: crosswalk.locate, fileOf: (id: string) => build.fileOf(id) };
-  build.diagnostics.push(
-    ...checkCategories({
-      ...at,
-      records: build.records,
-      concepts: build.concepts,
-      extras: crosswalk.value.concepts,
-      differences: crosswalk.value.categories ?? [],
-    }),
-  );
-  const base = baseEditions(build);
-  const baseRecords = new Map(build.records.filter((r) => base.has(r.edition) && r.concept !== null).map((r) => [r.concept!, r]));
-  build.diagnostics.push(
-    ...checkReviewDigests({
-      ...at,
-      links: crosswalk.value.links,
-      linkIndex: build.linkIndex,
-      records: build.records,
-      baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
-      strict: build.input.strict === true,
-    }),
-  );
-  return 'next';
-};
+export function checkMeaning(v: Reads<'input' | 'annotations' | 'records' | 'concepts' | 'linkIndex' | 'parsed' | 'where'>): Step<object> {
+  const { crosswalk } = v.annotations;
+  const at = { file: crosswalk.file.path, locate: crosswalk.locate, fileOf: v.where.fileOf };
+  const categories = checkCategories({
+    ...at,
+    records: v.records,
+    concepts: v.concepts,
+    extras: crosswalk.value.concepts,
+    differences: crosswalk.value.categories ?? [],
+  });
+  const base = baseEditions(v.parsed);
+  const baseRecords = new Map(v.records.filter((r) => base.has(r.edition) && r.concept !== null).map((r) => [r.concept!, r]));
+  const digests = checkReviewDigests({
+    ...at,
+    links: crosswalk.value.links,
+    linkIndex: v.linkIndex,
+    records: v.records,
+    baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
+    strict: v.input.strict === true,
+  });
+  return made({}, [...categories, ...digests]);
+}
 
-/** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept). */
-export const linkAliases: Stage = (build) => {
-  const { aliases, migrations } = build.annotations;
+/** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept); each concept's French name read from it (model/names.ts sourcedNameIn). */
+export function linkAliases({ annotations, concepts, records }: Reads<'annotations' | 'concepts' | 'records'>): Step<Reads<'names' | 'concepts'>> {
+  const { aliases, migrations } = annotations;
   const linked = linkNames({
-    concepts: build.concepts,
-    skills: build.records,
+    concepts,
+    skills: records,
     migrations: migrations.value.migrations,
     annotations: aliases.value,
     file: aliases.file.path,
     locate: aliases.locate,
     migrationsAt: { file: migrations.file.path, locate: migrations.locate },
   });
-  build.names = linked.names;
-  build.concepts = build.concepts.map((c) => ({ ...c, frenchName: frenchNameOf(c, linked.names) }));
-  build.diagnostics.push(...linked.diagnostics);
-  build.diagnostics.push(
-    ...staleAliases({
-      aliases: aliases.value.aliases,
-      records: build.records,
-      conceptNames: new Map(build.concepts.map((c) => [c.id, Object.values(c.names)])),
-      file: aliases.file.path,
-      locate: aliases.locate,
-    }),
-  );
-  return 'next';
-};
+  // Each concept's French name with where it comes from (concepts.json `frenchName`), by the one rule every surface reads.
+  const named = concepts.map((c) => ({ ...c, frenchName: sourcedNameIn(c, linked.names, 'fr') }));
+  const stale = staleAliases({
+    aliases: aliases.value.aliases,
+    records,
+    conceptNames: new Map(concepts.map((c) => [c.id, Object.values(c.names)])),
+    file: aliases.file.path,
+    locate: aliases.locate,
+  });
+  return made({ names: linked.names, concepts: named }, [...linked.diagnostics, ...stale]);
+}
 
 /** Ids: every locked id is still published, or migrated; and the package's version is the dataset's. */
-export const checkAllIds: Stage = (build) => {
-  const { input, annotations, ids } = build;
+export function checkAllIds(
+  v: Reads<'input' | 'annotations' | 'lock' | 'concepts' | 'records' | 'rulings' | 'inducements' | 'leagues' | 'parsed'>,
+): Step<Reads<'ids'>> {
+  const { input, annotations, lock } = v;
   const { manifest, migrations } = annotations;
-  ids.published = publishedIds(build);
-  const { lock } = build;
-  ids.locked = lock?.entries ?? [];
-  build.diagnostics.push(
-    ...checkIds({
-      lock: lock && input.lock ? { file: input.lock.path, entries: lock.entries } : null,
-      published: ids.published,
-      migrations: migrations.value.migrations,
-      migrationsFile: migrations.file.path,
-      locateMigration: (index, key) => migrations.locate(key ? ['migrations', index, key] : ['migrations', index]),
-      datasetVersion: manifest.value.dataset.version,
-      records: { now: recordShapes(build.records), ...(input.previous ? { before: recordShapes(input.previous) } : {}) },
-      conceptOfRecord: (id) => (baseEditions(build).has(id.slice(0, id.indexOf('/'))) ? id.slice(id.indexOf('/') + 1) : null),
-    }),
-  );
+  const ids = { published: publishedIds(v), locked: lock?.entries ?? [] };
+  const base = baseEditions(v.parsed);
+  const diagnostics = checkIds({
+    lock: lock && input.lock ? { file: input.lock.path, entries: lock.entries } : null,
+    published: ids.published,
+    migrations: migrations.value.migrations,
+    migrationsFile: migrations.file.path,
+    locateMigration: (index, key) => migrations.locate(key ? ['migrations', index, key] : ['migrations', index]),
+    datasetVersion: manifest.value.dataset.version,
+    records: { now: recordShapes(v.records), ...(input.previous ? { before: recordShapes(input.previous) } : {}) },
+    conceptOfRecord: (id) => (base.has(id.slice(0, id.indexOf('/'))) ? id.slice(id.indexOf('/') + 1) : null),
+  });
   if (input.packageVersion && input.packageVersion !== manifest.value.dataset.version) {
-    build.diagnostics.push({
+    diagnostics.push({
       reason: `package.json says version ${input.packageVersion}, the manifest's dataset says ${manifest.value.dataset.version}: the package and its data would disagree`,
       file: input.manifest.path,
       place: manifest.locate(['dataset', 'version']),
@@ -443,82 +426,89 @@ export const checkAllIds: Stage = (build) => {
       expected: 'the same version in both (nuffle release writes both)',
     });
   }
-  return 'next';
-};
+  return made({ ids }, diagnostics);
+}
 
 /** The compulsory skills and traits: every obligation the rule text states is reviewed. */
-export const checkCompulsory: Stage = (build) => {
-  const { compulsory } = build.annotations;
-  build.diagnostics.push(
-    ...checkObligations({
-      records: build.records,
-      linesOf: (id) => build.linesOf(id),
-      fileOf: (id) => build.fileOf(id),
+export function checkCompulsory({ annotations, records, where }: Reads<'annotations' | 'records' | 'where'>): Step<object> {
+  const { compulsory } = annotations;
+  return made(
+    {},
+    checkObligations({
+      records,
+      linesOf: where.linesOf,
+      fileOf: where.fileOf,
       reviews: compulsory.value.reviewed,
       reviewFile: compulsory.file.path,
       locateReview: (index) => compulsory.locate(['reviewed', index]),
     }),
   );
-  return 'next';
-};
+}
 
 /** The dataset's content, every data file validated against its schema. */
-export const validateData: Stage = (build) => {
-  const { dataset } = build.annotations.manifest.value;
-  build.editions = editionsOf(build);
-  build.content = {
+export function validateData(
+  v: Reads<
+    'annotations' | 'validator' | 'sources' | 'parsed' | 'records' | 'rulings' | 'randomTables' | 'concepts' | 'crosswalk' | 'inducements' | 'leagues' | 'names'
+  >,
+): Step<Reads<'editions' | 'content'>> {
+  const { dataset } = v.annotations.manifest.value;
+  const editions = editionsOf(v);
+  const content = {
     datasetVersion: dataset.version,
     schemaVersion: dataset.schemaVersion,
     releaseDate: dataset.released ?? null,
-    sources: build.sources,
-    editions: build.editions,
-    skills: build.records,
-    rulings: build.rulings,
-    randomTables: build.randomTables,
-    concepts: build.concepts,
-    crosswalk: build.crosswalk,
-    inducements: build.inducements,
-    leagues: build.leagues,
-    migrations: build.annotations.migrations.value.migrations,
-    names: build.names,
+    sources: v.sources,
+    editions,
+    skills: v.records,
+    rulings: v.rulings,
+    randomTables: v.randomTables,
+    concepts: v.concepts,
+    crosswalk: v.crosswalk,
+    inducements: v.inducements,
+    leagues: v.leagues,
+    migrations: v.annotations.migrations.value.migrations,
+    names: v.names,
   };
-  const data = dataFilesOf(build.content);
-  for (const [path, schema] of Object.entries(DATA_FILES)) {
-    build.diagnostics.push(...build.validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`));
-  }
-  return goOnUnlessErrors(build);
-};
+  const data = dataFilesOf(content);
+  const diagnostics = Object.entries(DATA_FILES).flatMap(([path, schema]) =>
+    v.validator.validate(schema, data[path as keyof typeof data], `dist/data/${path}`),
+  );
+  return made({ editions, content }, diagnostics);
+}
 
 /** Emit the JSON files, and validate what is about to be written. */
-export const emit: Stage = (build) => {
-  build.files = emitJson(build.content, build.input.schemas).files;
+export function emit({ input, content, validator }: Reads<'input' | 'content' | 'validator'>): Step<Reads<'files'>> {
+  const { files } = emitJson(content, input.schemas);
   const written: [string, string][] = [
     ...Object.entries(DATA_FILES),
-    ...[...editionSkillFiles(build.content.skills).keys()].map((path): [string, string] => [path, DATA_FILES['skills.json']]),
+    ...[...editionSkillFiles(content.skills).keys()].map((path): [string, string] => [path, DATA_FILES['skills.json']]),
   ];
-  for (const [path, schema] of written) {
-    build.diagnostics.push(...build.validator.validate(schema, JSON.parse(build.files.get(path)!), `dist/data/${path}`));
-  }
-  const changes = emitReleaseChanges(build.input.releases ?? [], build.content.datasetVersion, (schema, value, file) =>
-    build.validator.validate(schema, value, file),
-  );
-  for (const [path, text] of changes.files) build.files.set(path, text);
-  build.diagnostics.push(...changes.diagnostics);
-  return goOnUnlessErrors(build);
-};
+  const diagnostics = written.flatMap(([path, schema]) => validator.validate(schema, JSON.parse(files.get(path)!), `dist/data/${path}`));
+  // Each release's changes (sources/releases/), checked against changes.schema.json.
+  const changes = emitReleaseChanges(input.releases ?? [], content.datasetVersion, (schema, value, file) => validator.validate(schema, value, file));
+  for (const [path, text] of changes.files) files.set(path, text);
+  return made({ files }, [...diagnostics, ...changes.diagnostics]);
+}
 
 /** Release artefacts: the SQLite database, minified copies, the data package, meta.json, checksums. */
-export const emitRelease: Stage = (build) => {
-  const { content, files, validator, diagnostics } = build;
-  build.assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite({ ...content, meta: content })]]);
-  const everything = () => new Map<string, string | Uint8Array>([...files, ...build.assets]);
+export function emitRelease({
+  content,
+  validator,
+  annotations,
+  files: json,
+}: Reads<'content' | 'validator' | 'annotations' | 'files'>): Step<Reads<'files' | 'assets'>> {
+  const diagnostics: Diagnostic[] = [];
+  const tables = { ...content, meta: content };
+  const assets = new Map<string, Uint8Array>([[SQLITE_FILE, emitSqlite(tables)]]);
+  const files = new Map(json);
+  const everything = () => new Map<string, string | Uint8Array>([...files, ...assets]);
   for (const [path, text] of minifiedFiles(files)) files.set(path, text);
-  for (const [path, text] of csvFiles(content)) files.set(path, text);
+  for (const [path, text] of csvFiles(tables)) files.set(path, text);
   const digestOf = new Map(content.sources.map((s) => [s.id, s.sha256]));
   const dataPackage = emitDataPackage({
     datasetVersion: content.datasetVersion,
     schemaVersion: content.schemaVersion,
-    sources: build.annotations.manifest.value.sources.map((s) => ({
+    sources: annotations.manifest.value.sources.map((s) => ({
       id: s.id,
       file: s.file,
       label: s.edition.label,
@@ -536,29 +526,44 @@ export const emitRelease: Stage = (build) => {
   files.set('meta.min.json', JSON.stringify(meta));
   for (const [path, text] of checksumFiles(everything())) files.set(path, text);
   files.set(CHECKSUM_LIST, checksumList(everything()));
-  return goOnUnlessErrors(build);
-};
+  return made({ files, assets }, diagnostics);
+}
 
 /** A failed build: no files, its diagnostics sorted, and the model and ids it got as far as. */
-export function failed(build: Build): BuildResult {
-  return { files: new Map(), assets: new Map(), diagnostics: sortDiagnostics(build.diagnostics), summary: null, model: build.model, ids: build.ids };
+export function failed(so: Partial<Reads<'model' | 'ids'>>, diagnostics: readonly Diagnostic[]): BuildResult {
+  return {
+    files: new Map(),
+    assets: new Map(),
+    diagnostics: sortDiagnostics([...diagnostics]),
+    summary: null,
+    model: so.model ?? null,
+    ids: so.ids ?? { published: [], locked: [] },
+  };
 }
 
 /** A finished build: its files and what it says of itself. */
-export function finished(build: Build): BuildResult {
-  const { files, assets, editions, content } = build;
+export function finished(
+  { files, assets, editions, content, model, ids }: Reads<'files' | 'assets' | 'editions' | 'content' | 'model' | 'ids'>,
+  diagnostics: readonly Diagnostic[],
+): BuildResult {
   return {
     files,
     assets,
-    diagnostics: sortDiagnostics(build.diagnostics),
+    diagnostics: sortDiagnostics([...diagnostics]),
     summary: { datasetVersion: content.datasetVersion, editions, randomTables: content.randomTables.length, files: files.size + assets.size },
-    model: build.model,
-    ids: build.ids,
+    model,
+    ids,
   };
 }
 
 /** Every id the build publishes, by kind. */
-function publishedIds({ concepts, records, rulings, inducements, leagues }: Build): BuildResult['ids']['published'] {
+function publishedIds({
+  concepts,
+  records,
+  rulings,
+  inducements,
+  leagues,
+}: Reads<'concepts' | 'records' | 'rulings' | 'inducements' | 'leagues'>): BuildResult['ids']['published'] {
   return [
     ...concepts.map((c) => ({ kind: 'concept' as const, id: c.id })),
     ...records.map((r) => ({ kind: 'record' as const, id: r.id })),
@@ -570,7 +575,7 @@ function publishedIds({ concepts, records, rulings, inducements, leagues }: Buil
 }
 
 /** One edition per source, with its digest and how many records and rulings it gives. */
-function editionsOf({ parsed, records, inducements }: Build): Edition[] {
+function editionsOf({ parsed, records, inducements }: Reads<'parsed' | 'records' | 'inducements'>): Edition[] {
   return parsed
     .map(({ source, sha256, result }) => ({
       id: source.edition.id,
@@ -588,7 +593,7 @@ function editionsOf({ parsed, records, inducements }: Build): Edition[] {
 }
 
 /** The editions whose records define their concepts (the English 2020 text's). */
-function baseEditions({ parsed }: Build): Set<string> {
+function baseEditions(parsed: readonly ParsedSource[]): Set<string> {
   return new Set(parsed.filter(({ source }) => source.parser === BASE_PARSER).map(({ source }) => source.edition.id));
 }
 

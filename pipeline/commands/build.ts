@@ -8,8 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { buildKey, cacheDir, cacheEnabled, codeFingerprint, readCachedBuild, readStageMemo, writeCachedBuild } from '../cache/build-cache.ts';
-import type { Diagnostic } from '../model/diagnostic.ts';
-import { createMemo, type StageMemo } from '../model/memo.ts';
+import { createMemo } from '../model/memo.ts';
 import {
   LOCK_FILE,
   lockOutput,
@@ -25,11 +24,8 @@ import {
 import type { Skill } from '../model/schema-types.ts';
 import type { TargetContext } from '../targets/context.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
+import { type BuildOptions, TARGETS, type Target } from './build-options.ts';
 import { compileProject, readProjectOrReport, report } from './project.ts';
-
-/** Build order: the site serves the API and links to the card PDFs, so they come before it. */
-const TARGETS = ['data', 'api', 'cards', 'site'] as const;
-type Target = (typeof TARGETS)[number];
 
 export const BUILD = {
   name: 'build',
@@ -113,31 +109,6 @@ function parseTargets(only: string): Target[] | null {
   const known = (t: string): t is Target => (TARGETS as readonly string[]).includes(t);
   if (!asked.length || !asked.every(known)) return null;
   return TARGETS.filter((t) => asked.includes(t));
-}
-
-export interface BuildOptions {
-  root: string;
-  out: string;
-  targets: readonly Target[];
-  strict: boolean;
-  /** Replay the last successful data build when nothing it depends on changed (cache/build-cache.ts). Default: off. */
-  cache?: boolean;
-  /** Filled with each stage's time, for `--watch`. */
-  timings?: Map<string, number>;
-  /**
-   * A watching process's rebuilds (`--watch`, `nuffle dev`): the stage memo
-   * kept in memory from one rebuild to the next, never read from or written
-   * to disk, and no build cache (each save changes the inputs, so an entry
-   * would only cost its writing).
-   */
-  session?: BuildSession;
-}
-
-/** What a watching process keeps between rebuilds: the memo entries the last build used (null before the first). */
-export interface BuildSession {
-  stages: ReturnType<StageMemo['used']> | null;
-  /** The warnings of the last build, once there was one: a rebuild prints only what changed. */
-  warnings?: Diagnostic[];
 }
 
 /** What `nuffle build` writes in its output folder: a file there is nuffle's own when it is under one of these. */

@@ -5,7 +5,7 @@
  * warnings it printed, from which the rebuilds print only what changed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BuildOptions, BuildSession } from './build.ts';
+import type { BuildOptions, BuildSession } from './build-options.ts';
 
 const { buildOnce } = await import('./build.ts');
 const session: BuildSession = { stages: null };

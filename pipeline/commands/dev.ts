@@ -15,7 +15,8 @@ import { repoRoot } from '../io.ts';
 import { type CommandSpec, parseCommand, usageError } from './args.ts';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { type BuildOptions, buildOnce } from './build.ts';
+import type { BuildOptions } from './build-options.ts';
+import { buildOnce } from './build.ts';
 
 export const DEV = {
   name: 'dev',

@@ -11,8 +11,7 @@
  */
 import { join, relative } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
-import type { BuildOptions } from '../cli.ts';
-import type { BuildSession } from './build.ts';
+import type { BuildOptions, BuildSession } from './build-options.ts';
 
 export interface WatchOptions extends BuildOptions {
   build: (options: BuildOptions) => Promise<number>;

@@ -136,11 +136,8 @@ const RECORDS: EntityKind<Skill> = {
   id: (r) => r.id,
   // concept, slots and rulings are reported by the crosswalk, table and ruling changes.
   fields: {
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     id: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     edition: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     lang: 'skip',
     name: 'compare',
     displayName: 'compare',
@@ -150,13 +147,9 @@ const RECORDS: EntityKind<Skill> = {
     category: 'compare',
     text: 'text',
     games: 'compare',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     randomSlots: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     rulings: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     concept: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     source: 'skip',
   },
   added: (r) => `${r.edition}: ${r.displayName} added (${r.kind}, ${r.category})`,
@@ -170,7 +163,6 @@ const CONCEPTS: EntityKind<Concept> = {
   id: (c) => c.id,
   // records and relations follow from the crosswalk rows, reported there.
   fields: {
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     id: 'skip',
     name: 'compare',
     names: 'compare',
@@ -179,9 +171,7 @@ const CONCEPTS: EntityKind<Concept> = {
     category: 'compare',
     compulsory: 'compare',
     compulsoryFrom: 'compare',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     records: 'skip',
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     relations: 'skip',
   },
   added: (c) => `concept ${c.id} (${c.name}) added`,
@@ -191,9 +181,7 @@ const CONCEPTS: EntityKind<Concept> = {
 
 /** Fields of an inducement (a price list's items are compared one by one, by comparePrices). */
 const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   id: 'skip',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   edition: 'skip',
   name: 'compare',
   kind: 'compare',
@@ -203,14 +191,11 @@ const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
   limits: 'compare',
   costs: 'compare',
   priceStated: 'compare',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   priceList: 'skip',
   mentions: 'compare',
   confidence: 'compare',
   note: 'compare',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   blocks: 'skip',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   source: 'skip',
 };
 
@@ -220,7 +205,6 @@ const INDUCEMENTS: EntityKind<Inducement> = {
   id: (r) => r.id,
   fields: INDUCEMENT_FIELDS,
   // A priced inducement's text is its price list, compared item by item (comparePrices).
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   planFor: (a, b) => (a.priceList !== null || b.priceList !== null ? { ...INDUCEMENT_FIELDS, text: 'skip' } : INDUCEMENT_FIELDS),
   added: (r) => `inducement ${r.name} added`,
   removed: (r) => `inducement ${r.name} removed`,
@@ -233,7 +217,6 @@ const LEAGUES: EntityKind<League> = {
   id: (l) => l.id,
   // their spellings' line numbers are provenance.
   fields: {
-    // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
     id: 'skip',
     name: 'compare',
     aliases: 'compare',
@@ -244,7 +227,6 @@ const LEAGUES: EntityKind<League> = {
 };
 
 const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   record: 'skip',
   concept: 'compare',
   relation: 'compare',
@@ -256,18 +238,14 @@ const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
   declaredBy: 'compare',
 };
 const RULING_FIELDS: FieldPlan<Ruling> = {
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   id: 'skip',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   edition: 'skip',
   question: 'text',
   answer: 'text',
   pages: 'compare',
   pageNote: 'compare',
   records: 'compare',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   occurrences: 'skip',
-  // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   source: 'skip',
 };
 

@@ -174,7 +174,7 @@ export function defineBaseConcepts(baseRecords: readonly Skill[], extras: Crossw
       id,
       name: record.name,
       names: { en: record.name },
-      // Set once the alias index is built (build/stages.ts linkAliases: model/names.ts frenchNameOf).
+      // Set once the alias index is built (build/stages.ts linkAliases: model/names.ts sourcedNameIn).
       frenchName: null,
       kind: record.kind,
       category: record.category,

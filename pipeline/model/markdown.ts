@@ -143,7 +143,6 @@ export function withMarkdownMemo<T>(active: StageMemo | undefined, fn: () => T):
 }
 
 export function mdastToMarkdown(root: Root): string {
-  // Stryker disable next-line StringLiteral: without a memo the key is never read
   const key = memo ? memoKey(root) : '';
   const recalled = memo?.recall('markdown', key);
   if (typeof recalled === 'string') return recalled;
@@ -208,7 +207,6 @@ const plainCache = new Map<string, string>();
  */
 export function plainTextOfMarkdown(markdown: string): string {
   let text = plainCache.get(markdown);
-  // Stryker disable next-line StringLiteral: without a memo the key is never read
   const key = memo ? memoKey(markdown) : '';
   if (text === undefined && memo) {
     const recalled = memo.recall('plain', key);
@@ -238,7 +236,6 @@ function readBackMarkdown(markdown: string): Root {
  * tree and the text, so a rebuild re-reads only entries that changed.
  */
 export function readsBack(tree: Root, markdown: string): boolean {
-  // Stryker disable next-line StringLiteral: without a memo the key is never read
   const key = memo ? memoKey(tree, markdown) : '';
   const recalled = memo?.recall('readBack', key);
   if (typeof recalled === 'boolean') return recalled;

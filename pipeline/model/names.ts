@@ -28,32 +28,35 @@ export function conceptNameIn(concept: { name: string; names: { en?: string; fr?
 }
 
 /**
- * A concept's name in a language for a card or a resolver: its own name
- * there (concepts.json `names`), else a reviewed alias of that language
- * (annotations/aliases.yaml, as names.json gives it: the first in its order),
- * else its name in the language it has (`conceptNameIn`).
+ * A concept's name in a language, with where it comes from: its own name
+ * there (`source`: concepts.json `names`, a source of that language names
+ * it), else a reviewed alias of that language (`reviewed`:
+ * annotations/aliases.yaml, as names.json gives it: the first in its order;
+ * `Blocage` for Block); null when it has neither. The one rule: the link
+ * stage sets concepts.json `frenchName` with it (build/stages.ts
+ * linkAliases), from which getConcept, the static API and SQLite and CSV
+ * `name_fr` with `name_fr_source` give it; the cards read it too.
+ */
+export function sourcedNameIn(
+  concept: Pick<Concept, 'id' | 'names'>,
+  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
+  lang: Lang,
+): { name: string; from: FrenchName['from'] } | null {
+  const own = concept.names[lang];
+  if (own) return { name: own, from: 'source' };
+  const reviewed = names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated');
+  return reviewed ? { name: reviewed.alias, from: 'reviewed' } : null;
+}
+
+/**
+ * A concept's name in a language for a card or a resolver: its name there,
+ * from a source or reviewed (`sourcedNameIn`), else its name in the language
+ * it has (`conceptNameIn`).
  */
 export function reviewedNameIn(
   concept: Pick<Concept, 'id' | 'name' | 'names'>,
   names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
   lang: Lang,
 ): string {
-  const own = concept.names[lang];
-  if (own) return own;
-  return names.find((n) => n.concept === concept.id && n.lang === lang && n.source === 'curated')?.alias ?? conceptNameIn(concept, lang).name;
-}
-
-/**
- * The French name a reader is shown, with where it comes from (concepts.json
- * `frenchName`): the French source's name (`source`, names.fr), else the
- * first reviewed French alias of names.json (`reviewed`), else null. The one
- * rule for every surface: the data, the runtime API, the static API.
- */
-export function frenchNameOf(
-  concept: Pick<Concept, 'id' | 'names'>,
-  names: readonly Pick<NameEntry, 'alias' | 'concept' | 'lang' | 'source'>[],
-): FrenchName | null {
-  if (concept.names.fr) return { name: concept.names.fr, from: 'source' };
-  const reviewed = names.find((n) => n.concept === concept.id && n.lang === 'fr' && n.source === 'curated');
-  return reviewed ? { name: reviewed.alias, from: 'reviewed' } : null;
+  return sourcedNameIn(concept, names, lang)?.name ?? conceptNameIn(concept, lang).name;
 }

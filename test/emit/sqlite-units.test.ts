@@ -1,12 +1,14 @@
 /**
  * `emitSqlite` on the small literal dataset of test/emit/literal-bundle.ts:
  * every table and join table holds the values of the records written there
- * (derived by column name in test/emit/sqlite-expected.ts), the keys are
+ * (as the CSV tables and the JSON give them: test/emit/sqlite-expected.ts), the keys are
  * enforced, an empty list gives an empty table, and the full-text index
  * finds names without their accents. The real dataset: sqlite-values.test.ts.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { csvFiles } from '../../pipeline/emit/csv.ts';
+import { dataFilesOf } from '../../pipeline/emit/json.ts';
 import { emitSqlite } from '../../pipeline/emit/sqlite.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import { literalBundle } from './literal-bundle.ts';
@@ -21,7 +23,23 @@ function open(data: DataBundle): DatabaseSync {
 const data = literalBundle();
 /** The database of the literal dataset, built in each test (so that each test, not the file, reaches the emitter). */
 const db = () => open(data);
-const expected = expectedTables(data);
+/** What each table must hold: from the literal dataset's CSV tables and its JSON records. */
+function expectedOf(d: DataBundle) {
+  const files = dataFilesOf({
+    ...d,
+    datasetVersion: d.meta.datasetVersion,
+    schemaVersion: d.meta.schemaVersion,
+    releaseDate: d.meta.releaseDate,
+    sources: d.meta.sources,
+  }) as Record<string, unknown[]>;
+  const csv = csvFiles(d);
+  return expectedTables(
+    d,
+    (path) => csv.get(path)!,
+    (file) => files[file]!,
+  );
+}
+const expected = expectedOf(data);
 const rows = (table: string, from = db()): Row[] => from.prepare(`SELECT * FROM "${table}"`).all() as Row[];
 
 describe('emitSqlite on a literal dataset', () => {
@@ -32,7 +50,7 @@ describe('emitSqlite on a literal dataset', () => {
     expect(tables).toEqual(Object.keys(expected).sort());
   });
 
-  it.each(Object.keys(expectedTables(literalBundle())))('holds every row of %s with the values of the literal records', (table) => {
+  it.each(Object.keys(expectedOf(literalBundle())))('holds every row of %s with the values of the literal records', (table) => {
     expect(expected[table]!.length, `the literal dataset gives ${table} rows`).toBeGreaterThan(0);
     expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
   });
@@ -99,6 +117,27 @@ describe('emitSqlite on a literal dataset', () => {
     expect(ranked.map((r) => r.id)).toEqual(['mighty-blow']);
     // The id itself is still found whole, where ids are looked up.
     expect(open(d).prepare('SELECT concept FROM aliases WHERE folded = ?').get('entraitsaltmightyblow')).toEqual({ concept: 'dodge' });
+  });
+
+  it('keeps in a concept’s search aliases a retired id’s words and any other spelling with a slash, leaving out the retired id alone', () => {
+    const d = literalBundle();
+    d.names = [
+      ...d.names,
+      { alias: 'leap', folded: 'leap', concept: 'dodge', lang: null, source: 'retired', record: null },
+      { alias: 'Dodge/Esquive', folded: 'dodgeesquive', concept: 'dodge', lang: null, source: 'curated', record: null },
+    ];
+    const aliases = (open(d).prepare("SELECT aliases FROM search WHERE kind = 'concept' AND id = 'dodge'").get() as { aliases: string }).aliases.split(' · ');
+    expect(aliases).toEqual(expect.arrayContaining(['leap', 'Dodge/Esquive', 'dodgeesquive']));
+    expect(aliases).not.toContain('en-2020/leap');
+  });
+
+  it('indexes a concept no English source names under its French name, in French', () => {
+    const d = literalBundle();
+    d.concepts[1]!.names = { fr: 'Châtaigne' };
+    expect({ ...open(d).prepare("SELECT lang, name FROM search WHERE kind = 'concept' AND id = 'mighty-blow'").get() }).toEqual({
+      lang: 'fr',
+      name: 'Châtaigne',
+    });
   });
 
   it('names a ruling in the index by the names of the records it is about, each once', () =>

@@ -1,17 +1,18 @@
 /**
  * dist/data/nuffle-codex.sqlite holds the values of the JSON data files: every
- * table and join table, every row and every column, derived here from the
- * JSON (by column name, not position) and compared with what the database
- * returns. A table the database gains without a derivation here fails.
+ * table and join table, every row and every column, as the CSV tables (whose
+ * rebuild proves them the JSON's) and the JSON data give them
+ * (test/emit/sqlite-expected.ts, by column name, not position), compared with
+ * what the database returns.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataBundle, type DataBundle } from '../../pipeline/model/dataset.ts';
-import { SQLITE_FILE } from '../../pipeline/emit/sqlite.ts';
-import { realBuild } from '../helpers.ts';
+import { SQLITE_FILE, SQLITE_TABLES } from '../../pipeline/emit/sqlite.ts';
+import { realBuild, repoRoot } from '../helpers.ts';
 import { searchQuery } from '../names/surfaces.ts';
 import { canonical, expectedTables, type Row } from './sqlite-expected.ts';
 
@@ -23,7 +24,11 @@ let expected: Record<string, Row[]>;
 beforeAll(() => {
   const build = realBuild();
   data = parseDataBundle((file) => build.files.get(file) ?? null);
-  expected = expectedTables(data);
+  expected = expectedTables(
+    data,
+    (path) => build.files.get(path)!,
+    (file) => JSON.parse(build.files.get(file)!),
+  );
   dir = mkdtempSync(join(tmpdir(), 'nuffle-sqlite-values-'));
   writeFileSync(join(dir, SQLITE_FILE), build.assets.get(SQLITE_FILE)!);
   db = new DatabaseSync(join(dir, SQLITE_FILE), { readOnly: true });
@@ -56,36 +61,11 @@ describe('the SQLite database', () => {
     }
   });
 
-  it.each([
-    'meta',
-    'editions',
-    'concepts',
-    'skills',
-    'crosswalk',
-    'rulings',
-    'random_tables',
-    'leagues',
-    'inducements',
-    'inducement_spells',
-    'aliases',
-    'migrations',
-  ])('holds every row of %s with the values of the JSON data', (table) => {
+  it.each(SQLITE_TABLES.filter((t) => t.rows.kind === 'file').map((t) => t.name))('holds every row of %s with the values of the JSON data', (table) => {
     expect(canonical(rows(table))).toEqual(canonical(expected[table]!));
   });
 
-  it.each([
-    'skill_games',
-    'skill_errata',
-    'concept_records',
-    'concept_relations',
-    'crosswalk_related',
-    'ruling_pages',
-    'ruling_records',
-    'ruling_occurrences',
-    'random_slots',
-    'league_aliases',
-    'inducement_mentions',
-  ])('holds every item of the list behind join table %s, once', (table) => {
+  it.each(SQLITE_TABLES.filter((t) => t.rows.kind === 'list').map((t) => t.name))('holds every item of the list behind join table %s, once', (table) => {
     const got = canonical(rows(table));
     expect(got).toEqual(canonical(expected[table]!));
     expect(new Set(got).size).toBe(got.length);
@@ -132,6 +112,12 @@ describe('the SQLite database', () => {
     const name = data.skills.find((s) => s.id === ruling.records[0])!.name;
     const hits = db.prepare("SELECT id FROM search WHERE search MATCH ? AND kind = 'ruling'").all(searchQuery(name)!) as { id: string }[];
     expect(hits.map((h) => h.id)).toContain(ruling.id);
+  });
+
+  it('forgives a misspelling through the query of docs/DATA.md, verbatim: dodgee is Dodge, blok is Block', () => {
+    const query = /\*\*A misspelled name\.\*\*[\s\S]*?```sql\n([\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'docs/DATA.md'), 'utf8'))![1]!;
+    const best = (name: string) => (db.prepare(query).get({ name }) as { concept: string }).concept;
+    expect([best('dodgee'), best('blok')]).toEqual(['dodge', 'block']);
   });
 
   it('joins every record to its concept and every slot to its record, with no dangling key', () => {

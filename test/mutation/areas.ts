@@ -67,14 +67,16 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'pipeline/emit/api.ts',
       'pipeline/emit/sqlite.ts',
       'pipeline/emit/csv.ts',
+      'pipeline/emit/tables.ts',
+      'pipeline/emit/table-shape.ts',
       'pipeline/emit/release.ts',
       'pipeline/emit/json.ts',
       'pipeline/emit/changes.ts',
     ],
-    // The CSV tables' and the data package's names and descriptions load once: four fifths of the mutants, each rerunning every test (test/emit/csv-units.test.ts checks each is there and non-empty).
+    // The table definitions and the data package's names and descriptions load once: most of the mutants, each rerunning every test (test/emit/tables-units.test.ts checks each is there and non-empty).
     ignoreStatic: true,
     // Literal inputs only: the *-values tests check the same emitters on the real build (realBuild(), 15–25 s per mutant).
-    tests: ['test/emit/*-units.test.ts', 'test/release-changes.test.ts'],
+    tests: ['test/emit/*-units.test.ts', 'test/emit/sqlite-csv.test.ts', 'test/release-changes.test.ts'],
   },
   cards: {
     about: 'the card stage before drawing: selection, card specs, rich text, continuation, geometry, fonts, options',

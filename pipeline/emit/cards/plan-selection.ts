@@ -22,18 +22,8 @@ import type { CardDocumentPlan } from './emit-cards.ts';
 import { inducementCardSpec } from './inducement-cards.ts';
 import { resolveInducements, type SelectedInducement } from './resolve-inducements.ts';
 import { unknownRosterEdition } from './roster-problems.ts';
-import {
-  createResolver,
-  parseRoster,
-  parseSkillList,
-  resolveAll,
-  skippedNames,
-  type Filter,
-  type Resolver,
-  type Roster,
-  type Selected,
-  type Wanted,
-} from './select.ts';
+import { createResolver, parseRoster, parseSkillList, resolveAll, skippedNames, type Filter, type Resolver, type Roster, type Selected } from './select.ts';
+import type { Wanted } from './wanted.ts';
 import { CLI_SPEAKER, wordsOf, type Speaker } from './words.ts';
 
 export interface SelectionInput {

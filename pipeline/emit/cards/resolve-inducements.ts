@@ -12,7 +12,7 @@ import { nameKey } from '../../model/fold.ts';
 import { followMigrations } from '../../model/migrations.ts';
 import { createNameResolver, type NameResolver } from '../../model/resolve-names.ts';
 import type { Inducement, NameEntry } from '../../model/schema-types.ts';
-import type { Wanted } from './select.ts';
+import type { Wanted } from './wanted.ts';
 import { wordsOf, type Speaker } from './words.ts';
 
 /** An inducement of the team's deck, with how many the team has. */

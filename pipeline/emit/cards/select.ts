@@ -18,6 +18,7 @@ import { compare } from '../../model/order.ts';
 import type { ProblemValidator } from '../../model/validator.ts';
 import { profileOf, type PlayerProfile } from './player-profile.ts';
 import { inducementNamed } from './resolve-inducements.ts';
+import type { Wanted } from './wanted.ts';
 import { schemaProblems, unknownRosterEdition, yamlProblem } from './roster-problems.ts';
 import { CLI_SPEAKER, wordsOf, type Speaker } from './words.ts';
 
@@ -30,19 +31,6 @@ export interface Filter {
   english?: string | null;
   /** What the organiser asked for, as messages name it (the language a roster's names chose is not named); default: edition and lang. */
   asked?: { edition: string | null; lang: Lang | null };
-}
-
-/** One name as asked for, with where it was written (for errors). */
-export interface Wanted {
-  /** As written: `Mighty Blow (+2)`. */
-  text: string;
-  /** Without its parameter, trimmed: `Mighty Blow`. */
-  name: string;
-  parameter: string | null;
-  file: string;
-  line: number | null;
-  /** The roster's player who has it (numbered from 1), named in messages. */
-  player?: { number: number; name: string };
 }
 
 export interface Selected {
