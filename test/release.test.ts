@@ -155,7 +155,8 @@ describe('static API', () => {
     const index = JSON.parse(readFileSync(api('index.json'), 'utf8')) as { endpoints: { path: string }[] };
     expect(validator.validate(API_SCHEMAS.index, index, 'index.json')).toEqual([]);
     expect(index.endpoints).toHaveLength(json<Concept[]>('concepts.json').length + json<Skill[]>('skills.json').length + json<Ruling[]>('rulings.json').length);
-    for (const e of index.endpoints) expect(existsSync(api(e.path)), e.path).toBe(true);
+    // An endpoint's path is relative to the API's root (dist/api), as every `url`.
+    for (const e of index.endpoints) expect(existsSync(join(out, 'api', e.path)), e.path).toBe(true);
   });
 
   it('resolves links one level: a concept carries its records, a record its concept and rulings', () => {
