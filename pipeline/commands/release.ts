@@ -79,6 +79,8 @@ export async function runReleaseCommand(argv: readonly string[]): Promise<number
 interface ReleasePlan {
   version: string;
   texts: Map<string, string>;
+  /** The inputs as released (the manifest's version, the migrations' since:), before the release's changes file exists. */
+  input: BuildInput;
   result: BuildResult;
   /** The release compared with (the snapshot, or --from DIR): the changelog says what changed since it. */
   previous: DataBundle;
@@ -127,18 +129,19 @@ async function planRelease(
   console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : reason}), because:`);
   for (const change of (proposal?.because ?? []).slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
-  if (files && files === needed) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
+  if (files && files === needed && previous.meta.schemaVersion !== current.meta.schemaVersion) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
   const texts = await releaseTexts(input, packages, previous, version, date);
   if (typeof texts === 'number') return texts;
-  const result = buildDataset({
+  const released: BuildInput = {
     ...input,
     manifest: { ...input.manifest, text: texts.get(MANIFEST_PATH)! },
     annotations: { ...input.annotations, migrations: { ...input.annotations.migrations, text: texts.get(input.annotations.migrations.path)! } },
     packageVersion: packages.json !== null ? version : null,
-  });
+  };
+  const result = buildDataset(released);
   if (!result.summary) return refuse(result);
-  return { version, texts, result, previous };
+  return { version, texts, input: released, result, previous };
 }
 
 /** The release's version in the manifest, the since: of this cycle's migrations, package.json and its lock; or an exit code. */
@@ -207,8 +210,13 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   const log = compareBundles(previous, bundleOf(result));
   texts.set('CHANGELOG.md', prependChangelog(existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null, version, changesMarkdown(log)));
   // The release's changes as data: published by every build from now on as dist/data/changes/<version>.json (and changes.json).
-  texts.set(releaseChangesPath(version), `${JSON.stringify(log, null, 2)}\n`);
-  for (const [path, text] of await lockAndGolden(result, version)) texts.set(path, text);
+  const changes = { path: releaseChangesPath(version), text: `${JSON.stringify(log, null, 2)}\n` };
+  texts.set(changes.path, changes.text);
+  // The digests and the snapshot are those of the data as every later build makes it: with the changes file just written.
+  const { buildDataset } = await import('../build.ts');
+  const published = buildDataset({ ...plan.input, releases: [...(plan.input.releases ?? []).filter((r) => r.path !== changes.path), changes] });
+  if (!published.summary) return refuse(published);
+  for (const [path, text] of await lockAndGolden(published, version)) texts.set(path, text);
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
   for (const [path, text] of changed) writeFileAtomically(root, path, text);
   for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);

@@ -62,7 +62,9 @@ describe('nuffle release', () => {
     );
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`release ${from} → ${to} (patch)`);
+    expect(run.stdout).toContain(`release ${from} → ${to} (patch: only wording changed)`);
+    // The published files' schema is named only when it changed.
+    expect(run.stdout).not.toContain('the published files: schema');
     // It ends with the steps docs/MAINTAINING.md gives, the golden step first.
     expect(run.stdout.trimEnd().endsWith(afterReleaseText(to))).toBe(true);
     expect(manifestVersion(root)).toBe(to);
@@ -76,6 +78,10 @@ describe('nuffle release', () => {
     expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).datasetVersion).toBe(to);
     // The released sources build, and a second release finds nothing new.
     expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    // The recorded digests are those of the data every later build makes: the release's own changes file included.
+    const built = JSON.parse(read(join(root, 'dist/data/meta.json'))) as MetaFile;
+    expect(built.files.some((f) => f.path === `changes/${to}.json`)).toBe(true);
+    expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).files).toEqual(Object.fromEntries(built.files.map((f) => [f.path, f.sha256])));
     expect(release(root).stdout).toContain(`nothing changed since ${to}`);
   });
 
@@ -87,7 +93,7 @@ describe('nuffle release', () => {
     expect(runCli(['check', '--root', root]).status).toBe(0);
     const run = release(root);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`release ${from} → ${to} (major)`);
+    expect(run.stdout).toContain(`release ${from} → ${to} (major: an id apps may have stored was retired`);
     expect(run.stdout).toMatch(/record-removed +en-2020/);
     // The two written in this release are dated to it; those of earlier releases keep their dates.
     const migrations = parseYaml(read(join(root, 'sources/annotations/migrations.yaml'))) as { migrations: { id: string; since: string }[] };
