@@ -129,7 +129,8 @@ async function planRelease(
   console.log(`${summaryLine(log)}\nrelease ${from} → ${version} (${bump}${asked ? ', as asked' : reason}), because:`);
   for (const change of (proposal?.because ?? []).slice(0, 8)) console.log(`  ${change.kind.padEnd(19)} ${change.summary}`);
   if ((proposal?.because.length ?? 0) > 8) console.log(`  … and ${proposal!.because.length - 8} more`);
-  if (files && files === needed && previous.meta.schemaVersion !== current.meta.schemaVersion) console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
+  if (files && files === needed && previous.meta.schemaVersion !== current.meta.schemaVersion)
+    console.log(`  the published files: schema ${previous.meta.schemaVersion} → ${current.meta.schemaVersion}`);
 
   const texts = await releaseTexts(input, packages, previous, version, date);
   if (typeof texts === 'number') return texts;
