@@ -169,9 +169,9 @@ describe('the state as nuffle cards takes it', () => {
   });
 
   it('shows each value as one shell word for every shell (shell-word.ts), and the file to save the roster as', () => {
-    expect(cliLine(deck({ rosterFile: 'reavers_2.yaml' }))).toEqual({ command: 'nuffle cards --roster reavers_2.yaml', saveAs: 'reavers_2.yaml' });
-    expect(cliLine(deck({ source: 'skills', skills: 'Block, Dodge' }))).toEqual({ command: "nuffle cards --skills 'Block, Dodge'", saveAs: null });
-    expect(cliLine(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toEqual({ command: `nuffle cards --skills "Block;rm -rf ~'"`, saveAs: null });
+    expect(cliLine(deck({ rosterFile: 'reavers_2.yaml' }))).toEqual({ command: 'npm run nuffle -- cards --roster reavers_2.yaml', saveAs: 'reavers_2.yaml' });
+    expect(cliLine(deck({ source: 'skills', skills: 'Block, Dodge' }))).toEqual({ command: "npm run nuffle -- cards --skills 'Block, Dodge'", saveAs: null });
+    expect(cliLine(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toEqual({ command: `npm run nuffle -- cards --skills "Block;rm -rf ~'"`, saveAs: null });
     expect(cliLine(deck({ team: "O'Hara's $(x)" }))).toEqual({ none: 'team' });
     expect(cliLine(deck({ source: 'skills', skills: 'Block\\' }))).toEqual({ none: 'skills' });
     expect(cliLine(deck({ source: 'skills', skills: '  ' }))).toEqual({ none: 'empty' });
@@ -179,7 +179,7 @@ describe('the state as nuffle cards takes it', () => {
 
   it('writes a value that starts with "-" as --option=value, which the CLI reads as the value', () => {
     expect(cliArgs(deck({ source: 'skills', skills: '-Block', team: '--x' }))).toEqual(['cards', '--skills=-Block', '--team=--x']);
-    expect(cliLine(deck({ source: 'skills', skills: '-Block' }))).toEqual({ command: "nuffle cards '--skills=-Block'", saveAs: null });
+    expect(cliLine(deck({ source: 'skills', skills: '-Block' }))).toEqual({ command: "npm run nuffle -- cards '--skills=-Block'", saveAs: null });
   });
 });
 

@@ -4,7 +4,7 @@
  * and the command line the page shows (deck-state.ts cliLine) is run here, as
  * written, in dash, bash, zsh and fish — by `-c` and, for bash and zsh, as
  * typed into an interactive shell (history expansion on) — with a stub
- * `nuffle` first on PATH that records its arguments. Each hostile value
+ * `npm` first on PATH that records its arguments (the command is `npm run nuffle -- cards …`). Each hostile value
  * arrives as exactly one argument, `nuffle` runs once, and nothing else runs
  * (no PWNED file appears). A value no one word carries alike in every shell
  * gets no command at all. PowerShell is not installed here: its rules
@@ -16,7 +16,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliLine, DEFAULT_STATE, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
+import { CLI_PREFIX, cliLine, DEFAULT_STATE, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
 import { shellWord } from '../../site/src/lib/shell-word.ts';
 
 const deck = (fields: Partial<DeckState>): DeckState => ({ ...DEFAULT_STATE, ...fields });
@@ -114,11 +114,14 @@ const SHELLS: { name: string; args: string[]; typed: boolean }[] = [
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'nuffle-shell-'));
+/** What the stub writes before each run's arguments: no value the tests pass. */
+const RUN_MARK = '<<a run of the stub>>';
 const bin = join(root, 'bin');
 mkdirSync(bin);
-// The stub: one NUL-separated record per run, "run" then each argument.
-writeFileSync(join(bin, 'nuffle'), '#!/bin/sh\n{ printf \'run\\0\'; for a in "$@"; do printf \'%s\\0\' "$a"; done; } >> "$NUFFLE_ARGV"\n');
-chmodSync(join(bin, 'nuffle'), 0o755);
+// The stub: one NUL-separated record per run, RUN_MARK then each argument.
+// The stub stands for npm: the page's command is `npm run nuffle -- cards …` (CLI_PREFIX); what it records is what nuffle gets.
+writeFileSync(join(bin, 'npm'), '#!/bin/sh\n{ printf \'%s\\0\' "$RUN_MARK"; for a in "$@"; do printf \'%s\\0\' "$a"; done; } >> "$NUFFLE_ARGV"\n');
+chmodSync(join(bin, 'npm'), 0o755);
 
 /** The command line run in each shell from an empty folder: what the stub recorded, per shell, and what else appeared in the folder. */
 function runEverywhere(command: string): { shell: string; runs: string[][]; left: string[]; stderr: string }[] {
@@ -128,7 +131,7 @@ function runEverywhere(command: string): { shell: string; runs: string[][]; left
     const home = mkdtempSync(join(root, 'home-'));
     const argv = join(root, `${name}-${typed ? 'typed' : 'c'}-${readdirSync(root).length}.argv`);
     writeFileSync(argv, '');
-    const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: home, NUFFLE_ARGV: argv, TERM: 'dumb', LANG: 'C.UTF-8' };
+    const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: home, NUFFLE_ARGV: argv, RUN_MARK, TERM: 'dumb', LANG: 'C.UTF-8' };
     const result = spawnSync(name, typed ? args : [...args, command], {
       cwd,
       env,
@@ -139,7 +142,7 @@ function runEverywhere(command: string): { shell: string; runs: string[][]; left
     const records = readFileSync(argv, 'utf8').split('\0').slice(0, -1);
     const runs: string[][] = [];
     for (const field of records)
-      if (field === 'run') runs.push([]);
+      if (field === RUN_MARK) runs.push([]);
       else runs.at(-1)?.push(field);
     const left = readdirSync(cwd);
     rmSync(cwd, { recursive: true, force: true });
@@ -150,7 +153,7 @@ function runEverywhere(command: string): { shell: string; runs: string[][]; left
 /** Every shell ran `nuffle` once with exactly `expected`, and nothing else happened in the folder. */
 function expectRuns(command: string, expected: string[]): void {
   for (const { shell, runs, left, stderr } of runEverywhere(command)) {
-    expect(runs, `${shell}: ${command}\n${stderr}`).toEqual([expected]);
+    expect(runs, `${shell}: ${command}\n${stderr}`).toEqual([[...CLI_PREFIX.slice(1), ...expected]]);
     expect(left, `${shell}: ${command}`).toEqual([]);
   }
 }
@@ -185,12 +188,12 @@ describe('the command the card page shows, run in dash, bash, zsh and fish', () 
   });
 
   it('names the roster file to save only when the command can carry it bare; else roster.yaml', () => {
-    expect(cliLine(deck({ rosterFile: 'reavers.yaml' }))).toEqual({ command: 'nuffle cards --roster reavers.yaml', saveAs: 'reavers.yaml' });
+    expect(cliLine(deck({ rosterFile: 'reavers.yaml' }))).toEqual({ command: 'npm run nuffle -- cards --roster reavers.yaml', saveAs: 'reavers.yaml' });
     for (const rosterFile of ['y; touch PWNED #.yaml', "O'Hara.yaml", 'my team.yaml', '-x.yaml', '$(x).yaml']) {
       const line = cliLine(deck({ rosterFile, team: 'Reavers' }));
-      expect(line, rosterFile).toEqual({ command: 'nuffle cards --roster roster.yaml --team Reavers', saveAs: 'roster.yaml' });
+      expect(line, rosterFile).toEqual({ command: 'npm run nuffle -- cards --roster roster.yaml --team Reavers', saveAs: 'roster.yaml' });
     }
-    expectRuns('nuffle cards --roster reavers.yaml', ['cards', '--roster', 'reavers.yaml']);
+    expectRuns('npm run nuffle -- cards --roster reavers.yaml', ['cards', '--roster', 'reavers.yaml']);
   });
 
   it('runs every option the page sets as the CLI reads it', () => {

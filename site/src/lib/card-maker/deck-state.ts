@@ -122,18 +122,22 @@ function cliParts(state: DeckState): CliPart[] {
 export const cliArgs = (state: DeckState): string[] => cliParts(state).map((p) => p.arg);
 
 /**
- * What the page shows for the command line: `nuffle cards …` with every
+ * What the page shows for the command line: `npm run nuffle -- cards …` with every
  * argument a shell word (shell-word.ts) and, for a roster, the file to save it
  * as first; or why no command is shown: nothing chosen yet, or a skills list
  * or team name no one command line passes alike in every shell.
  */
+/** The words before `cards`: the project's npm script, as README and docs/LEAGUES.md show it. */
+export const CLI_PREFIX = ['npm', 'run', 'nuffle', '--'] as const;
+
 export type CliLine = { command: string; saveAs: string | null } | { none: 'empty' | 'skills' | 'team' };
 
 export function cliLine(state: DeckState): CliLine {
   if (state.source === 'skills' && !state.skills.trim()) return { none: 'empty' };
   // A roster is saved under a name the command can carry bare; a name it cannot is not carried at all.
   const saveAs = state.source === 'roster' ? (shellWord(state.rosterFile) === state.rosterFile ? state.rosterFile : DEFAULT_ROSTER_FILE) : null;
-  const words = ['nuffle'];
+  // The command of a checkout (docs/LEAGUES.md): npm passes what follows `--` to nuffle word for word.
+  const words: string[] = [...CLI_PREFIX];
   for (const { arg, field } of cliParts(saveAs === null ? state : { ...state, rosterFile: saveAs })) {
     const word = shellWord(arg);
     if (word === null) return { none: field === 'skills' ? 'skills' : 'team' };

@@ -72,8 +72,8 @@ const en = {
   shareHelp: 'This link holds the roster and the options: send it to every coach of the league.',
   copy: 'Copy the link',
   copied: 'Copied.',
-  cli: 'The same with the command line:',
-  cliRoster: (file: string) => `The same with the command line: save the roster as ${file} in a folder, then run there:`,
+  cli: 'The same with the command line, in the project’s folder (after npm ci && npm run build there once):',
+  cliRoster: (file: string) => `The same with the command line, in the project’s folder (after npm ci && npm run build there once): save the roster there as ${file}, then run:`,
   cliNone: {
     empty: 'The same with the command line: choose a skill first.',
     skills:
@@ -159,8 +159,8 @@ const fr: typeof en = {
   shareHelp: 'Ce lien contient la feuille d’équipe et les options : envoyez-le à tous les coachs de la ligue.',
   copy: 'Copier le lien',
   copied: 'Copié.',
-  cli: 'La même chose en ligne de commande :',
-  cliRoster: (file) => `La même chose en ligne de commande : enregistrez la feuille d’équipe sous le nom ${file} dans un dossier, puis lancez-y :`,
+  cli: 'La même chose en ligne de commande, dans le dossier du projet (après y avoir lancé une fois npm ci && npm run build) :',
+  cliRoster: (file) => `La même chose en ligne de commande, dans le dossier du projet (après y avoir lancé une fois npm ci && npm run build) : enregistrez-y la feuille d’équipe sous le nom ${file}, puis lancez :`,
   cliNone: {
     empty: 'La même chose en ligne de commande : choisissez d’abord une compétence.',
     skills:
