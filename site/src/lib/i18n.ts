@@ -78,6 +78,7 @@ const en = {
   diffIntro: (a: string, b: string) =>
     `${a} beside ${b}, sentence by sentence: a row holds one sentence and its counterpart; words struck through are only in ${a}, underlined words only in ${b}; a sentence with no counterpart has a row of its own.`,
   onlyIn: (edition: string) => `only in ${edition}`,
+  movedSentence: (edition: string) => `said elsewhere in ${edition}`,
   inserted: 'inserted',
   deleted: 'deleted',
   faq: 'FAQ rulings',
@@ -255,6 +256,7 @@ const fr: Strings = {
   diffIntro: (a, b) =>
     `${a} à côté de ${b}, phrase par phrase : une ligne réunit une phrase et son équivalent ; les mots barrés ne sont que dans ${a}, les mots soulignés que dans ${b} ; une phrase sans équivalent a sa propre ligne.`,
   onlyIn: (edition) => `seulement dans ${edition}`,
+  movedSentence: (edition) => `placée ailleurs dans ${edition}`,
   inserted: 'ajouté',
   deleted: 'supprimé',
   faq: 'Décisions de la FAQ',
