@@ -108,9 +108,10 @@ function pairMoved(sim: readonly (readonly number[])[], paired: readonly (readon
   const usedBefore = new Set(paired.map(([i]) => i));
   const usedAfter = new Set(paired.map(([, j]) => j));
   const candidates: [number, number, number][] = [];
-  sim.forEach((row, i) => {
-    if (!usedBefore.has(i)) row.forEach((s, j) => !usedAfter.has(j) && s >= SAME_SENTENCE && candidates.push([s, i, j]));
-  });
+  for (const [i, row] of sim.entries()) {
+    if (usedBefore.has(i)) continue;
+    for (const [j, s] of row.entries()) if (!usedAfter.has(j) && s >= SAME_SENTENCE) candidates.push([s, i, j]);
+  }
   candidates.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
   const moved: [number, number][] = [];
   for (const [, i, j] of candidates) {
@@ -210,7 +211,9 @@ function planRows(before: string, after: string): PlannedRow[] {
   for (const [i, j] of pairMoved(sim, inOrder)) partner.set(i, { j, moved: true });
   const rows = left.map((sentence, i) => {
     const p = partner.get(i);
-    const row = p ? pairRow(sentence, right[p.j]!, p.moved) : { kind: 'removed' as const, moved: false, before: [{ value: sentence, marked: true }], after: [] };
+    const row = p
+      ? pairRow(sentence, right[p.j]!, p.moved)
+      : { kind: 'removed' as const, moved: false, before: [{ value: sentence, marked: true }], after: [] };
     return { row, at: p && !p.moved ? p.j : null };
   });
   const paired = new Set([...partner.values()].map((p) => p.j));
@@ -245,5 +248,10 @@ export function sentenceDiff(before: string, after: string, labels: { inserted: 
     // Stryker disable next-line CallExpression: the plan is kept only to spare a second diff of the same texts, which gives the same rows
     planned.set(key, rows);
   }
-  return rows.map((row) => ({ kind: row.kind, moved: row.moved, before: html(row.before, 'del', labels.deleted), after: html(row.after, 'ins', labels.inserted) }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    moved: row.moved,
+    before: html(row.before, 'del', labels.deleted),
+    after: html(row.after, 'ins', labels.inserted),
+  }));
 }
