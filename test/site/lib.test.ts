@@ -20,7 +20,7 @@ import { describeErrors } from '../../site/src/lib/loader.ts';
 import { escapeHtml } from '../../site/src/lib/html.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { sidebar } from '../../site/src/lib/sidebar.ts';
-import { conceptCompulsory, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
+import { compulsoryFact, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
 import { repoRoot } from '../helpers.ts';
 import { textOf } from './helpers.ts';
 
@@ -210,7 +210,6 @@ const concept = (compulsory: boolean | null | undefined): Concept =>
     records: [],
     relations: [],
   }) as unknown as Concept;
-const base = (compulsory: boolean | null) => ({ compulsory }) as Skill;
 const item = (over: Partial<PriceItem>): PriceItem => ({
   kind: 'package',
   line: 1,
@@ -229,12 +228,15 @@ const item = (over: Partial<PriceItem>): PriceItem => ({
 });
 
 describe('views', () => {
-  it("takes a concept's own compulsory value, else its English 2020 record's marker, else null", () => {
-    expect(conceptCompulsory(concept(true), base(false))).toBe(true);
-    expect(conceptCompulsory(concept(null), base(true))).toBe(null);
-    expect(conceptCompulsory(concept(undefined), base(true))).toBe(true);
-    expect(conceptCompulsory(concept(undefined), base(null))).toBe(null);
-    expect(conceptCompulsory(concept(undefined), undefined)).toBe(null);
+  it('says "Compulsory" from the record that defines the rule, naming its edition, else names the editions that have the rule', () => {
+    const rec = (id: string, edition: string, compulsory: boolean | null) => ({ id, edition, compulsory }) as Skill;
+    const defined = { ...concept(true), compulsoryFrom: 'a/x' } as Concept;
+    expect(compulsoryFact(defined, [rec('b/x', 'b', null), rec('a/x', 'a', true)])).toEqual({ value: true, edition: 'a' });
+    // A dataset without the concept's own value: a record whose source marks compulsory names gives it.
+    expect(compulsoryFact(concept(undefined), [rec('b/x', 'b', null), rec('c/x', 'c', false)])).toEqual({ value: false, edition: 'c' });
+    // No record marks it: the rule's own editions, each once, and no other.
+    expect(compulsoryFact(concept(null), [rec('b/x', 'b', null), rec('b/y', 'b', null), rec('d/x', 'd', null)])).toEqual({ value: null, editions: ['b', 'd'] });
+    expect(compulsoryFact(concept(null), [])).toEqual({ value: null, editions: [] });
   });
 
   it("gives an inducement's URL segment: its id without the edition", () => {
