@@ -177,6 +177,7 @@ const en = {
   cardsColumn: 'Cards',
   seeAlso: 'See also: ',
   asPrinted: 'As printed',
+  priceListAsPrinted: 'The price list as the notes write it:',
   reportMistake: 'Report a mistake on this page',
   /** The locale of numbers, and the unit of prices (gold pieces). */
   numberLocale: 'en-GB',
@@ -189,6 +190,15 @@ const en = {
     inducements: 'inducement records',
   },
   downloadsLead: 'The dataset, its JSON Schemas and the card PDFs are on the ',
+  homeLead:
+    'Every Blood Bowl skill and trait in each edition, side by side, in English and French: what it does, what changed, what the FAQ rules on it and where it sits on the random tables.',
+  lookUpLabel: 'Look up a skill or trait',
+  lookUpPlaceholder: 'a name, e.g. Dodge or Esquive',
+  lookUp: 'Look up',
+  homeSeeChanges: 'Every rule and how it changed',
+  homeCards: 'Skill cards',
+  homeCardsLead: 'Cards that print and cut right, for a whole edition or for your team’s players.',
+  forApps: 'For app authors:',
   downloadsLink: 'downloads page',
   datasetIntro: (version: string, schema: string) =>
     `The published dataset, version ${version} (schema ${schema}): JSON files validated by the JSON Schemas (2020-12) published beside them, an SQLite database and TypeScript types. Each file has a compact copy (.min.json) and a SHA-256 checksum.`,
@@ -365,6 +375,7 @@ const fr: Strings = {
   cardsColumn: 'Cartes',
   seeAlso: 'Voir aussi : ',
   asPrinted: 'Ligne imprimée',
+  priceListAsPrinted: 'La liste de prix telle que les notes l’écrivent\u00a0:',
   reportMistake: 'Signaler une erreur sur cette page',
   numberLocale: 'fr-FR',
   goldPieces: 'po',
@@ -376,6 +387,15 @@ const fr: Strings = {
     inducements: 'fiches de coups de pouce',
   },
   downloadsLead: 'Les données, leurs schémas JSON et les cartes PDF sont dans les ',
+  homeLead:
+    'Chaque compétence et trait de Blood Bowl dans chaque édition, côte à côte, en anglais et en français : ce qu’elle fait, ce qui a changé, ce qu’en dit la FAQ et sa place sur les tables aléatoires.',
+  lookUpLabel: 'Chercher une compétence ou un trait',
+  lookUpPlaceholder: 'un nom, par ex. Esquive ou Dodge',
+  lookUp: 'Chercher',
+  homeSeeChanges: 'Toutes les règles et ce qui a changé',
+  homeCards: 'Cartes de compétences',
+  homeCardsLead: 'Des cartes qui s’impriment et se découpent juste, pour toute une édition ou pour les joueurs de votre équipe.',
+  forApps: 'Pour les développeurs d’applications :',
   downloadsLink: 'téléchargements',
   datasetIntro: (version, schema) =>
     `Les données publiées, version ${version} (schéma ${schema}) : des fichiers JSON validés par les schémas JSON (2020-12) publiés à côté, une base SQLite et les types TypeScript. Chaque fichier a sa copie compacte (.min.json) et sa somme de contrôle SHA-256.`,
