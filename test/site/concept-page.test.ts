@@ -131,3 +131,23 @@ describe('facts that hold for the rule’s own editions (36.6)', () => {
     expect([...seen].sort()).toEqual(['reviewed', 'source']);
   });
 });
+
+describe('the source’s page for each ruling (36.8)', () => {
+  it('gives each FAQ ruling the rulebook pages its text cites, with their qualifier, on its concepts’ pages and on /rulings/, or says it cites none', () => {
+    for (const ruling of rulings) {
+      const concepts = [...new Set(ruling.records.map((r) => skills.get(r)!.concept).filter((c): c is string => c !== null))];
+      for (const locale of LOCALES) {
+        const t = strings(locale);
+        const expected = `${ruling.pages.length ? t.rulebookPages(ruling.pages) : t.noPage}${ruling.pageNote ? ` (${ruling.pageNote})` : ''} ·`;
+        const pages = [...concepts.map((c) => conceptPage(locale, c)), ...(concepts.length ? [readPage(site, `${locale === 'fr' ? 'fr/' : ''}rulings`)] : [])];
+        for (const html of pages) {
+          const metas = [
+            ...html.matchAll(new RegExp(`<article class="ruling" id="[^"]*${anchor(ruling.id)}">[\\s\\S]*?<p class="ruling-meta">([\\s\\S]*?)</p>`, 'g')),
+          ];
+          expect(metas.length, `${locale} ${ruling.id}`).toBeGreaterThan(0);
+          for (const m of metas) expect(textOf(m[1]!).replace(/\s+/g, ' ').trim(), `${locale} ${ruling.id}`).toContain(expected);
+        }
+      }
+    }
+  });
+});
