@@ -8,7 +8,7 @@ import type { Concept, Inducement, Skill } from './dataset.ts';
  * record of the rule marks it, the editions that have the rule, none of which
  * marks compulsory names. Never an edition the rule is not in.
  */
-export type CompulsoryFact = { value: boolean; edition: string } | { value: null; editions: string[] };
+type CompulsoryFact = { value: boolean; edition: string } | { value: null; editions: string[] };
 
 export function compulsoryFact(concept: Concept, records: readonly Skill[]): CompulsoryFact {
   const { compulsory, compulsoryFrom } = concept as { compulsory?: boolean | null; compulsoryFrom?: string | null };
