@@ -39,7 +39,7 @@ beforeAll(() => {
 function outline(html: string): [string, string][] {
   const nav = /<nav class="outline"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
   if (!nav) return [];
-  return [...nav[1]!.matchAll(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [m[1]!, textOf(m[2]!).trim()]);
+  return [...nav[1]!.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [m[1]!, textOf(m[2]!).trim()]);
 }
 
 /** The text of one fact of the facts list: the <dd> of the <div> of that class. */
