@@ -56,7 +56,7 @@ describe('the home page is for players (36.5)', () => {
         expect(text, `${locale}: ${needle}`).not.toContain(needle);
       const form = /<form class="home-lookup"[^>]*role="search"[\s\S]*?<\/form>/.exec(body)?.[0] ?? '';
       expect(form, locale).toContain('list="home-names"');
-      const options = new Set([...form.matchAll(/<option value="([^"]*)"/g)].map((m) => textOf(m[1]!)));
+      const options = new Set([...form.matchAll(/<option>([^<]*)<\/option>/g)].map((m) => textOf(m[1]!)));
       for (const c of data<Concept[]>('concepts.json')) expect(options, `${locale} ${c.id}`).toContain(conceptName(c, locale));
       for (const path of ['/what-changed/', '/cards/', ...tables.map((t) => `/random-tables/${t.edition}/${t.game}/`)])
         expect(body, `${locale} ${path}`).toContain(`href="${href(locale, path)}`);
