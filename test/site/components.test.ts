@@ -59,11 +59,11 @@ function diffPairs(): { concept: Concept; base: Skill; later: Skill }[] {
   });
 }
 
-const dropLabels = (html: string) => html.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, '');
+const dropLabels = (html: string) => html.replace(/<span class="(sr-only|diff-moved)"[^>]*>[\s\S]*?<\/span>/g, '');
 const inside = (html: string, tag: 'ins' | 'del') => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 
 describe('the word diff on a concept page', () => {
-  it('puts the whole earlier wording in the left column and the whole later one in the right, sentence by sentence, on every concept with two wordings in one language', () => {
+  it('puts the whole earlier wording in the left column and the whole later one in the right, sentence by sentence (a sentence the later wording says elsewhere marked moved), on every concept with two wordings in one language', () => {
     const pairs = diffPairs();
     expect(pairs.length, 'no concept has two wordings in one language: nothing to check').toBeGreaterThan(0);
     for (const { concept, base, later } of pairs) {
@@ -72,12 +72,14 @@ describe('the word diff on a concept page', () => {
         expect(section, `${locale} ${concept.id}: no diff of ${later.id}`).not.toBeNull();
         const rows = [...section!.matchAll(/<tr class="diff-(same|changed|removed|added)">([\s\S]*?)<\/tr>/g)].map((m) => ({
           kind: m[1]!,
+          moved: m[2]!.includes('class="diff-moved"'),
           cells: [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!),
         }));
         const where = `${locale} ${concept.id}: ${base.id} → ${later.id}`;
         // One sentence a row: the column's sentences read, one space apart, as the wording's plain words, each space kept.
-        const column = (n: 0 | 1) =>
+        const column = (n: 0 | 1, keep: (row: (typeof rows)[number]) => boolean = () => true) =>
           rows
+            .filter(keep)
             .map((r) => textOf(dropLabels(r.cells[n]!).replace(/<span class="diff-none">[^<]*<\/span>/g, '')))
             .filter((text) => text !== '')
             .join(' ');
@@ -89,7 +91,14 @@ describe('the word diff on a concept page', () => {
             .replace(/\s+/g, ' ')
             .trim();
         expect(words(column(0)), where).toBe(words(plainText(base.text)));
-        expect(words(column(1)), where).toBe(words(plainText(later.text)));
+        // The later column in order but for its moved sentences, each of them said once, elsewhere in the later wording.
+        let rest = words(plainText(later.text));
+        for (const moved of rows.filter((r) => r.moved)) {
+          const sentence = words(textOf(dropLabels(moved.cells[1]!)));
+          expect(rest, `${where}: moved "${sentence}"`).toContain(sentence);
+          rest = words(rest.replace(sentence, ''));
+        }
+        expect(words(column(1, (r) => !r.moved)), where).toBe(rest);
         for (const row of rows) {
           // a sentence on a row of its own is marked whole; a kept sentence has no mark; the left column never holds an insertion
           if (row.kind === 'added') expect(row.cells[0], where).toContain('diff-none');

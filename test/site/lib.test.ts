@@ -20,7 +20,7 @@ import { describeErrors } from '../../site/src/lib/loader.ts';
 import { escapeHtml } from '../../site/src/lib/html.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { sidebar } from '../../site/src/lib/sidebar.ts';
-import { conceptCompulsory, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
+import { compulsoryFact, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
 import { repoRoot } from '../helpers.ts';
 import { textOf } from './helpers.ts';
 
@@ -46,16 +46,45 @@ describe('sentenceDiff', () => {
       LABELS,
     );
     expect(rows.map((r) => r.kind)).toEqual(['same', 'changed', 'removed', 'added']);
-    expect(rows[0]).toEqual({ kind: 'same', before: 'Roll a D6.', after: 'Roll a D6.' });
+    expect(rows[0]).toEqual({ kind: 'same', moved: false, before: 'Roll a D6.', after: 'Roll a D6.' });
     expect(rows[1]!.before).toContain('<del><span class="sr-only">[deleted: </span>1<span class="sr-only">]</span></del>');
     expect(rows[1]!.after).toContain('<ins><span class="sr-only">[inserted: </span>2<span class="sr-only">]</span></ins>');
     expect([plain(rows[2]!.before), rows[2]!.after]).toEqual(['Add one to the roll.', '']);
     expect([rows[3]!.before, plain(rows[3]!.after)]).toEqual(['', 'The player may Rush.']);
   });
-  it('keeps the order of both texts: a sentence that moved is removed on one row and added on another', () => {
+  it('pairs a sentence the later text says in another place with its counterpart, on one row marked moved, at the earlier text’s place', () => {
     const rows = sentenceDiff('First comes the roll. Then the block happens.', 'Then the block happens. First comes the roll.', LABELS);
-    expect(rows.filter((r) => r.kind === 'same')).toHaveLength(1);
-    expect(rows.map((r) => r.kind).sort()).toEqual(['added', 'removed', 'same']);
+    expect(rows.map((r) => [r.kind, plain(r.before), plain(r.after)])).toEqual([
+      ['same', 'First comes the roll.', 'First comes the roll.'],
+      ['same', 'Then the block happens.', 'Then the block happens.'],
+    ]);
+    expect(rows.filter((r) => r.moved)).toHaveLength(1);
+  });
+  it('pairs the results of a roll listed in the other order (1-3 then 4+, against 4+ then 1-3), each result on one row', () => {
+    const rows = sentenceDiff(
+      'Roll a D6. On a roll of 1-3, this player forgets what they are doing. On a roll of 4+, this player carries on as normal.',
+      'Roll a D6. On a 4+, the player may act as normal. On a 1-3, this player becomes Distracted.',
+      LABELS,
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['same', 'changed', 'changed']);
+    expect(plain(rows[1]!.before)).toContain('1-3');
+    expect(plain(rows[1]!.after)).toContain('1-3');
+    expect(plain(rows[2]!.after)).toContain('4+');
+    expect(rows.map((r) => r.moved)).toEqual([false, true, false]);
+  });
+  it('puts a sentence of the later text alone after the row of the sentence before it, past the removed rows that follow, never after a moved one', () => {
+    const rows = sentenceDiff(
+      'Alpha beta gamma. Stop the clock now please. Delta epsilon zeta.',
+      'Delta epsilon zeta eta. Alpha beta gamma. A wholly new sentence here.',
+      LABELS,
+    );
+    expect(rows.map((r) => [r.kind, r.moved])).toEqual([
+      ['same', false],
+      ['removed', false],
+      ['added', false],
+      ['changed', true],
+    ]);
+    expect(plain(rows[2]!.after)).toBe('A wholly new sentence here.');
   });
   it('escapes the texts', () => {
     expect(sentenceDiff('<b>x</b> y.', '<b>x</b> z.', LABELS)[0]!.before).toContain('&lt;b&gt;');
@@ -181,7 +210,6 @@ const concept = (compulsory: boolean | null | undefined): Concept =>
     records: [],
     relations: [],
   }) as unknown as Concept;
-const base = (compulsory: boolean | null) => ({ compulsory }) as Skill;
 const item = (over: Partial<PriceItem>): PriceItem => ({
   kind: 'package',
   line: 1,
@@ -200,12 +228,15 @@ const item = (over: Partial<PriceItem>): PriceItem => ({
 });
 
 describe('views', () => {
-  it("takes a concept's own compulsory value, else its English 2020 record's marker, else null", () => {
-    expect(conceptCompulsory(concept(true), base(false))).toBe(true);
-    expect(conceptCompulsory(concept(null), base(true))).toBe(null);
-    expect(conceptCompulsory(concept(undefined), base(true))).toBe(true);
-    expect(conceptCompulsory(concept(undefined), base(null))).toBe(null);
-    expect(conceptCompulsory(concept(undefined), undefined)).toBe(null);
+  it('says "Compulsory" from the record that defines the rule, naming its edition, else names the editions that have the rule', () => {
+    const rec = (id: string, edition: string, compulsory: boolean | null) => ({ id, edition, compulsory }) as Skill;
+    const defined = { ...concept(true), compulsoryFrom: 'a/x' } as Concept;
+    expect(compulsoryFact(defined, [rec('b/x', 'b', null), rec('a/x', 'a', true)])).toEqual({ value: true, edition: 'a' });
+    // A dataset without the concept's own value: a record whose source marks compulsory names gives it.
+    expect(compulsoryFact(concept(undefined), [rec('b/x', 'b', null), rec('c/x', 'c', false)])).toEqual({ value: false, edition: 'c' });
+    // No record marks it: the rule's own editions, each once, and no other.
+    expect(compulsoryFact(concept(null), [rec('b/x', 'b', null), rec('b/y', 'b', null), rec('d/x', 'd', null)])).toEqual({ value: null, editions: ['b', 'd'] });
+    expect(compulsoryFact(concept(null), [])).toEqual({ value: null, editions: [] });
   });
 
   it("gives an inducement's URL segment: its id without the edition", () => {

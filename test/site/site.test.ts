@@ -107,7 +107,7 @@ describe('the built site', () => {
     const records = skills.filter((s) => s.concept === 'mighty-blow');
     expect(records.length).toBeGreaterThan(1);
     expect(html).toMatch(/<h1 id="_top"[^>]*>Mighty Blow<\/h1>/);
-    expect(html).toMatch(/<dd lang="fr">Châtaigne<\/dd>/);
+    expect(html).toMatch(/<dd><span lang="fr">Châtaigne<\/span>/);
     // provenance: a collapsed "Sources" section names each wording's edition and line, never its file
     const sources = textOf(/<details class="sources">([\s\S]*?)<\/details>/.exec(html)![1]!);
     const editions = data<Edition[]>('editions.json');

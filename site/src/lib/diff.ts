@@ -36,6 +36,8 @@ export function wordDiff(before: string, after: string, labels: { inserted: stri
 /** One row of a sentence-aligned diff: a sentence kept (`same`), reworded (`changed`, with word marks), or on one side only. */
 export interface SentenceRow {
   kind: 'same' | 'changed' | 'removed' | 'added';
+  /** True when the later text says this sentence in another place: the pair sits at the earlier sentence's place. */
+  moved: boolean;
   /** HTML of the earlier sentence (deleted words in <del>), or '' when it is only in the later text. */
   before: string;
   /** HTML of the later sentence (inserted words in <ins>), or '' when it is only in the earlier text. */
@@ -74,24 +76,51 @@ function sentenceSimilarity(a: string, b: string): number {
   return (2 * common) / (left.length + right.length);
 }
 
+/** Every pair of sentences' similarity, before × after. */
+const similarities = (before: readonly string[], after: readonly string[]): number[][] => before.map((a) => after.map((b) => sentenceSimilarity(a, b)));
+
 /** Pairs of sentence indexes to put on one row, in order, chosen to keep the most shared words (an alignment by dynamic programming). */
-function alignSentences(before: readonly string[], after: readonly string[]): [number, number][] {
-  const sim = before.map((a) => after.map((b) => sentenceSimilarity(a, b)));
-  const score = Array.from({ length: before.length + 1 }, () => new Array<number>(after.length + 1).fill(0));
-  for (let i = 1; i <= before.length; i++) {
-    for (let j = 1; j <= after.length; j++) {
+function alignSentences(sim: readonly (readonly number[])[], before: number, after: number): [number, number][] {
+  const score = Array.from({ length: before + 1 }, () => new Array<number>(after + 1).fill(0));
+  for (let i = 1; i <= before; i++) {
+    for (let j = 1; j <= after; j++) {
       const s = sim[i - 1]![j - 1]!;
       score[i]![j] = Math.max(score[i - 1]![j]!, score[i]![j - 1]!, s >= SAME_SENTENCE ? score[i - 1]![j - 1]! + s : -1);
     }
   }
   const pairs: [number, number][] = [];
-  for (let i = before.length, j = after.length; i > 0 && j > 0; ) {
+  for (let i = before, j = after; i > 0 && j > 0; ) {
     const s = sim[i - 1]![j - 1]!;
     if (s >= SAME_SENTENCE && score[i]![j] === score[i - 1]![j - 1]! + s) pairs.unshift([--i, --j]);
     else if (score[i]![j] === score[i - 1]![j]) i--;
     else j--;
   }
   return pairs;
+}
+
+/**
+ * The pairs an in-order alignment cannot make: sentences the later text says
+ * in another order ("On a 4+ … On a 1-3 …" against "On a 1-3 … On a 4+ …").
+ * Among the sentences left unpaired, the most similar pair first (ties by
+ * position), each sentence once, never under the same threshold.
+ */
+function pairMoved(sim: readonly (readonly number[])[], paired: readonly (readonly [number, number])[]): [number, number][] {
+  const usedBefore = new Set(paired.map(([i]) => i));
+  const usedAfter = new Set(paired.map(([, j]) => j));
+  const candidates: [number, number, number][] = [];
+  for (const [i, row] of sim.entries()) {
+    if (usedBefore.has(i)) continue;
+    for (const [j, s] of row.entries()) if (!usedAfter.has(j) && s >= SAME_SENTENCE) candidates.push([s, i, j]);
+  }
+  candidates.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
+  const moved: [number, number][] = [];
+  for (const [, i, j] of candidates) {
+    if (usedBefore.has(i) || usedAfter.has(j)) continue;
+    usedBefore.add(i);
+    usedAfter.add(j);
+    moved.push([i, j]);
+  }
+  return moved;
 }
 
 type Part = { value: string; added: boolean; removed: boolean };
@@ -153,28 +182,48 @@ function side(text: string, parts: readonly Part[], kind: 'added' | 'removed'): 
 /** A row of the diff before its labels: each side's pieces, the marked ones to wrap in `del` (before) or `ins` (after). */
 interface PlannedRow {
   kind: SentenceRow['kind'];
+  moved: boolean;
   before: readonly Piece[];
   after: readonly Piece[];
 }
 
-/** The rows of two texts' diff, without labels: the work of the diff, the same in every locale. */
+/** A row of two sentences: `same`, or `changed` with each side's words marked. */
+function pairRow(before: string, after: string, moved: boolean): PlannedRow {
+  const parts = diffWords(before, after);
+  const changed = parts.some((p) => p.added || p.removed);
+  return { kind: changed ? 'changed' : 'same', moved, before: side(before, parts, 'removed'), after: side(after, parts, 'added') };
+}
+
+/**
+ * The rows of two texts' diff, without labels: the work of the diff, the same
+ * in every locale. One row per earlier sentence, in its order (paired with
+ * its later sentence, or removed); a later sentence paired with none is added
+ * after the row of the later sentence before it that sits in order (not a
+ * moved one), past the removed rows that follow it.
+ */
 function planRows(before: string, after: string): PlannedRow[] {
   const left = splitSentences(before);
   const right = splitSentences(after);
-  const rows: PlannedRow[] = [];
-  let i = 0;
-  let j = 0;
-  for (const [a, b] of [...alignSentences(left, right), [left.length, right.length] as [number, number]]) {
-    for (; i < a; i++) rows.push({ kind: 'removed', before: [{ value: left[i]!, marked: true }], after: [] });
-    for (; j < b; j++) rows.push({ kind: 'added', before: [], after: [{ value: right[j]!, marked: true }] });
-    if (a === left.length) break;
-    const parts = diffWords(left[a]!, right[b]!);
-    const changed = parts.some((p) => p.added || p.removed);
-    rows.push({ kind: changed ? 'changed' : 'same', before: side(left[a]!, parts, 'removed'), after: side(right[b]!, parts, 'added') });
-    i = a + 1;
-    j = b + 1;
-  }
-  return rows;
+  const sim = similarities(left, right);
+  const inOrder = alignSentences(sim, left.length, right.length);
+  const partner = new Map<number, { j: number; moved: boolean }>();
+  for (const [i, j] of inOrder) partner.set(i, { j, moved: false });
+  for (const [i, j] of pairMoved(sim, inOrder)) partner.set(i, { j, moved: true });
+  const rows = left.map((sentence, i) => {
+    const p = partner.get(i);
+    const row = p
+      ? pairRow(sentence, right[p.j]!, p.moved)
+      : { kind: 'removed' as const, moved: false, before: [{ value: sentence, marked: true }], after: [] };
+    return { row, at: p && !p.moved ? p.j : null };
+  });
+  const paired = new Set([...partner.values()].map((p) => p.j));
+  right.forEach((sentence, j) => {
+    if (paired.has(j)) return;
+    let n = rows.findLastIndex((r) => r.at !== null && r.at < j) + 1;
+    while (n < rows.length && rows[n]!.row.kind === 'removed') n++;
+    rows.splice(n, 0, { row: { kind: 'added', moved: false, before: [], after: [{ value: sentence, marked: true }] }, at: j });
+  });
+  return rows.map((r) => r.row);
 }
 
 /** Each pair of texts is diffed once per site build: a concept page in English and in French shows the same rows, labelled in its language. */
@@ -199,5 +248,10 @@ export function sentenceDiff(before: string, after: string, labels: { inserted: 
     // Stryker disable next-line CallExpression: the plan is kept only to spare a second diff of the same texts, which gives the same rows
     planned.set(key, rows);
   }
-  return rows.map((row) => ({ kind: row.kind, before: html(row.before, 'del', labels.deleted), after: html(row.after, 'ins', labels.inserted) }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    moved: row.moved,
+    before: html(row.before, 'del', labels.deleted),
+    after: html(row.after, 'ins', labels.inserted),
+  }));
 }

@@ -2,14 +2,20 @@
 import type { Concept, Inducement, Skill } from './dataset.ts';
 
 /**
- * Whether a concept is compulsory, as its English 2020 record says: the
- * concept's own `compulsory` when the dataset has it, else the 2020 record's
- * marker; null when neither says.
+ * What a concept page says under "Compulsory": the value and the edition of
+ * the record that gives it (the concept's `compulsoryFrom`, the English 2020
+ * record; else a record whose source marks compulsory names), or, when no
+ * record of the rule marks it, the editions that have the rule, none of which
+ * marks compulsory names. Never an edition the rule is not in.
  */
-export function conceptCompulsory(concept: Concept, base: Skill | undefined): boolean | null {
-  const own = (concept as { compulsory?: boolean | null }).compulsory;
-  if (own !== undefined) return own;
-  return typeof base?.compulsory === 'boolean' ? base.compulsory : null;
+type CompulsoryFact = { value: boolean; edition: string } | { value: null; editions: string[] };
+
+export function compulsoryFact(concept: Concept, records: readonly Skill[]): CompulsoryFact {
+  const { compulsory, compulsoryFrom } = concept as { compulsory?: boolean | null; compulsoryFrom?: string | null };
+  const defining = records.find((r) => r.id === compulsoryFrom) ?? records.find((r) => typeof r.compulsory === 'boolean');
+  const value = compulsory ?? defining?.compulsory ?? null;
+  if (defining && typeof value === 'boolean') return { value, edition: defining.edition };
+  return { value: null, editions: [...new Set(records.map((r) => r.edition))] };
 }
 
 /** The URL segment of an inducement: its id without the edition (`bloodweiser-kegs`). */
