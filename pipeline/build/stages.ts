@@ -29,6 +29,7 @@ import { LOCK_PATH } from '../model/paths.ts';
 import { checkCategories } from '../validate/categories.ts';
 import { checkIntegrity, type IntegrityLocator, type Where } from '../validate/integrity.ts';
 import { checkReviewDigests } from '../validate/review-digests.ts';
+import { checkReaderSummaries } from '../validate/reader-summaries.ts';
 import { staleAliases } from '../validate/stale-aliases.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError } from '../validate/schemas.ts';
@@ -357,7 +358,8 @@ function integrityLocator(build: Build): IntegrityLocator {
 /**
  * Meaning: every record filed under its concept's category (or a declared
  * difference) and of its kind; every reviewed row stamped with the texts it
- * was reviewed against, and those texts unchanged since.
+ * was reviewed against, and those texts unchanged since; every row whose
+ * words differ from the 2020 wording with a reader summary.
  */
 export const checkMeaning: Stage = (build) => {
   const { crosswalk } = build.annotations;
@@ -381,6 +383,14 @@ export const checkMeaning: Stage = (build) => {
       records: build.records,
       baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
       strict: build.input.strict === true,
+    }),
+    ...checkReaderSummaries({
+      file: crosswalk.file.path,
+      locate: crosswalk.locate,
+      links: crosswalk.value.links,
+      linkIndex: build.linkIndex,
+      records: build.records,
+      baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
     }),
   );
   return 'next';

@@ -251,6 +251,7 @@ const CROSSWALK_FIELDS: FieldPlan<CrosswalkRow> = {
   confidence: 'compare',
   rationale: 'text',
   summary: 'text',
+  summaryFr: 'text',
   related: 'compare',
   falseFriend: 'compare',
   declaredBy: 'compare',

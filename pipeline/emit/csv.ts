@@ -292,6 +292,7 @@ export const CSV_TABLES: readonly CsvTable[] = [
       str('confidence', 'Confidence.', (r) => r.confidence),
       str('rationale', 'The evidence, for maintainers.', (r) => r.rationale),
       optStr('summary', 'What changed for a player, for readers.', (r) => r.summary),
+      optStr('summary_fr', 'The same reader summary, in French.', (r) => r.summaryFr),
       str('declared_by', 'Who declared the row.', (r) => r.declaredBy),
       optStr('false_friend', 'A name that misleads across editions.', (r) => r.falseFriend),
     ],

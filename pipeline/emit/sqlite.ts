@@ -41,7 +41,7 @@ CREATE TABLE concept_relations (
 ) STRICT;
 CREATE TABLE crosswalk (
   record TEXT PRIMARY KEY REFERENCES skills(id), concept TEXT NOT NULL REFERENCES concepts(id), relation TEXT NOT NULL,
-  confidence TEXT NOT NULL, rationale TEXT NOT NULL, summary TEXT, declared_by TEXT NOT NULL, false_friend TEXT
+  confidence TEXT NOT NULL, rationale TEXT NOT NULL, summary TEXT, summary_fr TEXT, declared_by TEXT NOT NULL, false_friend TEXT
 ) STRICT;
 CREATE TABLE crosswalk_related (record TEXT NOT NULL REFERENCES crosswalk(record), concept TEXT NOT NULL REFERENCES concepts(id), PRIMARY KEY (record, concept)) STRICT;
 CREATE TABLE rulings (
@@ -130,7 +130,7 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
   ['concept_relations', (data) => data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record]))],
   [
     'crosswalk',
-    (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.summary ?? null, r.declaredBy, r.falseFriend]),
+    (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.summary ?? null, r.summaryFr ?? null, r.declaredBy, r.falseFriend]),
   ],
   ['crosswalk_related', (data) => data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c]))],
   ['rulings', (data) => data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]])],
