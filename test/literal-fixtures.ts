@@ -50,6 +50,7 @@ export const row = (slug: string): CrosswalkRow => ({
   confidence: 'high',
   rationale: 'defines the concept',
   summary: null,
+  summaryFr: null,
   declaredBy: 'source',
   related: [],
   falseFriend: null,

@@ -316,6 +316,7 @@ export function describeCsvTables(read: () => ReadonlyMap<string, string | Uint8
         confidence: r.confidence!,
         rationale: r.rationale!,
         summary: nullable(r.summary!),
+        summaryFr: nullable(r.summary_fr!),
         declaredBy: r.declared_by!,
         related: list(related, r.record!, (x) => x.concept!),
         falseFriend: nullable(r.false_friend!),

@@ -257,6 +257,7 @@ export function literalBundle(): DataBundle {
         confidence: 'medium',
         rationale: 'same trigger, new limit',
         summary: 'Now once per turn.',
+        summaryFr: 'Désormais une fois par tour.',
         declaredBy: 'editor',
         related: ['mighty-blow', 'dodge'],
         falseFriend: 'Esquive en force',

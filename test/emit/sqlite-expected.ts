@@ -67,6 +67,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
       confidence: r.confidence,
       rationale: r.rationale,
       summary: r.summary ?? null,
+      summary_fr: r.summaryFr ?? null,
       declared_by: r.declaredBy,
       false_friend: r.falseFriend,
     })),
