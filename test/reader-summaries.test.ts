@@ -25,7 +25,16 @@ function withAltWording(text: string, row: Partial<CrosswalkLink> = {}) {
   const files = literalFiles();
   const manifest = files.manifest as { sources: object[] };
   const crosswalk = files.crosswalk as { links: object[] };
-  const link = { source: ALT_SOURCE, match: text.slice(0, 16), name: 'Stab', concept: 'stab', relation: 'same', confidence: 'high', rationale: 'The same stab.', ...row };
+  const link = {
+    source: ALT_SOURCE,
+    match: text.slice(0, 16),
+    name: 'Stab',
+    concept: 'stab',
+    relation: 'same',
+    confidence: 'high',
+    rationale: 'The same stab.',
+    ...row,
+  };
   const lock = [...LOCK.split('\n').filter(Boolean), 'record en-traits-alt/stab'].sort().join('\n');
   return literalProject(
     {
@@ -111,9 +120,7 @@ describe('the French summary', () => {
 
   it('comes only with the English one: a French summary alone is a schema error naming summary', () => {
     const result = build(withAltWording('This player may stab, and then their activation ends.', { summaryFr: SUMMARY_FR }));
-    expect(result.diagnostics.filter((d) => d.fatal).map((d) => [d.ruleId, /must have property summary /.test(d.reason)])).toEqual([
-      ['schema/invalid', true],
-    ]);
+    expect(result.diagnostics.filter((d) => d.fatal).map((d) => [d.ruleId, /must have property summary /.test(d.reason)])).toEqual([['schema/invalid', true]]);
   });
 
   it('is checked for hidden characters like the English one, at its own line', () => {
