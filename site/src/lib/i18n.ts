@@ -363,7 +363,7 @@ const fr: Strings = {
     `Les données publiées, version ${version} (schéma ${schema}) : des fichiers JSON validés par les schémas JSON (2020-12) publiés à côté, une base SQLite et les types TypeScript. Chaque fichier a sa copie compacte (.min.json) et sa somme de contrôle SHA-256.`,
   inducementsIntro: (n) => `${n} fiches tirées des notes sur les coups de pouce (en anglais).`,
   sourceInEnglish:
-    'Le texte des règles est laissé en anglais : c’est le texte de la source, dont il n’existe pas de traduction relue. Les titres, les prix et les libellés sont en français.',
+    'Le texte des règles reste en anglais, comme les noms propres des coups de pouce\u00a0: c’est le texte de la source, dont il n’existe pas de traduction relue. Les rubriques, les prix et les libellés sont en français.',
   rulingsIntro: (n) =>
     `${n} décisions de la FAQ anglaise de 2020, rangées par concept ; une décision qui concerne plusieurs concepts figure sous chacun d’eux. Questions et réponses sont en anglais.`,
   whatChangedIntro:
