@@ -130,7 +130,18 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
   ['concept_relations', (data) => data.concepts.flatMap((c) => c.relations.map((r) => [c.id, r.type, r.concept, r.record]))],
   [
     'crosswalk',
-    (data) => data.crosswalk.map((r) => [r.record, r.concept, r.relation, r.confidence, r.rationale, r.summary ?? null, r.summaryFr ?? null, r.declaredBy, r.falseFriend]),
+    (data) =>
+      data.crosswalk.map((r) => [
+        r.record,
+        r.concept,
+        r.relation,
+        r.confidence,
+        r.rationale,
+        r.summary ?? null,
+        r.summaryFr ?? null,
+        r.declaredBy,
+        r.falseFriend,
+      ]),
   ],
   ['crosswalk_related', (data) => data.crosswalk.flatMap((r) => r.related.map((c) => [r.record, c]))],
   ['rulings', (data) => data.rulings.map((r) => [r.id, r.edition, r.question, r.answer, r.pageNote, r.source.id, r.source.lines[0], r.source.lines[1]])],
