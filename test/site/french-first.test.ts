@@ -106,9 +106,11 @@ describe('every relation shown to readers', () => {
 });
 
 describe('a French inducement page', () => {
-  const note = strings('fr').sourceInEnglish!;
+  const note = strings('fr').sourceInEnglish;
 
   it('keeps the English rule text, marked lang="en", under the French note that says so; the English page has no note', () => {
+    expect(note.length).toBeGreaterThan(0);
+    expect(strings('en').sourceInEnglish).toBe('');
     const inducements = data<Inducement[]>('inducements.json');
     expect(inducements.length).toBeGreaterThan(0);
     for (const inducement of inducements) {

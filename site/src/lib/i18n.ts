@@ -183,8 +183,8 @@ const en = {
   datasetIntro: (version: string, schema: string) =>
     `The published dataset, version ${version} (schema ${schema}): JSON files validated by the JSON Schemas (2020-12) published beside them, an SQLite database and TypeScript types. Each file has a compact copy (.min.json) and a SHA-256 checksum.`,
   inducementsIntro: (n: number) => `${n} records from the inducement notes.`,
-  /** On a page of another language than the inducement notes, the note above their English rule text (none on an English page). */
-  sourceInEnglish: null as string | null,
+  /** On a page of another language than the inducement notes, the note above their English rule text (empty on an English page: no note). */
+  sourceInEnglish: '',
   rulingsIntro: (n: number) => `${n} rulings of the English 2020 FAQ, grouped by concept; a ruling about several concepts stands under each of them.`,
   whatChangedIntro:
     'Every concept and how each of its records relates to the English 2020 rules: same, renamed, reworked, split, replaced, removed, or not in the 2020 text. A dash: the edition has no record of the concept. The filters are kept in the page’s address, so a filtered view can be shared.',
