@@ -91,6 +91,7 @@ export const inducement = (slug: string, items: PriceItem[] | null = null): Indu
   id: `notes/${slug}`,
   edition: 'notes',
   name: slug,
+  nameFr: null,
   kind: items ? 'price-list' : 'inducement',
   text: `${slug}: up to 2 per game.`,
   abilities: [],

@@ -196,6 +196,7 @@ const INDUCEMENT_FIELDS: FieldPlan<Inducement> = {
   // Stryker disable next-line StringLiteral: only `compare` and `text` are compared; any other value skips the field as `skip` does
   edition: 'skip',
   name: 'compare',
+  nameFr: 'compare',
   kind: 'compare',
   text: 'text',
   abilities: 'compare',

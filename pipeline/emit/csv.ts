@@ -502,6 +502,7 @@ function inducementTables(): CsvTable[] {
         str('id', 'Inducement id.', (i) => i.id),
         str('edition', 'Edition id.', (i) => i.edition),
         str('name', 'Name.', (i) => i.name),
+        optStr('name_fr', 'The usual French name, reviewed; empty for a proper name French keeps.', (i) => i.nameFr),
         str('kind', 'Kind.', (i) => i.kind),
         optStr('text', 'Text, Markdown (empty for a price list, whose items are in price_items).', (i) => i.text),
         optInt('limit_max', 'How many may be bought (limits.max).', (i) => i.limits.max),

@@ -64,7 +64,7 @@ CREATE TABLE random_slots (
 CREATE TABLE leagues (id TEXT PRIMARY KEY, name TEXT NOT NULL) STRICT;
 CREATE TABLE league_aliases (league TEXT NOT NULL REFERENCES leagues(id), text TEXT NOT NULL, PRIMARY KEY (league, text)) STRICT;
 CREATE TABLE inducements (
-  id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), name TEXT NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL,
+  id TEXT PRIMARY KEY, edition TEXT NOT NULL REFERENCES editions(id), name TEXT NOT NULL, name_fr TEXT, kind TEXT NOT NULL, text TEXT NOT NULL,
   limit_max INTEGER, once_per_game INTEGER NOT NULL, confidence TEXT NOT NULL, json TEXT NOT NULL
 ) STRICT;
 CREATE TABLE inducement_spells (id TEXT PRIMARY KEY, inducement TEXT NOT NULL REFERENCES inducements(id), name TEXT NOT NULL, text TEXT NOT NULL) STRICT;
@@ -155,7 +155,18 @@ const TABLE_ROWS: readonly (readonly [table: string, rows: (data: SqliteData) =>
   [
     'inducements',
     (data) =>
-      data.inducements.map((i) => [i.id, i.edition, i.name, i.kind, i.text, i.limits.max, i.limits.oncePerGame ? 1 : 0, i.confidence, JSON.stringify(i)]),
+      data.inducements.map((i) => [
+        i.id,
+        i.edition,
+        i.name,
+        i.nameFr ?? null,
+        i.kind,
+        i.text,
+        i.limits.max,
+        i.limits.oncePerGame ? 1 : 0,
+        i.confidence,
+        JSON.stringify(i),
+      ]),
   ],
   ['inducement_spells', (data) => data.inducements.flatMap((i) => i.spells.map((s) => [s.id, i.id, s.name, s.text]))],
   ['inducement_mentions', (data) => data.inducements.flatMap((i) => i.mentions.map((c) => [i.id, c]))],

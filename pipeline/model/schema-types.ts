@@ -569,6 +569,8 @@ export type Inducement = {
   edition: EditionId;
   /** Name, from sources/annotations/inducements.yaml (the notes name nothing). */
   name: string;
+  /** The usual French name, reviewed in sources/annotations/inducements.yaml (no French source names inducements); null for a proper name French keeps (then French pages show `name`) (4.0.0). */
+  nameFr: string | null;
   /** What the record is: an `inducement`, `mercenary` players, (infamous) `coaching-staff`, a named `referee`, a `wizard` with spells, `special-rules` for an unusual player, or a mercenary `price-list`. */
   kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
   /** The record's text as Markdown, up to its first named ability or spell (the whole text when it has none). Bullet blocks are lists. Render as text. */
@@ -901,6 +903,8 @@ export type InducementAnnotation = {
   id: string;
   /** Name (researched; descriptive when unknown). */
   name: string;
+  /** The usual French name, reviewed (no French source names inducements): the title of the French page. Left out for a proper name that French keeps as it is (a star coach's name). */
+  nameFr?: string;
   /** What the record is. */
   kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
   confidence: Confidence;

@@ -419,6 +419,7 @@ function rebuildInducements(): unknown[] {
     id: r.id!,
     edition: r.edition!,
     name: r.name!,
+    nameFr: nullable(r.name_fr!),
     kind: r.kind!,
     text: r.text!,
     abilities: list(abilities!, r.id!, (x) => ({ name: x.name!, text: x.text!, line: int(x.line!) })),

@@ -70,6 +70,7 @@ const wizard: Inducement = {
   id: 'notes/wizard',
   edition: 'notes',
   name: 'Wizard',
+  nameFr: 'Sorcier',
   kind: 'wizard',
   text: 'A wizard casts one spell per game.',
   abilities: [
@@ -98,6 +99,7 @@ const prices: Inducement = {
   id: 'notes/prices',
   edition: 'notes',
   name: 'Mercenary prices',
+  nameFr: null,
   kind: 'price-list',
   text: '',
   abilities: [],

@@ -93,6 +93,7 @@ export function expectedTables(d: DataBundle): Record<string, Row[]> {
       id: i.id,
       edition: i.edition,
       name: i.name,
+      name_fr: i.nameFr ?? null,
       kind: i.kind,
       text: i.text,
       limit_max: i.limits.max,

@@ -8,7 +8,8 @@
  *   own `lang="fr"`), English on /, on concept pages and on what-changed.
  * - Every shown row whose words differ from its 2020 wording has a summary.
  * - Inducement pages in French keep the English rule text, marked
- *   `lang="en"`, under a French note that says so.
+ *   `lang="en"`, under a French note that says so; their title is the
+ *   reviewed French name where there is one, the English one beside it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -127,6 +128,22 @@ describe('a French inducement page', () => {
       expect(ruleTexts(fr, 'fr'), slug).toEqual([]);
       for (const english of ruleTexts(fr, 'en')) expect(at, slug).toBeLessThan(english!);
       expect(readPage(site, `inducements/${slug}`), slug).not.toContain('class="source-language"');
+    }
+  });
+
+  it('is titled with the reviewed French name where there is one, the English name beside it, and listed so', () => {
+    const inducements = data<Inducement[]>('inducements.json');
+    expect(inducements.some((i) => i.nameFr !== null)).toBe(true);
+    const h1 = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!).trim();
+    const index = readPage(site, 'fr/inducements');
+    for (const inducement of inducements) {
+      const slug = inducementSlug(inducement);
+      const fr = readPage(site, `fr/inducements/${slug}`);
+      expect(h1(fr), slug).toBe(inducement.nameFr ?? inducement.name);
+      expect(h1(readPage(site, `inducements/${slug}`)), slug).toBe(inducement.name);
+      const link = new RegExp(`<a href="/fr/inducements/${slug}/" lang="(en|fr)">([^<]*)</a>`).exec(index);
+      expect(link && [link[1], textOf(link[2]!)], slug).toEqual([inducement.nameFr ? 'fr' : 'en', inducement.nameFr ?? inducement.name]);
+      if (inducement.nameFr) expect(fr, slug).toContain(`<dd lang="en">${inducement.name.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</dd>`);
     }
   });
 });

@@ -2,7 +2,7 @@
  * A copy of the project in which every field a source or an annotation can
  * set carries markup and script: names, display names, parameters, rule text,
  * FAQ questions and answers, French names, the second trait wording's names,
- * inducement names, texts and notes, league names, edition labels and notes,
+ * inducement names (English and French), texts and notes, league names, edition labels and notes,
  * extra concept names, crosswalk rationales, reader summaries (English and
  * French) and false friends, errata. The raw
  * texts of the real project are never edited; this copy's get lines appended
@@ -46,6 +46,8 @@ export const NAMES = {
   alternative: `Pwn alt ${BREAK_ATTRIBUTE}`,
   /** An inducement. */
   inducement: `Pwn kegs ${CLOSE_TITLE}`,
+  /** Its French name, the French page's title. */
+  inducementFr: `Fût ${CLOSE_TITLE}`,
   /** An ability of that inducement (headings are printed in capitals). */
   ability: 'PWN </TITLE><SCRIPT>PWNED=1</SCRIPT>!',
   /** An extra concept of the crosswalk (no English 2020 record). */
@@ -151,6 +153,8 @@ export function hostileProject(): string {
     records.push({
       id: 'pwn-kegs',
       name: NAMES.inducement,
+      // Its French name is the French page's title (issue 36).
+      nameFr: NAMES.inducementFr,
       kind: 'inducement',
       confidence: 'low',
       note: `Note ${ALL}`,

@@ -13,6 +13,11 @@ export function readerSummary(row: Pick<CrosswalkRow, 'summary'> & { summaryFr?:
   return row.summary ? { text: row.summary, lang: 'en' } : null;
 }
 
+/** An inducement's name in the page's language: its reviewed French name on a French page when it has one, else the notes' English name; with its language. */
+export function inducementName(inducement: Pick<Inducement, 'name'> & { nameFr?: string | null }, locale: Locale): { name: string; lang: 'en' | 'fr' } {
+  return locale === 'fr' && inducement.nameFr ? { name: inducement.nameFr, lang: 'fr' } : { name: inducement.name, lang: 'en' };
+}
+
 /** A French page puts the wordings in French first (the reader's own), then the others in the order given. */
 export function readerFirst<T extends { lang: string }>(records: readonly T[], locale: Locale): T[] {
   return locale === 'fr' ? [...records.filter((r) => r.lang === 'fr'), ...records.filter((r) => r.lang !== 'fr')] : [...records];
