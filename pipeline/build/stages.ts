@@ -30,6 +30,7 @@ import { LOCK_PATH } from '../model/paths.ts';
 import { checkCategories } from '../validate/categories.ts';
 import { checkIntegrity, type IntegrityLocator, type Where } from '../validate/integrity.ts';
 import { checkReviewDigests } from '../validate/review-digests.ts';
+import { checkReaderSummaries } from '../validate/reader-summaries.ts';
 import { staleAliases } from '../validate/stale-aliases.ts';
 import { buildRandomTables } from '../validate/random-tables.ts';
 import { createValidator, SchemaError } from '../validate/schemas.ts';
@@ -348,7 +349,8 @@ function integrityLocator({
 /**
  * Meaning: every record filed under its concept's category (or a declared
  * difference) and of its kind; every reviewed row stamped with the texts it
- * was reviewed against, and those texts unchanged since.
+ * was reviewed against, and those texts unchanged since; every row whose
+ * words differ from the 2020 wording with a reader summary.
  */
 export function checkMeaning(v: Reads<'input' | 'annotations' | 'records' | 'concepts' | 'linkIndex' | 'parsed' | 'where'>): Step<object> {
   const { crosswalk } = v.annotations;
@@ -370,7 +372,15 @@ export function checkMeaning(v: Reads<'input' | 'annotations' | 'records' | 'con
     baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
     strict: v.input.strict === true,
   });
-  return made({}, [...categories, ...digests]);
+  const summaries = checkReaderSummaries({
+    file: crosswalk.file.path,
+    locate: crosswalk.locate,
+    links: crosswalk.value.links,
+    linkIndex: v.linkIndex,
+    records: v.records,
+    baseRecordOf: (concept) => baseRecords.get(concept) ?? null,
+  });
+  return made({}, [...categories, ...digests, ...summaries]);
 }
 
 /** The alias index: every name of every concept, and the reviewed aliases (one spelling, one concept); each concept's French name read from it (model/names.ts sourcedNameIn). */

@@ -399,7 +399,7 @@ export async function roll(game: Game, category: RandomCategory, rng: Rng = Math
 
 export interface ConceptCrosswalk {
   concept: Concept;
-  /** One row per record of the concept (sorted by record id): its relation to the English 2020 rules, and for readers, what changed (`summary`). */
+  /** One row per record of the concept (sorted by record id): its relation to the English 2020 rules, and for readers, what changed (`summary`, in French `summaryFr`). */
   rows: (CrosswalkRow & { edition: string; name: string })[];
   /** The concepts this one is linked to (`replaced-by`, `replaces`, `split-into`, `split-from`), each with its name. */
   relations: (ConceptRelation & { name: string })[];

@@ -22,7 +22,7 @@ const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
   'record-changed': new Set(['text']),
   'ruling-changed': new Set(['question', 'answer']),
   'inducement-changed': new Set(['text']),
-  'crosswalk-changed': new Set(['rationale', 'summary']),
+  'crosswalk-changed': new Set(['rationale', 'summary', 'summaryFr']),
 };
 
 /** Why a release is of each level, in the words the release prints. */

@@ -185,6 +185,7 @@ function buildInducement(matched: MatchedRecord, blocks: { block: NoteBlock; ope
     id,
     edition: source.edition.id,
     name: annotation.name,
+    nameFr: annotation.nameFr ?? null,
     kind: annotation.kind,
     text: toMarkdown(headed.value.intro),
     abilities: headed.value.abilities,

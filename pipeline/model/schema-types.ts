@@ -402,8 +402,10 @@ export type CrosswalkRow = {
   confidence: Confidence;
   /** Maintainer's evidence for the link (one line, in review shorthand; not reader text). For `reworked`, what changed, as checked against the texts. */
   rationale: string;
-  /** Reader-facing: what changed for a player, in one or two plain sentences written from the two texts. Set for every `reworked`, `renamed` and `replaced` row; null otherwise. */
+  /** Reader-facing: what changed for a player, in one or two plain sentences written from the two texts. Set for every `reworked`, `renamed` and `replaced` row, and for a `same` row whose words differ from the English 2020 wording in the same language (then it says the change is wording only, or what the wording changes); null otherwise. */
   summary: string | null;
+  /** The same reader summary in French, reviewed with it (4.0.0): set exactly when `summary` is set, null otherwise. French pages show it in place of `summary`. */
+  summaryFr: string | null;
   /** `source`: the record defines its concept (English 2020); `editor`: a reviewed link in sources/annotations/crosswalk.yaml; `suggestion`: a draft written by `nuffle suggest --write`, not reviewed yet (its confidence is low). */
   declaredBy: "source" | "editor" | "suggestion";
   /** Successor (`replaced`) or other parts (`split`); empty otherwise. */
@@ -567,6 +569,8 @@ export type Inducement = {
   edition: EditionId;
   /** Name, from sources/annotations/inducements.yaml (the notes name nothing). */
   name: string;
+  /** The usual French name, reviewed in sources/annotations/inducements.yaml (no French source names inducements); null for a proper name French keeps (then French pages show `name`) (4.0.0). */
+  nameFr: string | null;
   /** What the record is: an `inducement`, `mercenary` players, (infamous) `coaching-staff`, a named `referee`, a `wizard` with spells, `special-rules` for an unusual player, or a mercenary `price-list`. */
   kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
   /** The record's text as Markdown, up to its first named ability or spell (the whole text when it has none). Bullet blocks are lists. Render as text. */
@@ -791,8 +795,10 @@ export type CrosswalkLink = {
   confidence: Confidence;
   /** One line: the rule-text evidence for the link; for `reworked`, what changed. */
   rationale: string;
-  /** For readers (shown first on the concept page): what changed for a player, in one or two plain sentences written from the two texts, with no review shorthand. Required for `reworked`, `renamed` and `replaced`. */
+  /** For readers (shown first on the concept page): what changed for a player, in one or two plain sentences written from the two texts, with no review shorthand. Required for `reworked`, `renamed` and `replaced`, and (checked by the build: `crosswalk/missing-summary`) for a `same` row whose words differ from the English 2020 wording in the same language: then one line saying the change is wording only, or what the new words change. Always given with `summaryFr`. */
   summary?: string;
+  /** The same reader summary in French, for the French pages: written from the same two texts and reviewed with `summary` (the same `textDigest`), in the words of the French skill list (Esquive, Tacle, Blocage, Distrait…), English names kept only for skills the French list does not have. Required wherever `summary` is, and only with it. */
+  summaryFr?: string;
   /** The digest of the texts the rationale and summary were reviewed against (the record's text, then its concept's English 2020 text), written by the reviewer from the line the build prints (`crosswalk/review-unstamped`, `crosswalk/review-outdated`): when either text changes, the build asks for the row to be reviewed again. */
   textDigest?: string;
   /** `editor` (the default): a reviewed row. `suggestion`: a draft written by `nuffle suggest --write`, reported by every build until a reviewer checks it, edits it and removes this key with `score` and `evidence` (`--strict` makes it an error). */
@@ -897,6 +903,8 @@ export type InducementAnnotation = {
   id: string;
   /** Name (researched; descriptive when unknown). */
   name: string;
+  /** The usual French name, reviewed (no French source names inducements): the title of the French page. Left out for a proper name that French keeps as it is (a star coach's name). */
+  nameFr?: string;
   /** What the record is. */
   kind: "inducement" | "mercenary" | "coaching-staff" | "referee" | "wizard" | "special-rules" | "price-list";
   confidence: Confidence;

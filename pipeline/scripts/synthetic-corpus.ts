@@ -152,6 +152,7 @@ function copyLinkedSources(
           confidence: row.confidence,
           rationale: row.rationale,
           ...(row.summary ? { summary: row.summary } : {}),
+          ...(row.summaryFr ? { summaryFr: row.summaryFr } : {}),
           ...(row.related.length ? { related: row.related } : {}),
         };
         copies.push('');

@@ -54,6 +54,7 @@ export const coach = (extra: Partial<Inducement> = {}): Inducement => ({
   id: 'notes/ayleen-andar',
   edition: 'notes',
   name: 'Ayleen Andar',
+  nameFr: null,
   kind: 'coaching-staff',
   text: 'A coach of renown.',
   abilities: [{ name: 'MASSAGE THERAPY', text: 'Heals a player.', line: 40 }],

@@ -70,6 +70,7 @@ const wizard: Inducement = {
   id: 'notes/wizard',
   edition: 'notes',
   name: 'Wizard',
+  nameFr: 'Sorcier',
   kind: 'wizard',
   text: 'A wizard casts one spell per game.',
   abilities: [
@@ -98,6 +99,7 @@ const prices: Inducement = {
   id: 'notes/prices',
   edition: 'notes',
   name: 'Mercenary prices',
+  nameFr: null,
   kind: 'price-list',
   text: '',
   abilities: [],
@@ -257,6 +259,7 @@ export function literalBundle(): DataBundle {
         confidence: 'medium',
         rationale: 'same trigger, new limit',
         summary: 'Now once per turn.',
+        summaryFr: 'Désormais une fois par tour.',
         declaredBy: 'editor',
         related: ['mighty-blow', 'dodge'],
         falseFriend: 'Esquive en force',

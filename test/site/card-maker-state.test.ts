@@ -171,7 +171,10 @@ describe('the state as nuffle cards takes it', () => {
   it('shows each value as one shell word for every shell (shell-word.ts), and the file to save the roster as', () => {
     expect(cliLine(deck({ rosterFile: 'reavers_2.yaml' }))).toEqual({ command: 'npm run nuffle -- cards --roster reavers_2.yaml', saveAs: 'reavers_2.yaml' });
     expect(cliLine(deck({ source: 'skills', skills: 'Block, Dodge' }))).toEqual({ command: "npm run nuffle -- cards --skills 'Block, Dodge'", saveAs: null });
-    expect(cliLine(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toEqual({ command: `npm run nuffle -- cards --skills "Block;rm -rf ~'"`, saveAs: null });
+    expect(cliLine(deck({ source: 'skills', skills: "Block;rm -rf ~'" }))).toEqual({
+      command: `npm run nuffle -- cards --skills "Block;rm -rf ~'"`,
+      saveAs: null,
+    });
     expect(cliLine(deck({ team: "O'Hara's $(x)" }))).toEqual({ none: 'team' });
     expect(cliLine(deck({ source: 'skills', skills: 'Block\\' }))).toEqual({ none: 'skills' });
     expect(cliLine(deck({ source: 'skills', skills: '  ' }))).toEqual({ none: 'empty' });

@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, CrosswalkRow, Edition, RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
 import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
 import { plainText } from '../../site/src/lib/markdown.ts';
+import { readerFirst } from '../../site/src/lib/views.ts';
 import { readPage, textOf } from './helpers.ts';
 import { sharedBuild } from '../shared-build.ts';
 
@@ -243,8 +244,9 @@ describe('the relation badges elsewhere', () => {
     for (const concept of concepts) {
       const records = concept.records.map((id) => skills.get(id)!);
       records.sort((a, b) => Number(b.edition === baseEdition) - Number(a.edition === baseEdition) || (a.id < b.id ? -1 : 1));
-      const expected = records.filter((r) => r.edition !== baseEdition && rows.get(r.id)?.summary);
       for (const locale of LOCALES) {
+        // A French page puts the French wordings first (issue 36), and their summaries with them.
+        const expected = readerFirst(records, locale).filter((r) => r.edition !== baseEdition && rows.get(r.id)?.summary);
         const list = element(conceptPage(locale, concept.id), '<ul class="summaries">', 'ul');
         if (expected.length === 0) {
           expect(list, `${locale} ${concept.id}`).toBeNull();

@@ -2,8 +2,9 @@
  * A copy of the project in which every field a source or an annotation can
  * set carries markup and script: names, display names, parameters, rule text,
  * FAQ questions and answers, French names, the second trait wording's names,
- * inducement names, texts and notes, league names, edition labels and notes,
- * extra concept names, crosswalk rationales and false friends, errata. The raw
+ * inducement names (English and French), texts and notes, league names, edition labels and notes,
+ * extra concept names, crosswalk rationales, reader summaries (English and
+ * French) and false friends, errata. The raw
  * texts of the real project are never edited; this copy's get lines appended
  * (and an erratum, as a maintainer would add one).
  *
@@ -45,6 +46,8 @@ export const NAMES = {
   alternative: `Pwn alt ${BREAK_ATTRIBUTE}`,
   /** An inducement. */
   inducement: `Pwn kegs ${CLOSE_TITLE}`,
+  /** Its French name, the French page's title. */
+  inducementFr: `Fût ${CLOSE_TITLE}`,
   /** An ability of that inducement (headings are printed in capitals). */
   ability: 'PWN </TITLE><SCRIPT>PWNED=1</SCRIPT>!',
   /** An extra concept of the crosswalk (no English 2020 record). */
@@ -111,8 +114,13 @@ export function hostileProject(): string {
       if (concept.id === 'breathe-fire') concept.name = NAMES.concept;
       concept.note = `${concept.note ?? ''} ${ALL}`;
     }
-    const links = value.links as { rationale?: string; falseFriend?: string }[];
-    for (const link of links) link.rationale = `${link.rationale ?? ''} ${ALL}`;
+    const links = value.links as { rationale?: string; falseFriend?: string; summary?: string; summaryFr?: string }[];
+    for (const link of links) {
+      link.rationale = `${link.rationale ?? ''} ${ALL}`;
+      // The reader summaries, English and French, lead a concept page and fill the what-changed rows.
+      if (link.summary !== undefined) link.summary = `${link.summary} ${ALL}`;
+      if (link.summaryFr !== undefined) link.summaryFr = `${link.summaryFr} ${ALL}`;
+    }
     links.push(
       {
         source: 'fr-legacy-skills',
@@ -131,6 +139,8 @@ export function hostileProject(): string {
         relation: 'same',
         confidence: 'high',
         rationale: `Rationale ${ALL}`,
+        summary: `Summary ${ALL}`,
+        summaryFr: `Résumé ${ALL}`,
       } as never,
     );
   });
@@ -143,6 +153,8 @@ export function hostileProject(): string {
     records.push({
       id: 'pwn-kegs',
       name: NAMES.inducement,
+      // Its French name is the French page's title (issue 36).
+      nameFr: NAMES.inducementFr,
       kind: 'inducement',
       confidence: 'low',
       note: `Note ${ALL}`,

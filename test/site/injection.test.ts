@@ -144,7 +144,7 @@ describe('its site, as files', () => {
       [`concepts/${pwnAttribute().id}/index.html`, NAMES.attribute],
       ['concepts/breathe-fire/index.html', NAMES.concept],
       ['inducements/pwn-kegs/index.html', NAMES.inducement],
-      ['fr/inducements/pwn-kegs/index.html', NAMES.inducement],
+      ['fr/inducements/pwn-kegs/index.html', NAMES.inducementFr],
     ] as const;
     for (const [page, name] of cases) {
       const html = read(site, page);
@@ -239,7 +239,9 @@ describe('its site, in Chromium', () => {
   it('runs nothing on the inducement pages, and shows their names, notes and leagues as written', async () => {
     for (const prefix of ['', '/fr']) {
       const page = await visit(`${prefix}/inducements/pwn-kegs/`);
-      expect(page.title).toBe(`${NAMES.inducement} | Nuffle Codex`);
+      expect(page.title).toBe(`${prefix ? NAMES.inducementFr : NAMES.inducement} | Nuffle Codex`);
+      // The French page names the English one beside its French title.
+      expect(page.text).toContain(NAMES.inducement);
       expect(page.text).toContain(`Note ${CLOSE_TITLE}`);
       expect(page.text).toContain(NAMES.ability);
       expect((await visit(`${prefix}/inducements/`)).text).toContain(`Badlands Brawl ${CLOSE_TITLE}`);

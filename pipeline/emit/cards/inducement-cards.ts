@@ -3,7 +3,7 @@
  * set (their own PDF), and any inducement a team lists in its roster (in the
  * team's deck, with its name and count), each with its abilities and spells
  * (name in bold, then the text). The texts are English: on a French card,
- * the line above them says so. Pure: inducement records in, `CardSpec`s out.
+ * the line above them says so, and its title is the reviewed French name. Pure: inducement records in, `CardSpec`s out.
  */
 import { markdownToMdast } from '../../model/markdown-tree.ts';
 import { ENUM_LABELS } from '../../model/labels.ts';
@@ -62,10 +62,12 @@ export function inducementCardSpec(inducement: Inducement, context: SpecContext,
     (s): s is string => s !== null,
   );
   const spells = inducement.spells.length;
+  // A French deck titles the card with the reviewed French name, where the inducement has one (the text stays English).
+  const name = lang === 'fr' && inducement.nameFr ? inducement.nameFr : inducement.name;
   return {
     key: inducement.id,
     lang,
-    title: deck.count > 1 ? `${inducement.name} ×${deck.count}` : inducement.name,
+    title: deck.count > 1 ? `${name} ×${deck.count}` : name,
     subtitle: spells ? labels.spells(spells) : null,
     kindLabel: kindLabelOf(inducement.kind, lang),
     marker: limits.length ? limits.join(' · ') : null,

@@ -226,7 +226,8 @@ function englishTexts(
   };
   const named = [
     ...english.map((s) => ({ edition: s.record.edition, name: nameOf(s) })),
-    ...inducements.map((i) => ({ edition: i.inducement.edition, name: i.inducement.name })),
+    // Named as their cards are titled: the reviewed French name where there is one.
+    ...inducements.map((i) => ({ edition: i.inducement.edition, name: i.inducement.nameFr ?? i.inducement.name })),
   ];
   if (!named.length) return null;
   const t = wordsOf(speaker);

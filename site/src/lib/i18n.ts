@@ -205,6 +205,8 @@ const en = {
   datasetIntro: (version: string, schema: string) =>
     `The published dataset, version ${version} (schema ${schema}): JSON files validated by the JSON Schemas (2020-12) published beside them, an SQLite database and TypeScript types. Each file has a compact copy (.min.json) and a SHA-256 checksum.`,
   inducementsIntro: (n: number) => `${n} records from the inducement notes.`,
+  /** On a page of another language than the inducement notes, the note above their English rule text (empty on an English page: no note). */
+  sourceInEnglish: '',
   rulingsIntro: (n: number) => `${n} rulings of the English 2020 FAQ, grouped by concept; a ruling about several concepts stands under each of them.`,
   whatChangedIntro:
     'Every concept and how each of its records relates to the English 2020 rules: same, renamed, reworked, split, replaced, removed, or not in the 2020 text. A dash: the edition has no record of the concept. The filters are kept in the page’s address, so a filtered view can be shared.',
@@ -403,6 +405,8 @@ const fr: Strings = {
   datasetIntro: (version, schema) =>
     `Les données publiées, version ${version} (schéma ${schema}) : des fichiers JSON validés par les schémas JSON (2020-12) publiés à côté, une base SQLite et les types TypeScript. Chaque fichier a sa copie compacte (.min.json) et sa somme de contrôle SHA-256.`,
   inducementsIntro: (n) => `${n} fiches tirées des notes sur les coups de pouce (en anglais).`,
+  sourceInEnglish:
+    'Le texte des règles reste en anglais, comme les noms propres des coups de pouce\u00a0: c’est le texte de la source, dont il n’existe pas de traduction relue. Les rubriques, les prix et les libellés sont en français.',
   rulingsIntro: (n) =>
     `${n} décisions de la FAQ anglaise de 2020, rangées par concept ; une décision qui concerne plusieurs concepts figure sous chacun d’eux. Questions et réponses sont en anglais.`,
   whatChangedIntro:

@@ -1,5 +1,27 @@
 /** Small derived views over dataset records that several pages share. */
 import type { Concept, Inducement, Skill } from './dataset.ts';
+import type { CrosswalkRow } from '../../../pipeline/model/schema-types.ts';
+import type { Locale } from './i18n.ts';
+
+/**
+ * A crosswalk row's reader summary in the page's language: the French one on a
+ * French page when the row has it (older data may not), else the English one;
+ * with its language, for the `lang` attribute. Null when the row has none.
+ */
+export function readerSummary(row: Pick<CrosswalkRow, 'summary'> & { summaryFr?: string | null }, locale: Locale): { text: string; lang: 'en' | 'fr' } | null {
+  if (locale === 'fr' && row.summaryFr) return { text: row.summaryFr, lang: 'fr' };
+  return row.summary ? { text: row.summary, lang: 'en' } : null;
+}
+
+/** An inducement's name in the page's language: its reviewed French name on a French page when it has one, else the notes' English name; with its language. */
+export function inducementName(inducement: Pick<Inducement, 'name'> & { nameFr?: string | null }, locale: Locale): { name: string; lang: 'en' | 'fr' } {
+  return locale === 'fr' && inducement.nameFr ? { name: inducement.nameFr, lang: 'fr' } : { name: inducement.name, lang: 'en' };
+}
+
+/** A French page puts the wordings in French first (the reader's own), then the others in the order given. */
+export function readerFirst<T extends { lang: string }>(records: readonly T[], locale: Locale): T[] {
+  return locale === 'fr' ? [...records.filter((r) => r.lang === 'fr'), ...records.filter((r) => r.lang !== 'fr')] : [...records];
+}
 
 /**
  * What a concept page says under "Compulsory": the value and the edition of

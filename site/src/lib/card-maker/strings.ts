@@ -73,7 +73,8 @@ const en = {
   copy: 'Copy the link',
   copied: 'Copied.',
   cli: 'The same with the command line, in the project’s folder (after npm ci && npm run build there once):',
-  cliRoster: (file: string) => `The same with the command line, in the project’s folder (after npm ci && npm run build there once): save the roster there as ${file}, then run:`,
+  cliRoster: (file: string) =>
+    `The same with the command line, in the project’s folder (after npm ci && npm run build there once): save the roster there as ${file}, then run:`,
   cliNone: {
     empty: 'The same with the command line: choose a skill first.',
     skills:
@@ -160,7 +161,8 @@ const fr: typeof en = {
   copy: 'Copier le lien',
   copied: 'Copié.',
   cli: 'La même chose en ligne de commande, dans le dossier du projet (après y avoir lancé une fois npm ci && npm run build) :',
-  cliRoster: (file) => `La même chose en ligne de commande, dans le dossier du projet (après y avoir lancé une fois npm ci && npm run build) : enregistrez-y la feuille d’équipe sous le nom ${file}, puis lancez :`,
+  cliRoster: (file) =>
+    `La même chose en ligne de commande, dans le dossier du projet (après y avoir lancé une fois npm ci && npm run build) : enregistrez-y la feuille d’équipe sous le nom ${file}, puis lancez :`,
   cliNone: {
     empty: 'La même chose en ligne de commande : choisissez d’abord une compétence.',
     skills:
