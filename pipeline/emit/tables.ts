@@ -221,7 +221,7 @@ function linkTables(): Table[] {
       ],
       primaryKey: ['record'],
       references: [ref('record', 'skills', 'id'), ref('concept', 'concepts', 'id')],
-      sqlite: { lines: [3, 5] },
+      sqlite: { lines: [3, 6] },
     }),
     listTable<CrosswalkRow, string>({
       name: 'crosswalk_related',
@@ -418,7 +418,7 @@ function inducementTables(): Table[] {
       ],
       primaryKey: ['id'],
       references: [ref('edition', 'editions', 'id')],
-      sqlite: { lines: [5, 4] },
+      sqlite: { lines: [6, 4] },
     }),
     listTable<I, I['abilities'][number]>({
       name: 'inducement_abilities',
