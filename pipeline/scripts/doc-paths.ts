@@ -31,6 +31,8 @@ export interface NamedPath {
 
 /** A word that may be a path: letters, digits and `._-@[]`, parts joined by `/`; a trailing `/` for a folder. */
 const PATH_WORD = /^[\w.@[\]-]+(?:\/[\w.@[\]-]+)*\/?$/;
+/** A link target that is no repository path: an address (`https:`, `mailto:`), an anchor, or a path from the site's root. */
+const ADDRESS_OR_ANCHOR = /^[a-z]+:|^#|^\//;
 /** Code spans, and the targets of Markdown links. */
 const CODE_SPAN = /`([^`\n]+)`/g;
 const LINK_TARGET = /\]\(([^)\s]+)\)/g;
@@ -66,7 +68,7 @@ export function namedPaths(file: string, text: string): NamedPath[] {
       continue;
     }
     for (const match of line.matchAll(CODE_SPAN)) for (const word of match[1]!.split(/\s+/)) add(bare(word));
-    for (const match of line.matchAll(LINK_TARGET)) if (!/^[a-z]+:|^#|^\//.test(match[1]!)) add(bare(match[1]!), true);
+    for (const match of line.matchAll(LINK_TARGET)) if (!ADDRESS_OR_ANCHOR.test(match[1]!)) add(bare(match[1]!), true);
   }
   return found.filter((p) => p.path !== '' && PATH_WORD.test(p.path));
 }
