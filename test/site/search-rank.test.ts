@@ -10,6 +10,7 @@ import {
   indexSearchNames,
   LEAD_WINDOW,
   leadOf,
+  SLIP,
   orderResults,
   resolveQuery,
   type SearchNames,
@@ -30,16 +31,16 @@ const lookup = indexSearchNames(NAMES);
 
 describe('resolveQuery', () => {
   it('a name in any case and accents names its concept exactly', () => {
-    expect(resolveQuery(lookup, 'ESQUIVÉ')).toEqual({ concept: 'dodge', exact: true });
+    expect(resolveQuery(lookup, 'ESQUIVÉ')).toEqual({ concept: 'dodge', exact: true, distance: 0 });
   });
   it('a name with a parameter names its concept exactly', () => {
-    expect(resolveQuery(lookup, 'Dodge (+1)')).toEqual({ concept: 'dodge', exact: true });
+    expect(resolveQuery(lookup, 'Dodge (+1)')).toEqual({ concept: 'dodge', exact: true, distance: 0 });
   });
   it('an abbreviation names its concept exactly, dots aside', () => {
-    expect(resolveQuery(lookup, 'B.T.')).toEqual({ concept: 'break-tackle', exact: true });
+    expect(resolveQuery(lookup, 'B.T.')).toEqual({ concept: 'break-tackle', exact: true, distance: 0 });
   });
   it('a typo finds the nearest name, not exactly', () => {
-    expect(resolveQuery(lookup, 'juggernaught')).toEqual({ concept: 'juggernaut', exact: false });
+    expect(resolveQuery(lookup, 'juggernaught')).toEqual({ concept: 'juggernaut', exact: false, distance: 2 });
   });
   it('a near spelling of an abbreviation finds nothing', () => {
     expect(resolveQuery(lookup, 'bc')).toBeNull();
@@ -54,20 +55,24 @@ describe('resolveQuery', () => {
 
 describe('leadOf', () => {
   it('an exact name leads, hoisted from where Pagefind ranked it', () => {
-    expect(leadOf({ concept: 'dodge', exact: true }, ['break-tackle', null, 'dodge'])).toEqual({ concept: 'dodge', kind: 'best', at: 2 });
+    expect(leadOf({ concept: 'dodge', exact: true, distance: 0 }, ['break-tackle', null, 'dodge'])).toEqual({ concept: 'dodge', kind: 'best', at: 2 });
   });
   it('an exact name Pagefind did not find leads as a row of its own', () => {
-    expect(leadOf({ concept: 'dodge', exact: true }, ['break-tackle'])).toEqual({ concept: 'dodge', kind: 'best', at: null });
+    expect(leadOf({ concept: 'dodge', exact: true, distance: 0 }, ['break-tackle'])).toEqual({ concept: 'dodge', kind: 'best', at: null });
   });
+  const typo = { concept: 'juggernaut', exact: false, distance: SLIP + 1 };
   it('a typo with no results leads with its nearest name', () => {
-    expect(leadOf({ concept: 'juggernaut', exact: false }, [])).toEqual({ concept: 'juggernaut', kind: 'did-you-mean', at: null });
+    expect(leadOf(typo, [])).toEqual({ concept: 'juggernaut', kind: 'did-you-mean', at: null });
   });
-  it('a typo with no concept among the first pages leads with its nearest name', () => {
-    const pages = [...Array<null>(LEAD_WINDOW).fill(null), 'dodge'];
-    expect(leadOf({ concept: 'juggernaut', exact: false }, pages)).toEqual({ concept: 'juggernaut', kind: 'did-you-mean', at: null });
+  it('a typo with no concept among the first pages leads with its nearest name, hoisted from further down', () => {
+    const pages = [...Array<null>(LEAD_WINDOW).fill(null), 'juggernaut'];
+    expect(leadOf(typo, pages)).toEqual({ concept: 'juggernaut', kind: 'did-you-mean', at: LEAD_WINDOW });
   });
-  it('a typo with a concept among the first pages is left to Pagefind', () => {
-    expect(leadOf({ concept: 'juggernaut', exact: false }, [null, 'dodge'])).toBeNull();
+  it('a typo of two edits with a concept among the first pages is left to Pagefind', () => {
+    expect(leadOf(typo, [null, 'dodge'])).toBeNull();
+  });
+  it('a slip of one letter leads with its name whatever Pagefind found', () => {
+    expect(leadOf({ ...typo, distance: SLIP }, ['dodge'])).toEqual({ concept: 'juggernaut', kind: 'did-you-mean', at: null });
   });
   it('no match, no lead', () => {
     expect(leadOf(null, ['dodge'])).toBeNull();

@@ -385,7 +385,7 @@ const fr: Strings = {
     one: '1 résultat pour [SEARCH_TERM]',
     many: '[COUNT] résultats pour [SEARCH_TERM]',
     searching: 'Recherche de [SEARCH_TERM]…',
-    best: 'Meilleure correspondance',
+    best: 'Meilleur résultat',
     mean: 'Vouliez-vous dire',
     section: '1 section',
     sections: '[COUNT] sections',

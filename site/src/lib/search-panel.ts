@@ -92,7 +92,7 @@ function pageRow(page: { title: string; url: string; excerpt: string | null; sub
   const title = titleOf(page.title, page.url);
   if (lead) {
     li.dataset.lead = lead.kind;
-    title.prepend(make('span', 'search-lead', lead.kind === 'best' ? words.best : words.mean));
+    title.append(make('span', 'search-lead', lead.kind === 'best' ? words.best : words.mean));
   }
   inner.append(title);
   if (page.excerpt) inner.append(Object.assign(excerptOf(page.excerpt), { className: 'pagefind-ui__result-excerpt search-page-excerpt' }));
@@ -121,11 +121,12 @@ function pageRow(page: { title: string; url: string; excerpt: string | null; sub
   return li;
 }
 
-/** A Pagefind page as a row: its sections are the sub-results that are not the page itself. */
+/** A Pagefind page as a row: its sections are the sub-results that are not the page itself (its URL, or its top under its title). */
 function fromData(data: PageData, formatURL: (url: string) => string) {
   const url = formatURL(data.url);
-  const subs = data.sub_results.filter((s) => formatURL(s.url) !== url).map((s) => ({ ...s, url: formatURL(s.url) }));
-  return { title: data.meta.title ?? url, url, excerpt: data.excerpt, subs };
+  const title = data.meta.title ?? url;
+  const subs = data.sub_results.filter((s) => formatURL(s.url) !== url && s.title !== title).map((s) => ({ ...s, url: formatURL(s.url) }));
+  return { title, url, excerpt: data.excerpt, subs };
 }
 
 /** Build the panel into `options.element`; returns when Pagefind is loaded. */
@@ -157,7 +158,9 @@ export async function mountSearchPanel(options: PanelOptions): Promise<void> {
   const list = make('ol', 'pagefind-ui__results');
   const more = make('button', 'pagefind-ui__button', words.loadMore);
   more.type = 'button';
-  drawer.append(message, list, more);
+  const area = make('div', 'pagefind-ui__results-area');
+  area.append(message, list, more);
+  drawer.append(area);
   form.append(input, clear, drawer);
   const root = make('div', 'pagefind-ui');
   root.append(form);
@@ -184,6 +187,7 @@ export async function mountSearchPanel(options: PanelOptions): Promise<void> {
       return;
     }
     drawer.hidden = false;
+    delete drawer.dataset.term;
     message.textContent = fill(words.searching, term);
     const [search, index] = await Promise.all([pagefind.debouncedSearch(term, {}, 150), lookup()]);
     if (search === null || current !== generation) return;
@@ -204,6 +208,8 @@ export async function mountSearchPanel(options: PanelOptions): Promise<void> {
     message.textContent = fill(count === 0 ? words.zero : count === 1 ? words.one : words.many, term, count);
     list.replaceChildren(...items);
     more.hidden = pending.length === 0;
+    // The answer to this term is drawn (what the browser tests wait for).
+    drawer.dataset.term = term;
   };
   input.addEventListener('input', () => void run());
   clear.addEventListener('click', () => {

@@ -23,10 +23,11 @@ export interface NameLookup {
   fuzzy: readonly (readonly [string, string])[];
 }
 
-/** What a query names: a concept, exactly (any spelling, an abbreviation) or as the nearest name to a typo. */
+/** What a query names: a concept, exactly (any spelling, an abbreviation) or as the nearest name to a typo, so many edits away. */
 export interface QueryMatch {
   concept: string;
   exact: boolean;
+  distance: number;
 }
 
 /** The row the panel puts first: its concept, why, and where Pagefind ranked its page (null: not among them). */
@@ -36,8 +37,11 @@ export interface Lead {
   at: number | null;
 }
 
-/** How many of Pagefind's first pages a typo's answer looks at: a concept among them, and the typo is left to Pagefind. */
+/** How many of Pagefind's first pages a typo's answer looks at: a concept among them, and a typo of two edits or more is left to Pagefind. */
 export const LEAD_WINDOW = 3;
+
+/** A typo this near a name (one letter off: `doge`, `tenticles`) always leads with it. */
+export const SLIP = 1;
 
 export function indexSearchNames(names: SearchNames): NameLookup {
   return { exact: new Map([...names.abbreviations, ...names.keys]), fuzzy: names.keys };
@@ -48,7 +52,7 @@ export function resolveQuery(lookup: NameLookup, query: string): QueryMatch | nu
   const key = nameKey(splitParameter(query).name);
   if (key.length < 2) return null;
   const exact = lookup.exact.get(key);
-  if (exact !== undefined) return { concept: exact, exact: true };
+  if (exact !== undefined) return { concept: exact, exact: true, distance: 0 };
   if (key.length < 3) return null;
   const bound = fuzzyBound(key);
   let best: { concept: string; distance: number } | null = null;
@@ -56,7 +60,7 @@ export function resolveQuery(lookup: NameLookup, query: string): QueryMatch | nu
     const distance = editDistance(key, candidate, bound);
     if (distance <= bound && (best === null || distance < best.distance)) best = { concept, distance };
   }
-  return best && { concept: best.concept, exact: false };
+  return best && { concept: best.concept, exact: false, distance: best.distance };
 }
 
 /** The concept a page's path shows (`/concepts/dodge/`, `/fr/concepts/dodge/`), or null for any other page. */
@@ -66,8 +70,9 @@ export function conceptOfPath(pathname: string): string | null {
 
 /**
  * Where the resolver's concept goes: first when the query names it exactly;
- * first as "Did you mean" when the query is a typo and Pagefind has no
- * concept page among its first `LEAD_WINDOW`; otherwise nowhere (null).
+ * first as "Did you mean" when the query is one letter off a name (`SLIP`),
+ * or a further typo and Pagefind has no concept page among its first
+ * `LEAD_WINDOW`; otherwise nowhere (null).
  * `pages` are the concepts of Pagefind's pages in its order (null: not a concept page).
  */
 export function leadOf(match: QueryMatch | null, pages: readonly (string | null)[]): Lead | null {
@@ -75,7 +80,7 @@ export function leadOf(match: QueryMatch | null, pages: readonly (string | null)
   const found = pages.indexOf(match.concept);
   const at = found < 0 ? null : found;
   if (match.exact) return { concept: match.concept, kind: 'best', at };
-  if (pages.slice(0, LEAD_WINDOW).some((concept) => concept !== null)) return null;
+  if (match.distance > SLIP && pages.slice(0, LEAD_WINDOW).some((concept) => concept !== null)) return null;
   return { concept: match.concept, kind: 'did-you-mean', at };
 }
 
