@@ -67,18 +67,17 @@ interface Row {
   lines: number;
 }
 
+/** The panel's rows (pages), read in the page: each one's link path, lead label and the lines its title takes. */
+const ROWS = `[...document.querySelectorAll('.pagefind-ui__results > .pagefind-ui__result')].map((li) => {
+  const link = li.querySelector('.pagefind-ui__result-title a');
+  return { path: link.pathname, lead: li.dataset.lead ?? null, lines: Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight)) };
+})`;
+
 /** Type the query; wait until the panel has drawn its answer to it; its rows (pages) in order. */
 async function search(page: Page, query: string): Promise<Row[]> {
   await page.locator('site-search input.pagefind-ui__search-input').first().fill(query);
-  await page.waitForFunction((term) => document.querySelector<HTMLElement>('.pagefind-ui__drawer')?.dataset.term === term.trim(), query, { timeout: 20_000 });
-  return page.locator('.pagefind-ui__results > .pagefind-ui__result').evaluateAll((items) =>
-    items.map((li) => {
-      const title = li.querySelector('.pagefind-ui__result-title')!;
-      const link = title.querySelector('a')!;
-      const lineHeight = Number.parseFloat(getComputedStyle(link).lineHeight);
-      return { path: link.pathname, lead: (li as HTMLElement).dataset.lead ?? null, lines: Math.round(link.getBoundingClientRect().height / lineHeight) };
-    }),
-  );
+  await expect.poll(() => page.evaluate(`document.querySelector('.pagefind-ui__drawer')?.dataset.term ?? null`), { timeout: 20_000 }).toBe(query.trim());
+  return (await page.evaluate(ROWS)) as Row[];
 }
 
 describe('the search table', () => {
