@@ -90,8 +90,18 @@ describe('emitSqlite on a literal dataset', () => {
     const concept = d.concepts[0]!.id;
     d.names = [...d.names, { alias: 'QX', folded: 'qx', concept, lang: 'en', source: 'abbreviation', record: null }];
     const database = open(d);
-    expect(database.prepare("SELECT kind, id FROM search WHERE search MATCH 'aliases:qx'").all().map((r) => ({ ...r }))).toEqual([{ kind: 'concept', id: concept }]);
-    expect(database.prepare("SELECT concept, source FROM aliases WHERE folded = 'qx'").all().map((r) => ({ ...r }))).toEqual([{ concept, source: 'abbreviation' }]);
+    expect(
+      database
+        .prepare("SELECT kind, id FROM search WHERE search MATCH 'aliases:qx'")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ kind: 'concept', id: concept }]);
+    expect(
+      database
+        .prepare("SELECT concept, source FROM aliases WHERE folded = 'qx'")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ concept, source: 'abbreviation' }]);
   });
 
   it('ranks the living concept first for a retired id’s words, not the concept the id went to (its tokens are not indexed)', () => {

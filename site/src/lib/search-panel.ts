@@ -129,21 +129,8 @@ function fromData(data: PageData, formatURL: (url: string) => string) {
   return { title, url, excerpt: data.excerpt, subs };
 }
 
-/** Build the panel into `options.element`; returns when Pagefind is loaded. */
-export async function mountSearchPanel(options: PanelOptions): Promise<void> {
-  const { words, locale } = options;
-  const pagefind = (await import(/* @vite-ignore */ `${options.bundlePath}pagefind.js`)) as Pagefind;
-  await pagefind.options({ baseUrl: options.baseUrl });
-  let names: Promise<Lookup | null> | undefined;
-  const lookup = (): Promise<Lookup | null> =>
-    (names ??= fetch(options.namesUrl)
-      .then((r) => r.json() as Promise<SearchNames>)
-      .then((n) => ({ ...indexSearchNames(n), concepts: n.concepts }))
-      .catch(() => {
-        names = undefined;
-        return null;
-      }));
-
+/** The panel's elements: the form (input, clear), and the drawer with its message, list and "load more". */
+function buildPanel(element: HTMLElement, words: PanelWords) {
   const form = make('form', 'pagefind-ui__form');
   form.setAttribute('role', 'search');
   form.addEventListener('submit', (e) => e.preventDefault());
@@ -164,9 +151,41 @@ export async function mountSearchPanel(options: PanelOptions): Promise<void> {
   form.append(input, clear, drawer);
   const root = make('div', 'pagefind-ui');
   root.append(form);
-  options.element.replaceChildren(root);
+  element.replaceChildren(root);
   drawer.hidden = true;
   clear.hidden = true;
+  return { input, clear, drawer, message, list, more };
+}
+
+/** The rows of one answer: Pagefind's pages in the panel's order, the resolver's concept first (its own row when Pagefind lacks its page). */
+function answerRows(term: string, pages: readonly PageData[], index: Lookup | null, options: PanelOptions): HTMLLIElement[] {
+  const rows = pages.map((page) => fromData(page, options.formatURL));
+  const concepts = rows.map((row) => conceptOfPath(new URL(row.url, location.href).pathname));
+  const lead = index ? leadOf(resolveQuery(index, term), concepts) : null;
+  const items = orderResults(rows, lead).map((row, i) => pageRow(row, i === 0 && lead !== null && lead.at !== null ? lead : null, options.words));
+  if (lead && lead.at === null && index) {
+    const [en, fr] = index.concepts[lead.concept] ?? [lead.concept, null];
+    const url = options.formatURL(`${options.baseUrl.replace(/\/$/, '')}${options.locale === 'fr' ? '/fr' : ''}/concepts/${lead.concept}/`);
+    items.unshift(pageRow({ title: options.locale === 'fr' && fr ? fr : en, url, excerpt: null, subs: [] }, lead, options.words));
+  }
+  return items;
+}
+
+/** Build the panel into `options.element`; returns when Pagefind is loaded. */
+export async function mountSearchPanel(options: PanelOptions): Promise<void> {
+  const { words } = options;
+  const pagefind = (await import(/* @vite-ignore */ `${options.bundlePath}pagefind.js`)) as Pagefind;
+  await pagefind.options({ baseUrl: options.baseUrl });
+  let names: Promise<Lookup | null> | undefined;
+  const lookup = (): Promise<Lookup | null> =>
+    (names ??= fetch(options.namesUrl)
+      .then((r) => r.json() as Promise<SearchNames>)
+      .then((n) => ({ ...indexSearchNames(n), concepts: n.concepts }))
+      .catch(() => {
+        names = undefined;
+        return null;
+      }));
+  const { input, clear, drawer, message, list, more } = buildPanel(options.element, words);
 
   let generation = 0;
   let pending: { data(): Promise<PageData> }[] = [];
@@ -181,32 +200,18 @@ export async function mountSearchPanel(options: PanelOptions): Promise<void> {
     const current = ++generation;
     const term = input.value.trim();
     clear.hidden = term === '';
-    if (term === '') {
-      drawer.hidden = true;
-      list.replaceChildren();
-      return;
-    }
-    drawer.hidden = false;
+    drawer.hidden = term === '';
     delete drawer.dataset.term;
+    if (term === '') return list.replaceChildren();
     message.textContent = fill(words.searching, term);
     const [search, index] = await Promise.all([pagefind.debouncedSearch(term, {}, 150), lookup()]);
     if (search === null || current !== generation) return;
     const first = await Promise.all(search.results.slice(0, PAGE_SIZE).map((r) => r.data()));
     if (current !== generation) return;
     pending = search.results.slice(PAGE_SIZE);
-    const rows = first.map((page) => fromData(page, options.formatURL));
-    const concepts = rows.map((row) => conceptOfPath(new URL(row.url, location.href).pathname));
-    const lead = index ? leadOf(resolveQuery(index, term), concepts) : null;
-    const ordered = orderResults(rows, lead);
-    const items = ordered.map((row, i) => pageRow(row, i === 0 && lead?.at !== null ? lead : null, words));
-    if (lead && lead.at === null && index) {
-      const [en, fr] = index.concepts[lead.concept] ?? [lead.concept, null];
-      const url = options.formatURL(`${options.baseUrl.replace(/\/$/, '')}${locale === 'fr' ? '/fr' : ''}/concepts/${lead.concept}/`);
-      items.unshift(pageRow({ title: locale === 'fr' && fr ? fr : en, url, excerpt: null, subs: [] }, lead, words));
-    }
     const count = search.results.length;
     message.textContent = fill(count === 0 ? words.zero : count === 1 ? words.one : words.many, term, count);
-    list.replaceChildren(...items);
+    list.replaceChildren(...answerRows(term, first, index, options));
     more.hidden = pending.length === 0;
     // The answer to this term is drawn (what the browser tests wait for).
     drawer.dataset.term = term;
