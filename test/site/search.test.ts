@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -51,7 +52,8 @@ afterAll(async () => {
 
 /** Open the search dialog of a page of the site. */
 async function openSearch(prefix: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // A context of its own (axe opens a page in it).
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.origin}${prefix}/concepts/pass/`, { waitUntil: 'networkidle' });
@@ -100,7 +102,7 @@ describe.each(LOCALES)('on the %s site', (_, prefix) => {
     ({ page, errors } = await openSearch(prefix));
   }, 60_000);
   afterAll(async () => {
-    await page?.close();
+    await page?.context().close();
   });
 
   it.each(QUERIES.map((q) => [q.kind, q.query, q] as const))(
@@ -115,7 +117,7 @@ describe.each(LOCALES)('on the %s site', (_, prefix) => {
     30_000,
   );
 
-  it('draws each page on one line at 390 px, its sections behind a button that opens them', async () => {
+  it('draws each page on one line at 390 px, its sections behind a button that opens them, and passes axe', async () => {
     const rows = await search(page, 'esquive');
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
@@ -125,5 +127,7 @@ describe.each(LOCALES)('on the %s site', (_, prefix) => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await first.locator('.pagefind-ui__result-nested').first().isVisible()).toBe(true);
+    // The open panel, its sections shown, passes axe.
+    expect((await new AxeBuilder({ page }).include('#starlight__search').analyze()).violations.map((v) => v.id)).toEqual([]);
   });
 });

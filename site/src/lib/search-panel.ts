@@ -92,7 +92,10 @@ function pageRow(page: { title: string; url: string; excerpt: string | null; sub
   const title = titleOf(page.title, page.url);
   if (lead) {
     li.dataset.lead = lead.kind;
-    title.append(make('span', 'search-lead', lead.kind === 'best' ? words.best : words.mean));
+    // "Did you mean" reads before the name it offers; "Best match" after the name it marks.
+    const label = make('span', 'search-lead', lead.kind === 'best' ? words.best : words.mean);
+    if (lead.kind === 'best') title.append(label);
+    else title.prepend(label);
   }
   inner.append(title);
   if (page.excerpt) inner.append(Object.assign(excerptOf(page.excerpt), { className: 'pagefind-ui__result-excerpt search-page-excerpt' }));
