@@ -42,7 +42,7 @@ interface Pagefind {
 }
 
 /** The panel's words (site/src/lib/i18n.ts `searchPanel`, and the placeholder). */
-export type PanelWords = ReturnType<typeof strings>['searchPanel'] & { placeholder: string };
+type PanelWords = ReturnType<typeof strings>['searchPanel'] & { placeholder: string };
 
 export interface PanelOptions {
   element: HTMLElement;
