@@ -8,6 +8,7 @@
  * sits at the migration that brought the second one, with the entry to paste.
  */
 import { subject } from '../model/cascades.ts';
+import { followMigrations } from '../model/migrations.ts';
 import { error, type Diagnostic, type Place } from '../model/diagnostic.ts';
 import { buildNameIndex, nameKey, type AliasCollision, type NameSources } from '../model/resolve-names.ts';
 import type { AliasAnnotations, Migration, NameEntry } from '../model/schema-types.ts';
@@ -24,6 +25,13 @@ export interface AliasInput extends Omit<NameSources, 'curated' | 'winners'> {
 
 export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics: Diagnostic[] } {
   const known = new Set(input.concepts.map((c) => c.id));
+  // A concept renamed or merged keeps its reviewed spellings: an entry naming its retired id follows the migrations.
+  const current = (concept: string): string => (known.has(concept) ? concept : (followMigrations(input.migrations, 'concept', concept)?.to ?? concept));
+  const annotations: AliasAnnotations = {
+    ...input.annotations,
+    aliases: input.annotations.aliases.map((a) => ({ ...a, concept: current(a.concept) })),
+    ...(input.annotations.winners ? { winners: input.annotations.winners.map((w) => ({ ...w, concept: current(w.concept) })) } : {}),
+  };
   const diagnostics: Diagnostic[] = [];
   const unknown = (list: 'aliases' | 'winners', index: number, concept: string, alias: string) =>
     error({
@@ -35,16 +43,16 @@ export function linkNames(input: AliasInput): { names: NameEntry[]; diagnostics:
       about: [subject.concept(concept)],
       expected: 'a concept id of dist/data/concepts.json (the slug of its English name)',
     });
-  input.annotations.aliases.forEach((a, index) => {
+  annotations.aliases.forEach((a, index) => {
     known.has(a.concept) || diagnostics.push(unknown('aliases', index, a.concept, a.alias));
   });
-  const winners = input.annotations.winners ?? [];
+  const winners = annotations.winners ?? [];
   winners.forEach((w, index) => {
     known.has(w.concept) || diagnostics.push(unknown('winners', index, w.concept, w.alias));
   });
   const { names, collisions } = buildNameIndex({
     ...input,
-    curated: input.annotations.aliases.filter((a) => known.has(a.concept)),
+    curated: annotations.aliases.filter((a) => known.has(a.concept)),
     winners: winners.filter((w) => known.has(w.concept)),
   });
   for (const collision of collisions) diagnostics.push(collisionError(collision, input));

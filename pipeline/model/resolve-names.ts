@@ -17,7 +17,7 @@ export interface NameSources {
   skills: readonly Pick<Skill, 'id' | 'name' | 'displayName' | 'lang' | 'concept'>[];
   migrations: readonly Migration[];
   /** Reviewed aliases (sources/annotations/aliases.yaml `aliases`). */
-  curated?: readonly { alias: string; concept: string; lang: Lang }[];
+  curated?: readonly { alias: string; concept: string; lang: Lang; kind?: 'spelling' | 'abbreviation' }[];
   /** Which concept keeps a shared spelling (`winners`). */
   winners?: readonly { alias: string; concept: string }[];
 }
@@ -62,7 +62,8 @@ function collectAliases(sources: NameSources): NameEntry[] {
     add(migration.id, concept, null, 'retired', null);
     if (migration.id.includes('/') || migration.id.includes('-')) add(retiredName(migration.id), concept, null, 'retired', null);
   }
-  for (const curated of sources.curated ?? []) add(curated.alias, curated.concept, curated.lang, 'curated', null);
+  for (const curated of sources.curated ?? [])
+    add(curated.alias, curated.concept, curated.lang, curated.kind === 'abbreviation' ? 'abbreviation' : 'curated', null);
   return out;
 }
 
@@ -189,7 +190,8 @@ function indexNames(data: ResolverData): ResolverIndex {
   return {
     data,
     byKey,
-    keys: [...byKey.keys()],
+    // An abbreviation (`MB`) names its concept when written exactly, never as the nearest key to a typo.
+    keys: [...byKey].filter(([, aliases]) => aliases.some((a) => a.source !== 'abbreviation')).map(([key]) => key),
     recordById: new Map(data.skills.map((r) => [r.id, r])),
     recordsOf,
     conceptIds: new Set(data.names.map((n) => n.concept)),
@@ -272,7 +274,7 @@ function closestNames(names: readonly NameEntry[], text: string, count: number):
   const key = nameKey(splitParameter(text).name);
   const best = new Map<string, { alias: string; distance: number }>();
   for (const alias of names) {
-    if (alias.source === 'retired') continue;
+    if (alias.source === 'retired' || alias.source === 'abbreviation') continue;
     // Only a distance up to the count-th best so far can still place: beyond it the count stops early (a long name costs no more than a short one).
     const bound = Math.floor(countThBest(best, count)) + 1;
     const distance = editDistance(key, alias.folded, bound) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
@@ -294,7 +296,7 @@ function countThBest(best: ReadonlyMap<string, { distance: number }>, count: num
 /** Lower is better: a spelling of the language asked for, then a concept's name, then a record's. */
 function rankAlias(alias: NameEntry, options: ResolveOptions): number {
   const lang = options.lang === undefined || alias.lang === options.lang || alias.lang === null ? 0 : 10;
-  return lang + ['concept', 'record', 'curated', 'retired'].indexOf(alias.source);
+  return lang + ['concept', 'record', 'curated', 'abbreviation', 'retired'].indexOf(alias.source);
 }
 
 function followId(migrations: readonly Migration[], kind: 'record' | 'concept', id: string): string | null {

@@ -726,6 +726,8 @@ export type CuratedAlias = {
   lang: Lang;
   /** Where the spelling is used, in one line. */
   note: string;
+  /** `spelling` (the default): another way to write the name, matched exactly and as the nearest name to a typo. `abbreviation`: the initials players write (`MB`, `TTM`), matched only when written exactly (case and dots aside), never offered for a near spelling, and never taken as the concept's reviewed name in a language; names.json gives it `source: abbreviation`. */
+  kind?: "spelling" | "abbreviation";
   /** When the alias makes up for how a source prints the name (a missing accent, a typo): that printed spelling, exactly. Once no record of the concept prints it, the alias's reason is gone (`names/stale-alias`). */
   printed?: string;
 };
@@ -1150,8 +1152,8 @@ export type NameEntry = {
   concept: ConceptId;
   /** The language of the spelling; null when it belongs to none (a retired id). */
   lang: Lang | null;
-  /** Where the spelling comes from: `concept` (a concept's name in a language), `record` (a record's name or printed name, in any edition), `retired` (a retired id, through migrations.json), `curated` (a reviewed alias in sources/annotations/aliases.yaml). */
-  source: "concept" | "record" | "retired" | "curated";
+  /** Where the spelling comes from: `concept` (a concept's name in a language), `record` (a record's name or printed name, in any edition), `retired` (a retired id, through migrations.json), `curated` (a reviewed alias in sources/annotations/aliases.yaml), `abbreviation` (a reviewed abbreviation there, `kind: abbreviation`: `MB`, `TTM`; it names the concept when written exactly, and is never a suggestion for a near spelling). */
+  source: "concept" | "record" | "retired" | "curated" | "abbreviation";
   /** For `record`: the record that prints this name; null otherwise. */
   record: RecordId | null;
 };

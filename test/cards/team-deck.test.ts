@@ -220,6 +220,13 @@ describe('names choose the cards’ language (issue 34, item 3)', () => {
     expect([diagnostics, p.specs.map((s) => s.key)]).toEqual([[], ['en-2020/dodge', 'en-2020/sprint', 'en-2020/leap']]);
   });
 
+  it('an abbreviation names its concept in the roster’s language and casts no vote: a French roster with `SP` prints French cards', () => {
+    const d = teamBundle();
+    d.names = buildNameIndex({ ...d, curated: [{ alias: 'SP', concept: 'sprint', lang: 'en', kind: 'abbreviation' }] }).names;
+    const { plan: p, diagnostics } = plan(team('Esquive, sp'), {}, undefined, d);
+    expect([diagnostics, p.specs.map((s) => s.key)]).toEqual([[], ['fr-legacy/esquive', 'fr-legacy/sprint']]);
+  });
+
   it('a roster in French prints the French list (a name spelt alike in both, Sprint, goes with the others)', () => {
     const { plan: p, diagnostics } = plan(team('Sprint, Esquive'));
     expect([diagnostics, p.specs.map((s) => s.key)]).toEqual([[], ['fr-legacy/sprint', 'fr-legacy/esquive']]);

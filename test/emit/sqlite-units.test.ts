@@ -103,6 +103,25 @@ describe('emitSqlite on a literal dataset', () => {
     expect(search.all('aliases:mightyblow1').map((r) => ({ ...r }))).toEqual([{ kind: 'concept', id: 'mighty-blow' }]);
   });
 
+  it('finds a concept by a reviewed abbreviation, which the aliases table keeps as one', () => {
+    const d = literalBundle();
+    const concept = d.concepts[0]!.id;
+    d.names = [...d.names, { alias: 'QX', folded: 'qx', concept, lang: 'en', source: 'abbreviation', record: null }];
+    const database = open(d);
+    expect(
+      database
+        .prepare("SELECT kind, id FROM search WHERE search MATCH 'aliases:qx'")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ kind: 'concept', id: concept }]);
+    expect(
+      database
+        .prepare("SELECT concept, source FROM aliases WHERE folded = 'qx'")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ concept, source: 'abbreviation' }]);
+  });
+
   it('ranks the living concept first for a retired id’s words, not the concept the id went to (its tokens are not indexed)', () => {
     const d = literalBundle();
     // A later wording's Mighty Blow merged into Dodge: names.json keeps the retired id under Dodge, its words under Mighty Blow.

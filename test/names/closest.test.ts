@@ -19,7 +19,7 @@ function reference(text: string, count: number): string[] {
   const key = nameKey(splitParameter(text).name);
   const best = new Map<string, { alias: string; distance: number }>();
   for (const alias of bundle.names!) {
-    if (alias.source === 'retired') continue;
+    if (alias.source === 'retired' || alias.source === 'abbreviation') continue;
     const distance = editDistance(key, alias.folded) - (alias.folded.startsWith(key) || key.startsWith(alias.folded) ? 0.5 : 0);
     const previous = best.get(alias.concept);
     if (!previous || distance < previous.distance) best.set(alias.concept, { alias: alias.alias, distance });

@@ -99,3 +99,23 @@ describe('a clash of living names', () => {
     expect(linkNames(clashing).diagnostics).toMatchObject([{ ruleId: 'names/alias-collision', file: ALIASES, place: { line: 5, column: 1 } }]);
   });
 });
+
+describe('a reviewed alias of a concept that was renamed or withdrawn', () => {
+  const renamed: Migration = { id: 'old-dodge', kind: 'concept', action: 'renamed', to: 'dodge', since: '1.3.0', note: 'Renamed.' };
+  const deleted: Migration = { id: 'gone', kind: 'concept', action: 'deleted', to: null, since: '1.3.0', note: 'Withdrawn.' };
+  const withAliases = (migrations: Migration[], aliases: AliasInput['annotations']['aliases']): AliasInput => ({
+    ...input(migrations),
+    annotations: { aliases, winners: [] },
+  });
+
+  it('follows the migration: an abbreviation of the old id names the new concept', () => {
+    const { names, diagnostics } = linkNames(withAliases([renamed], [{ alias: 'DG', concept: 'old-dodge', lang: 'en', note: 'x', kind: 'abbreviation' }]));
+    expect(diagnostics).toEqual([]);
+    expect(names.filter((n) => n.folded === 'dg').map((n) => [n.concept, n.source])).toEqual([['dodge', 'abbreviation']]);
+  });
+
+  it('is names/unknown-concept when the concept was withdrawn', () => {
+    const { diagnostics } = linkNames(withAliases([deleted], [{ alias: 'GN', concept: 'gone', lang: 'en', note: 'x' }]));
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['names/unknown-concept']);
+  });
+});

@@ -157,6 +157,10 @@ describe('the aliases readers may search for', () => {
   it('lists reviewed aliases', () => expect(aliases([name('Sidestep', 'sidestep', 'dodge', 'curated')])).toEqual(['Sidestep']));
   it('lists printed names before reviewed aliases', () =>
     expect(aliases([name('Sidestep', 'sidestep', 'dodge', 'curated'), name('Dodging', 'dodging', 'dodge', 'record')])).toEqual(['Dodging', 'Sidestep']));
+  it('lists abbreviations, after printed names and reviewed aliases (the "Also written" line: MB)', () =>
+    expect(
+      aliases([name('DG', 'dg', 'dodge', 'abbreviation'), name('Sidestep', 'sidestep', 'dodge', 'curated'), name('Dodging', 'dodging', 'dodge', 'record')]),
+    ).toEqual(['Dodging', 'Sidestep', 'DG']));
   it('keeps one spelling per matching key, the first printed', () =>
     expect(
       aliases([

@@ -275,6 +275,8 @@ describe('what a reader sees in chromium', () => {
       'Trait',
       'Blood Bowl',
       'Dungeon Bowl',
+      '1 section',
+      '[COUNT] sections',
     ]);
     expect(
       flat(fr).filter((l) => flat(en).includes(l) && l.length >= 4 && !SAME_IN_BOTH.has(l)),

@@ -109,7 +109,7 @@ describe('the built site', () => {
     expect(html).toMatch(/<h1 id="_top"[^>]*>Mighty Blow<\/h1>/);
     expect(html).toMatch(/<dd><span lang="fr">Châtaigne<\/span>/);
     // provenance: a collapsed "Sources" section names each wording's edition and line, never its file
-    const sources = textOf(/<details class="sources">([\s\S]*?)<\/details>/.exec(html)![1]!);
+    const sources = textOf(/<details class="sources"[^>]*>([\s\S]*?)<\/details>/.exec(html)![1]!);
     const editions = data<Edition[]>('editions.json');
     for (const r of records) {
       expect(html, r.id).toContain(`id="record-${r.id.replace('/', '-')}"`);

@@ -127,11 +127,11 @@ function specsOf(
 /** The edition whose records an English deck prefers and a French one falls back on: the base edition (2020). */
 const baseEdition = (bundle: DataBundle): string | null => bundle.editions.find((e) => e.parser === BASE_PARSER)?.id ?? null;
 
-/** The languages a name is written in: each spelling names.json gives for it; empty for an unknown name or an id (which names its record, whatever the deck). */
+/** The languages a name is written in: each spelling names.json gives for it; empty for an unknown name, an id (which names its record, whatever the deck) or an abbreviation (`MB`: initials any table writes). */
 function languagesOf(bundle: DataBundle, byKey: Map<string, NameEntry[]>, wanted: Wanted): Set<Lang> {
   if (bundle.skills.some((r) => r.id === wanted.name)) return new Set();
   const entries = byKey.get(nameKey(splitParameter(wanted.text).name)) ?? byKey.get(nameKey(wanted.text)) ?? [];
-  return new Set(entries.flatMap((e) => (e.lang === null ? [] : [e.lang])));
+  return new Set(entries.flatMap((e) => (e.lang === null || e.source === 'abbreviation' ? [] : [e.lang])));
 }
 
 /**

@@ -108,14 +108,14 @@ export function indexDataset(entries: DatasetEntries): Dataset {
 
 /**
  * A concept's other spellings for readers and the search index: record names
- * of every edition and reviewed aliases, one per matching key, never a key its
+ * of every edition, reviewed aliases and abbreviations, one per matching key, never a key its
  * English or French name already has, and never a retired id.
  */
 function aliasesOf(concepts: readonly Concept[], names: readonly NameEntry[]): (conceptId: string) => string[] {
   const keys = new Map(concepts.map((c) => [c.id, new Set([c.names.en, c.names.fr].filter((n): n is string => !!n).map(nameKey))]));
   const byConcept = new Map<string, string[]>();
-  // Names the sources print before reviewed aliases.
-  const ordered = [...names.filter((n) => n.source === 'record'), ...names.filter((n) => n.source === 'curated')];
+  // Names the sources print before reviewed aliases, and those before abbreviations.
+  const ordered = (['record', 'curated', 'abbreviation'] as const).flatMap((source) => names.filter((n) => n.source === source));
   for (const entry of ordered) {
     const taken = keys.get(entry.concept);
     if (!taken || taken.has(entry.folded) || entry.alias.includes('(')) continue;

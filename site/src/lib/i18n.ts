@@ -213,7 +213,19 @@ const en = {
   frenchNamesCount: (n: number) => `${n} concepts have a French name (from the French legacy list).`,
   byEditionIntro: 'Every record of every edition, with its relation to the English 2020 rules.',
   /** The search panel's answer from the name resolver, around the concept's name. */
-  searchNames: { best: 'Best match: ', bestAfter: '', mean: 'Did you mean ', meanAfter: '?' },
+  /** The search panel (site/src/lib/search-panel.ts): `[SEARCH_TERM]` and `[COUNT]` are filled in; `best` and `mean` label the resolver's row. */
+  searchPanel: {
+    clear: 'Clear',
+    loadMore: 'Load more results',
+    zero: 'No results for [SEARCH_TERM]',
+    one: '1 result for [SEARCH_TERM]',
+    many: '[COUNT] results for [SEARCH_TERM]',
+    searching: 'Searching for [SEARCH_TERM]…',
+    best: 'Best match',
+    mean: 'Did you mean',
+    section: '1 section',
+    sections: '[COUNT] sections',
+  },
   /** How a related concept relates, on a concept page. */
   relatedAs: {
     'replaced-by': 'replaced by',
@@ -413,7 +425,18 @@ const fr: Strings = {
     'Chaque concept et la relation de chacune de ses fiches aux règles anglaises de 2020 : identique, renommée, remaniée, scindée, remplacée, supprimée, ou absente du texte 2020. Un tiret : l’édition n’a pas de fiche pour ce concept. Les filtres sont gardés dans l’adresse de la page, qu’on peut partager.',
   frenchNamesCount: (n) => `${n} concepts ont un nom français (ancienne édition française).`,
   byEditionIntro: 'Chaque fiche de chaque édition, avec sa relation aux règles anglaises de 2020.',
-  searchNames: { best: 'Meilleure correspondance\u00a0: ', bestAfter: '', mean: 'Vouliez-vous dire ', meanAfter: '\u00a0?' },
+  searchPanel: {
+    clear: 'Effacer',
+    loadMore: 'Plus de résultats',
+    zero: 'Aucun résultat pour [SEARCH_TERM]',
+    one: '1 résultat pour [SEARCH_TERM]',
+    many: '[COUNT] résultats pour [SEARCH_TERM]',
+    searching: 'Recherche de [SEARCH_TERM]…',
+    best: 'Meilleur résultat',
+    mean: 'Vouliez-vous dire',
+    section: '1 section',
+    sections: '[COUNT] sections',
+  },
   relatedAs: {
     'replaced-by': 'remplacée par',
     replaces: 'remplace',
