@@ -26,6 +26,8 @@ const ALT_ROWS = `  - source: traits-alt-wording
     relation: same
     confidence: high
     rationale: The same D6 after declaring an action.
+    summary: "Wording only: the same D6 after declaring an action."
+    summaryFr: "Formulation seule : le même D6 après la déclaration d'une action."
   - source: traits-alt-wording
     match: "This player is small and ignores"
     name: Stunty
@@ -33,6 +35,8 @@ const ALT_ROWS = `  - source: traits-alt-wording
     relation: same
     confidence: high
     rationale: Small, ignores dodge modifiers.
+    summary: "Wording only: small, and ignores the Dodge modifiers."
+    summaryFr: "Formulation seule : petit, il ignore les modificateurs d'Esquive."
 `;
 
 function withAltWording(): string {

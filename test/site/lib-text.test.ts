@@ -52,6 +52,7 @@ describe('sentenceDiff', () => {
       kind: 'changed',
       before: 'Save them and go.',
       after: `Save them${ins(', ')}and go.`,
+      moved: false,
     }));
   it('pairs a reworded sentence after a removed one, the removed one on a row of its own', () =>
     expect(sentenceDiff('Gain a bonus. Roll a D6 for the kick.', 'Roll two D6 for the kick.', LABELS).map((row) => row.kind)).toEqual(['removed', 'changed']));
@@ -72,6 +73,7 @@ describe('sentenceDiff', () => {
         kind: 'changed',
         before: `Roll a die and add ${del('one')} to the result.`,
         after: `Roll a die and add ${ins('two')} to the result.`,
+        moved: false,
       },
     ]));
   it('puts two sentences that share no word on rows of their own', () =>
@@ -80,26 +82,35 @@ describe('sentenceDiff', () => {
     expect(sentenceDiff('Roll two.', 'Roll three dice.', LABELS).map((row) => row.kind)).toEqual(['changed']));
   it('pairs a sentence with its best match, not with the last one alike', () =>
     expect(sentenceDiff('Roll a die. Roll a die again.', 'Roll a die.', LABELS).map((row) => row.kind)).toEqual(['same', 'removed']));
-  it('puts two sentences without words on one row', () => expect(sentenceDiff('—', '—', LABELS)).toEqual([{ kind: 'same', before: '—', after: '—' }]));
+  it('puts two sentences without words on one row', () =>
+    expect(sentenceDiff('—', '—', LABELS)).toEqual([{ kind: 'same', before: '—', after: '—', moved: false }]));
   it('counts a repeated word once per time both sentences have it', () =>
     expect(sentenceDiff('Block dodge sprint.', 'Block block block.', LABELS).map((row) => row.kind)).toEqual(['removed', 'added']));
   it('marks a sentence found only in the earlier text as deleted, on a row of its own', () =>
     expect(sentenceDiff('One. Two.', 'One.', LABELS)).toEqual([
-      { kind: 'same', before: 'One.', after: 'One.' },
-      { kind: 'removed', before: del('Two.'), after: '' },
+      { kind: 'same', before: 'One.', after: 'One.', moved: false },
+      { kind: 'removed', before: del('Two.'), after: '', moved: false },
     ]));
   it('marks a sentence found only in the later text as inserted, on a row of its own', () =>
     expect(sentenceDiff('One.', 'One. Two.', LABELS)).toEqual([
-      { kind: 'same', before: 'One.', after: 'One.' },
-      { kind: 'added', before: '', after: ins('Two.') },
+      { kind: 'same', before: 'One.', after: 'One.', moved: false },
+      { kind: 'added', before: '', after: ins('Two.'), moved: false },
     ]));
 });
 
 describe('interface strings', () => {
+  /** The strings that take a list of numbers, and the list they are called with. */
+  const LISTS: Record<string, readonly number[]> = { rulebookPages: [7501, 7502] };
+  /** The strings that take a count only to agree with it (a verb in the singular or the plural). */
+  const AGREEMENT = new Set(['marksNoCompulsory']);
   /** Each string that takes values, called with markers it must show. */
   const calls = (locale: 'en' | 'fr') =>
     Object.entries(strings(locale)).flatMap(([key, value]) => {
       if (typeof value !== 'function') return [];
+      // A string that takes a count only to agree with it shows no value (tested below).
+      if (AGREEMENT.has(key)) return [];
+      // A string that takes a list of page numbers is called with two, each of which it must show.
+      if (key in LISTS) return [[key, (value as (list: readonly number[]) => string)(LISTS[key]!), LISTS[key]!.map(String)] as const];
       const args = Array.from({ length: value.length }, (_, n) => `⟨${key}${n}⟩`);
       return [[key, (value as (...a: string[]) => string)(...args), args] as const];
     });
@@ -110,6 +121,12 @@ describe('interface strings', () => {
   });
   it.each(['en', 'fr'] as const)('in %s, each string that takes values says more than its values', (locale) => {
     for (const [key, text, args] of calls(locale)) expect(text.length, key).toBeGreaterThan(args.join('').length);
+  });
+  it.each(['en', 'fr'] as const)('in %s, a string that agrees with a count says one and several differently', (locale) => {
+    for (const key of AGREEMENT) {
+      const agree = strings(locale)[key as keyof ReturnType<typeof strings>] as (count: number) => string;
+      expect(agree(1), key).not.toBe(agree(2));
+    }
   });
   it('are French on French pages', () => expect(strings('fr').withdrawnTitle('x')).toBe('x a été retiré'));
   it('count one erratum in words, and more in figures', () => {
