@@ -84,7 +84,9 @@ function tokens(text: string, start = 0, stopAtClose = false): Token[] {
     }
     // A scanner that loops (it once did on `!/^…\//.test(…)`) would fill memory: no text has more tokens than characters.
     if (out.length > text.length)
-      throw new Error(`the scanner loops at offset ${scanner.getTokenStart()}: ${JSON.stringify(text.slice(scanner.getTokenStart() - 60, scanner.getTokenStart() + 20))}`);
+      throw new Error(
+        `the scanner loops at offset ${scanner.getTokenStart()}: ${JSON.stringify(text.slice(scanner.getTokenStart() - 60, scanner.getTokenStart() + 20))}`,
+      );
     out.push({ kind, start: scanner.getTokenStart(), end: scanner.getTokenEnd(), text: scanner.getTokenText(), value: scanner.getTokenValue() });
     previous = kind;
   }
