@@ -197,8 +197,8 @@ function unknownId(
 
 /** The candidates whose id or label is fewest edits from `wanted` (folded, spaces dropped), within the bound a name look-up allows. */
 function closest(wanted: string, candidates: readonly (readonly [id: string, label: string])[]): (readonly [string, string])[] {
-  const flat = (text: string) => foldName(text.replace(/^.*\//, '')).replace(/ /g, '');
-  const target = wanted.replace(/ /g, '');
+  const flat = (text: string) => foldName(text.replace(/^.*\//, '')).replaceAll(' ', '');
+  const target = wanted.replaceAll(' ', '');
   if (!target) return [];
   const bound = fuzzyBound(target);
   const scored = candidates.map((c) => [c, Math.min(editDistance(target, flat(c[1]), bound), editDistance(target, flat(c[0]), bound))] as const);

@@ -33,42 +33,90 @@ export interface NamedPath {
 const PATH_WORD = /^[\w.@[\]-]+(?:\/[\w.@[\]-]+)*\/?$/;
 /** A link target that is no repository path: an address (`https:`, `mailto:`), an anchor, or a path from the site's root. */
 const ADDRESS_OR_ANCHOR = /^[a-z]+:|^#|^\//;
-/** Code spans, and the targets of Markdown links. */
+/** Code spans. */
 const CODE_SPAN = /`([^`\n]+)`/g;
-const LINK_TARGET = /\]\(([^)\s]+)\)/g;
-/** A diagram's words: what a fenced block without a language holds. */
-const DIAGRAM_WORD = /[\w.@[\]-]+(?:\/[\w.@[\]-]+)+\/?|[\w.@-]+\.(?:ts|mjs|md|json|yaml|astro|css|txt)\b/g;
+/** What a diagram's word is made of: letters, digits, `._-@[]` and `/`; anything else ends a word. */
+const NOT_WORD = /[^\w.@[\]/-]+/;
+/** A diagram's word that names a path: parts joined by `/`, or a file name with its extension. */
+const DIAGRAM_PATH = /^[\w.@[\]-]+(?:\/[\w.@[\]-]+)+\/?$/;
+const FILE_NAME = /^[\w@-][\w.@-]*$/;
+const EXTENSIONS = new Set(['ts', 'mjs', 'md', 'json', 'yaml', 'astro', 'css', 'txt']);
+
+// The scanners below read each line once, left to right: no expression that can backtrack over what a doc holds (test/redos.test.ts).
+
+/** The targets of a line's Markdown links: what follows `](` up to the `)`, with no space in it. */
+function linkTargets(line: string): string[] {
+  const targets: string[] = [];
+  for (let at = line.indexOf(']('); at !== -1; ) {
+    let end = at + 2;
+    while (end < line.length && line[end] !== ')' && !/\s/.test(line[end]!)) end++;
+    if (line[end] === ')' && end > at + 2) targets.push(line.slice(at + 2, end));
+    // A `](` before `end` would stop where this one did: look after it.
+    at = line.indexOf('](', Math.max(end, at + 2));
+  }
+  return targets;
+}
+
+/** A diagram line's words that name a path (`validate/compulsory.ts`, `meta.json`). */
+function diagramWords(line: string): string[] {
+  return line.split(NOT_WORD).flatMap((run) => {
+    const word = run.replace(/^\/+/, '');
+    if (DIAGRAM_PATH.test(word)) return [word];
+    const dot = word.lastIndexOf('.');
+    return dot > 0 && FILE_NAME.test(word) && EXTENSIONS.has(word.slice(dot + 1)) ? [word] : [];
+  });
+}
+
+/** A fence's info string (`ts`, or empty for a diagram) when the line opens or closes a fenced block; else null. */
+function fenceOf(line: string): string | null {
+  const text = line.trimStart();
+  const mark = text[0];
+  if (mark !== '`' && mark !== '~') return null;
+  let length = 0;
+  while (text[length] === mark) length++;
+  return length >= 3 ? text.slice(length).trim() : null;
+}
+
+const LEADING = new Set(['(', '"', "'"]);
+const TRAILING = new Set([')', '"', "'", ',', ';', '.']);
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
 /** A word stripped of what follows a path in prose or a message: punctuation, a `:line:column`, an `#anchor`. */
-const bare = (word: string): string =>
-  word
-    .replace(/^[("']+/, '')
-    .replace(/[)"',;.]+$/, '')
-    .replace(/(?::\d+)+$/, '')
-    .replace(/#.*$/, '');
+function bare(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && LEADING.has(word[start]!)) start++;
+  while (end > start && TRAILING.has(word[end - 1]!)) end--;
+  // Each `:digits` at the end, from the last.
+  for (;;) {
+    let digits = end;
+    while (digits > start && isDigit(word[digits - 1])) digits--;
+    if (digits === end || digits === start || word[digits - 1] !== ':') break;
+    end = digits - 1;
+  }
+  const path = word.slice(start, end);
+  const hash = path.indexOf('#');
+  return hash === -1 ? path : path.slice(0, hash);
+}
 
 /** Every path a Markdown text names, with its line. */
 export function namedPaths(file: string, text: string): NamedPath[] {
   const found: NamedPath[] = [];
   let fence: string | null = null;
   for (const [index, line] of text.split('\n').entries()) {
-    const opening = /^\s*(```+|~~~+)(.*)$/.exec(line);
-    if (opening && fence === null) {
-      fence = opening[2]!.trim();
-      continue;
-    }
-    if (opening) {
-      fence = null;
+    const opening = fenceOf(line);
+    if (opening !== null) {
+      fence = fence === null ? opening : null;
       continue;
     }
     const add = (path: string, relative = false) => found.push({ file, line: index + 1, path, relative });
     // A fenced block: only a diagram (no language) names paths; code is the reader's to run.
     if (fence !== null) {
-      if (fence === '') for (const match of line.matchAll(DIAGRAM_WORD)) add(bare(match[0]));
+      if (fence === '') for (const word of diagramWords(line)) add(bare(word));
       continue;
     }
     for (const match of line.matchAll(CODE_SPAN)) for (const word of match[1]!.split(/\s+/)) add(bare(word));
-    for (const match of line.matchAll(LINK_TARGET)) if (!ADDRESS_OR_ANCHOR.test(match[1]!)) add(bare(match[1]!), true);
+    for (const target of linkTargets(line)) if (!ADDRESS_OR_ANCHOR.test(target)) add(bare(target), true);
   }
   return found.filter((p) => p.path !== '' && PATH_WORD.test(p.path));
 }
