@@ -46,12 +46,12 @@ export function useCardSite(launch: () => Promise<Browser>): void {
   });
 }
 
-export interface CliRun {
+interface CliRun {
   pdf: Uint8Array | null;
   stderr: string;
   status: number | null;
 }
-export const cliRuns = new Map<string, Promise<CliRun>>();
+const cliRuns = new Map<string, Promise<CliRun>>();
 /**
  * `nuffle cards` run where the roster is saved as `roster.yaml` (so messages name it as the page does): its PDF, stderr and
  * status. Run once per roster and arguments in this file (the same command writes the same bytes), in the background: a
@@ -67,7 +67,7 @@ export function cli(roster: string, args: readonly string[]): Promise<CliRun> {
   return run;
 }
 
-export function runCli(roster: string, args: readonly string[]): Promise<CliRun> {
+function runCli(roster: string, args: readonly string[]): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'nuffle-cards-page-'));
   writeFileSync(join(dir, 'roster.yaml'), roster);
   const child = spawn(
@@ -116,7 +116,7 @@ export async function bothOffline(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(active), { timeout: 60_000 }).toBe('/cards/ /fr/cards/');
 }
 
-export interface Choices {
+interface Choices {
   lang?: 'en' | 'fr';
   paper?: 'a4' | 'letter';
   size?: 'poker' | 'bridge' | 'mini' | 'tarot';
@@ -162,7 +162,7 @@ export function pdfInfo(file: string): { pages: number; size: [number, number] }
 }
 
 /** The players, the team and the skill names of a roster fixture, read plainly (not through the code under test). */
-export function rosterFacts(roster: string): { team: string; players: string[]; skills: string[] } {
+function rosterFacts(roster: string): { team: string; players: string[]; skills: string[] } {
   const team = /^team: (.+)$/m.exec(roster)![1]!;
   const players = [...roster.matchAll(/^ {2}- name: (.+)$/gm)].map((m) => m[1]!);
   const skills = [...roster.matchAll(/^ {4}skills: (.+)$/gm)].flatMap((m) =>
