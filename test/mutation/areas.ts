@@ -129,7 +129,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
   },
   'card-maker': {
     about: "the card page's pure parts (site/src/lib/card-maker): the deck link and state, the check, messages, words, offline build",
-    // Left out, DOM or worker glue that runs only in a browser (test/site/cards-page.test.ts): page.ts and form.ts (the form, the link, the messages),
+    // Left out, DOM or worker glue that runs only in a browser (test/site/cards-page.test.ts, cards-page-ui.test.ts): page.ts and form.ts (the form, the link, the messages),
     // skill-list.ts (the searchable list of skills to tick), cards.worker.ts (drawing the PDF: the bytes of `nuffle cards`).
     mutate: [
       'site/src/lib/card-maker/*.ts',
@@ -141,7 +141,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
     ],
     // The two word tables of strings.ts load once: each of their mutants would rerun every test (the browser tests read them on the built pages).
     ignoreStatic: true,
-    // Literal inputs only (card-offline.test.ts: the service worker on a site in memory); cards-page.test.ts drives a browser, where no mutant is active.
+    // Literal inputs only (card-offline.test.ts: the service worker on a site in memory); cards-page-ui.test.ts drives a browser, where no mutant is active.
     tests: ['test/site/card-maker-*.test.ts', 'test/site/card-offline.test.ts'],
   },
 };
@@ -169,9 +169,9 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
     "the card page's DOM glue (the form, the deck link in the address, the messages at their lines), run only in a browser: test/site/cards-page.test.ts opens a link in a fresh browser with the same roster and options and says why a damaged, foreign or oversized link cannot be read",
   'site/src/lib/card-maker/form.ts': "the form's fields read from the DOM, run only in a browser: test/site/cards-page.test.ts fills and reads them",
   'site/src/lib/card-maker/skill-list.ts':
-    'the searchable list of skills to tick, DOM only: test/site/cards-page.test.ts ticks a box from a concept page link and finds no English string on /fr/cards/',
+    'the searchable list of skills to tick, DOM only: test/site/cards-page-ui.test.ts ticks a box from a concept page link and finds no English string on /fr/cards/',
   'site/src/lib/card-maker/offline-integration.ts':
-    "the Astro build hook that writes each card page's sw.js (file I/O, run by `astro build`; offline-build.ts makes the script and is in the area): test/site/cards-page.test.ts ('offline once loaded') reloads the built page offline and makes the CLI's PDF",
+    "the Astro build hook that writes each card page's sw.js (file I/O, run by `astro build`; offline-build.ts makes the script and is in the area): test/site/cards-page-ui.test.ts ('offline once loaded') reloads the built page offline and makes the CLI's PDF",
   'site/src/lib/card-maker/cards.worker.ts':
     'the web worker that draws the PDF, run only in a browser: test/site/cards-page.test.ts and card-offline.test.ts download the bytes of `nuffle cards`, byte for byte',
   'pipeline/validate/generate-validators.ts':

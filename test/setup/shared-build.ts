@@ -27,7 +27,8 @@ export function setup(project: TestProject): () => Promise<void> {
   const shared = state.nuffleSharedBuild;
   shared.users++;
   project.provide('nuffleSharedBuild', shared.root);
-  if (project.name === 'browser' && !shared.prebuild)
+  // NUFFLE_SITE_TEST_OUT names a finished build the tests read instead (test/shared-build.ts): nothing to build ahead.
+  if (project.name === 'browser' && !shared.prebuild && !process.env.NUFFLE_SITE_TEST_OUT)
     // Its own process group: its `nuffle build` children stop with it.
     shared.prebuild = spawn(process.execPath, [join(import.meta.dirname, '../shared-folder.ts'), shared.root], { stdio: 'ignore', detached: true });
   return async () => {

@@ -2,7 +2,7 @@
  * The card page's service worker on a scope in memory (offline-worker.ts):
  * what it caches on install, which caches it deletes on activation, which
  * requests it answers, and what it keeps. card-offline.test.ts covers the
- * strategies' main paths; the browser test (cards-page.test.ts) reopens the
+ * strategies' main paths; the browser test (cards-page-ui.test.ts) reopens the
  * page offline.
  */
 import { createHash } from 'node:crypto';

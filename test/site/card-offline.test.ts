@@ -3,7 +3,7 @@
  * and what the build gives it (offline-build.ts): which requests it answers
  * and how, which files it caches, and a cache name that is the same for the
  * same files and changes with a byte of one of them. The browser test
- * (cards-page.test.ts) reopens the page offline and makes a PDF.
+ * (cards-page-ui.test.ts) reopens the page offline and makes a PDF.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

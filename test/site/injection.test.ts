@@ -215,7 +215,13 @@ describe('its site, in Chromium', () => {
 
   it('runs nothing on the concept pages, and shows every name, parameter, text and ruling as written', async () => {
     const titled = pwnTitle();
-    const en = await visit(`/concepts/${titled.id}/`);
+    // Each visit is a page of its own: they load side by side.
+    const [en, fr, attribute, breathe] = await Promise.all([
+      visit(`/concepts/${titled.id}/`),
+      visit(`/fr/concepts/${titled.id}/`),
+      visit(`/concepts/${pwnAttribute().id}/`),
+      visit('/concepts/breathe-fire/'),
+    ]);
     expect(en.title).toBe(`${NAMES.title} | Nuffle Codex`);
     for (const literal of [
       NAMES.title,
@@ -228,24 +234,24 @@ describe('its site, in Chromium', () => {
     ]) {
       expect(en.text).toContain(literal);
     }
-    const fr = await visit(`/fr/concepts/${titled.id}/`);
     expect(fr.title).toBe(`${NAMES.french} | Nuffle Codex`);
-    const attribute = await visit(`/concepts/${pwnAttribute().id}/`);
     expect(attribute.title).toBe(`${NAMES.attribute} | Nuffle Codex`);
     expect(attribute.text).toContain(NAMES.parameter);
-    expect((await visit('/concepts/breathe-fire/')).title).toBe(`${NAMES.concept} | Nuffle Codex`);
+    expect(breathe.title).toBe(`${NAMES.concept} | Nuffle Codex`);
   });
 
   it('runs nothing on the inducement pages, and shows their names, notes and leagues as written', async () => {
-    for (const prefix of ['', '/fr']) {
-      const page = await visit(`${prefix}/inducements/pwn-kegs/`);
-      expect(page.title).toBe(`${prefix ? NAMES.inducementFr : NAMES.inducement} | Nuffle Codex`);
-      // The French page names the English one beside its French title.
-      expect(page.text).toContain(NAMES.inducement);
-      expect(page.text).toContain(`Note ${CLOSE_TITLE}`);
-      expect(page.text).toContain(NAMES.ability);
-      expect((await visit(`${prefix}/inducements/`)).text).toContain(`Badlands Brawl ${CLOSE_TITLE}`);
-    }
+    await Promise.all(
+      ['', '/fr'].map(async (prefix) => {
+        const [page, list] = await Promise.all([visit(`${prefix}/inducements/pwn-kegs/`), visit(`${prefix}/inducements/`)]);
+        expect(page.title).toBe(`${prefix ? NAMES.inducementFr : NAMES.inducement} | Nuffle Codex`);
+        // The French page names the English one beside its French title.
+        expect(page.text).toContain(NAMES.inducement);
+        expect(page.text).toContain(`Note ${CLOSE_TITLE}`);
+        expect(page.text).toContain(NAMES.ability);
+        expect(list.text).toContain(`Badlands Brawl ${CLOSE_TITLE}`);
+      }),
+    );
   });
 
   for (const path of [
@@ -262,25 +268,28 @@ describe('its site, in Chromium', () => {
     '/identifiers/',
   ]) {
     it(`runs nothing on ${path} and /fr${path}`, async () => {
-      for (const prefix of ['', '/fr']) {
-        const page = await visit(prefix + path);
-        if (path === '/' || path === '/editions/') expect(page.text).toContain(BREAK_ATTRIBUTE);
-        if (path === '/rulings/') expect(page.text).toContain(CLOSE_SCRIPT);
-      }
+      await Promise.all(
+        ['', '/fr'].map(async (prefix) => {
+          const page = await visit(prefix + path);
+          if (path === '/' || path === '/editions/') expect(page.text, prefix + path).toContain(BREAK_ATTRIBUTE);
+          if (path === '/rulings/') expect(page.text, prefix + path).toContain(CLOSE_SCRIPT);
+        }),
+      );
     });
   }
 
   it('runs nothing when the what-changed filter and the search show hostile names', async () => {
-    await visit('/what-changed/', async (page) => {
+    const filtered = visit('/what-changed/', async (page) => {
       await page.locator('#what-changed-filter select[name="kind"]').selectOption('trait');
     });
-    await visit('/', async (page) => {
+    const searched = visit('/', async (page) => {
       await page.locator('site-search button[data-open-modal]').click();
       await page.locator('site-search input[type="text"], site-search input.pagefind-ui__search-input').first().fill('Pwn');
       await page.locator('.pagefind-ui__result-link').first().waitFor();
       const titles = await page.locator('.pagefind-ui__result-link').allInnerTexts();
       expect(titles.some((t) => t.includes(NAMES.title))).toBe(true);
     });
+    await Promise.all([filtered, searched]);
   });
 
   it('serves the dataset files as JSON that no browser may sniff as a page', async () => {

@@ -2,7 +2,7 @@
  * The Astro integration that writes the card page's service worker after the
  * build (offline-build.ts makes the script): `sw.js` beside each locale's card
  * page. File I/O only, run by `astro build`; the browser test
- * test/site/cards-page.test.ts ("offline once loaded") reloads the built
+ * test/site/cards-page-ui.test.ts ("offline once loaded") reloads the built
  * page offline.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
