@@ -98,11 +98,11 @@ describe('every relation shown to readers', () => {
     const rows = data<CrosswalkRow[]>('crosswalk.json').filter((r) => r.summary !== null);
     const fr = readPage(site, 'fr/what-changed');
     const en = readPage(site, 'what-changed');
-    const shownFr = texts(fr, 'row-summary', 'fr');
-    const shownEn = texts(en, 'row-summary', 'en');
+    const shownFr = texts(fr, 'change-summary', 'fr');
+    const shownEn = texts(en, 'change-summary', 'en');
     expect(shownFr.sort()).toEqual(rows.map((r) => r.summaryFr).sort());
     expect(shownEn.sort()).toEqual(rows.map((r) => r.summary).sort());
-    expect(texts(fr, 'row-summary', 'en')).toEqual([]);
+    expect(texts(fr, 'change-summary', 'en')).toEqual([]);
   });
 });
 
