@@ -120,6 +120,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/site/lib.test.ts',
       'test/site/lib-units.test.ts',
       'test/site/lib-text.test.ts',
+      'test/site/search-rank.test.ts',
       'test/site/moved.test.ts',
       'test/site/loader.test.ts',
       'test/site/markdown.test.ts',

@@ -20,7 +20,7 @@ import { describeErrors } from '../../site/src/lib/loader.ts';
 import { escapeHtml } from '../../site/src/lib/html.ts';
 import { plainText, renderMarkdown } from '../../site/src/lib/markdown.ts';
 import { sidebar } from '../../site/src/lib/sidebar.ts';
-import { compulsoryFact, inducementConcepts, inducementSlug, mentionsConcept } from '../../site/src/lib/views.ts';
+import { compulsoryFact, inducementConcepts, inducementName, inducementSlug, mentionsConcept, readerFirst, readerSummary } from '../../site/src/lib/views.ts';
 import { repoRoot } from '../helpers.ts';
 import { textOf } from './helpers.ts';
 
@@ -237,6 +237,44 @@ describe('views', () => {
     // No record marks it: the rule's own editions, each once, and no other.
     expect(compulsoryFact(concept(null), [rec('b/x', 'b', null), rec('b/y', 'b', null), rec('d/x', 'd', null)])).toEqual({ value: null, editions: ['b', 'd'] });
     expect(compulsoryFact(concept(null), [])).toEqual({ value: null, editions: [] });
+  });
+
+  it('says "not stated" when the defining record marks nothing, or when no record gives the concept’s value', () => {
+    const rec = (id: string, edition: string, compulsory: boolean | null) => ({ id, edition, compulsory }) as Skill;
+    // The record named by compulsoryFrom marks nothing, and neither does the concept.
+    expect(compulsoryFact({ ...concept(null), compulsoryFrom: 'a/x' } as Concept, [rec('a/x', 'a', null)])).toEqual({ value: null, editions: ['a'] });
+    // The concept has a value but no record of the rule gives it: no edition is named for it.
+    expect(compulsoryFact({ ...concept(true), compulsoryFrom: 'z/x' } as Concept, [rec('b/x', 'b', null)])).toEqual({ value: null, editions: ['b'] });
+  });
+
+  it('gives a reader summary in the page’s language: the French one on a French page when there is one, else the English one', () => {
+    const both = { summary: 'What changed.', summaryFr: 'Ce qui a changé.' };
+    expect(readerSummary(both, 'fr')).toEqual({ text: 'Ce qui a changé.', lang: 'fr' });
+    expect(readerSummary(both, 'en')).toEqual({ text: 'What changed.', lang: 'en' });
+    expect(readerSummary({ summary: 'What changed.', summaryFr: null }, 'fr')).toEqual({ text: 'What changed.', lang: 'en' });
+    expect(readerSummary({ summary: 'What changed.' }, 'fr')).toEqual({ text: 'What changed.', lang: 'en' });
+    expect(readerSummary({ summary: null, summaryFr: null }, 'fr')).toBeNull();
+    expect(readerSummary({ summary: null }, 'en')).toBeNull();
+  });
+
+  it('names an inducement in the page’s language: its reviewed French name on a French page, else the notes’ name', () => {
+    expect(inducementName({ name: 'Bribes', nameFr: 'Pots-de-vin' }, 'fr')).toEqual({ name: 'Pots-de-vin', lang: 'fr' });
+    expect(inducementName({ name: 'Bribes', nameFr: 'Pots-de-vin' }, 'en')).toEqual({ name: 'Bribes', lang: 'en' });
+    expect(inducementName({ name: 'Ugroth Bolgrot', nameFr: null }, 'fr')).toEqual({ name: 'Ugroth Bolgrot', lang: 'en' });
+  });
+
+  it('puts the French wordings first on a French page, the others after in their order; an English page keeps the order', () => {
+    const records = [
+      { id: 'a', lang: 'en' },
+      { id: 'b', lang: 'fr' },
+      { id: 'c', lang: 'en' },
+      { id: 'd', lang: 'fr' },
+    ];
+    expect(readerFirst(records, 'fr').map((r) => r.id)).toEqual(['b', 'd', 'a', 'c']);
+    expect(readerFirst(records, 'en').map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+    // A copy: the caller's list is never reordered.
+    expect(readerFirst(records, 'en')).not.toBe(records);
+    expect(records.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it("gives an inducement's URL segment: its id without the edition", () => {

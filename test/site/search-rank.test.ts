@@ -48,6 +48,17 @@ describe('resolveQuery', () => {
   it('a single letter finds nothing', () => {
     expect(resolveQuery(lookup, 'd')).toBeNull();
   });
+  it('a typo finds the nearest of several names within reach, not the first one', () => {
+    const two = indexSearchNames({
+      ...NAMES,
+      keys: [
+        ['dodgers', 'far'],
+        ['dodged', 'near'],
+      ],
+      abbreviations: [],
+    });
+    expect(resolveQuery(two, 'dodgedx')).toEqual({ concept: 'near', exact: false, distance: 1 });
+  });
   it('a word far from every name finds nothing', () => {
     expect(resolveQuery(lookup, 'ramasser le ballon')).toBeNull();
   });
@@ -108,6 +119,12 @@ describe('excerptParts', () => {
   });
   it('drops any other tag, keeping its text as text', () => {
     expect(excerptParts('<img src=x onerror=alert(1)>a<b>b</b>')).toEqual([{ text: 'ab', mark: false }]);
+  });
+  it('reads numeric entities, decimal and hexadecimal in either case, and named ones in any case', () => {
+    expect(excerptParts('O&#39;Hara &#x41;&#X42; &AMP; &Quot;&nbsp;')).toEqual([{ text: 'O\'Hara AB & "\u00a0', mark: false }]);
+  });
+  it('keeps an entity it does not know, or a code point that is none, as written', () => {
+    expect(excerptParts('&bogus; &#0; &#x110000; &#1114111;')).toEqual([{ text: '&bogus; &#0; &#x110000; \u{10ffff}', mark: false }]);
   });
   it('keeps an escaped tag as text', () => {
     expect(excerptParts('&lt;script&gt;')).toEqual([{ text: '<script>', mark: false }]);
