@@ -18,6 +18,7 @@ import {
   checkAllIds,
   checkCompulsory,
   checkCuratedIdsStage,
+  checkEditions,
   checkMeaning,
   checkStrings,
   checkTables,
@@ -87,6 +88,7 @@ export const STAGES = Pipeline.from<{ input: BuildInput }>()
   .pipe('compile schemas', compileSchemas)
   .pipe('read annotations', readCurated)
   .pipe('check curated ids', checkCuratedIdsStage, { stopOnErrors: true })
+  .pipe('check editions', checkEditions)
   .pipe('parse', parse)
   .pipe('check strings', checkStrings)
   .pipe('link concepts', link)

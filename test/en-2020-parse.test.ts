@@ -18,7 +18,7 @@ const input = (text: string): SourceInput => ({
     id: 'en-2020-skills-traits',
     file: 'en.txt',
     lang: 'en',
-    edition: { id: 'en-2020', label: 'English 2020' },
+    edition: { id: 'en-2020', label: 'English 2020', year: 2020, status: 'current' },
     parser: 'en-2020',
     note: 'a test text',
   },

@@ -57,7 +57,7 @@ describe.each(['fr-legacy', 'traits-alt', 'inducements'])('%s parser fixtures', 
       id: `${parser}-fixture`,
       file,
       parser: parser as 'fr-legacy',
-      edition: { id: `${parser}-fixture`, label: 'fixture' },
+      edition: { id: `${parser}-fixture`, label: 'fixture', year: 2020, status: 'current' as const },
       games: ['blood-bowl' as const],
     };
     const parsed = PARSERS[parser]!({ manifest: source, lines: splitLines(readFileSync(join(repoRoot, file), 'utf8')), errata: new Map() });

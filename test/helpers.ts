@@ -42,7 +42,7 @@ export const en2020Source: ManifestSource = {
   id: 'en-2020-skills-traits',
   file: 'sources/raw/en-2020-skills-traits.txt',
   lang: 'en',
-  edition: { id: 'en-2020', label: 'Blood Bowl 2020 (English)' },
+  edition: { id: 'en-2020', label: 'Blood Bowl 2020 (English)', year: 2020, status: 'superseded' },
   parser: 'en-2020',
   note: 'fixture',
 };

@@ -14,7 +14,7 @@ const ALT = 'Whenever this player is activated, roll a D6 after declaring the ac
 const ALT_SOURCE = `  - id: traits-alt-wording
     file: sources/raw/traits-alt-wording.txt
     lang: en
-    edition: { id: en-traits-alt, label: Later traits }
+    edition: { id: en-traits-alt, label: Later traits, year: 2025, status: current }
     parser: traits-alt
     games: [blood-bowl]
     note: A tiny second wording.

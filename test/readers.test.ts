@@ -146,7 +146,7 @@ describe('the source reader', () => {
     id: 'en-2020-skills-traits',
     file: 'sources/raw/a.txt',
     lang: 'en',
-    edition: { id: 'en-2020', label: 'x' },
+    edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
     parser: 'en-2020',
     note: 'x',
     ...over,

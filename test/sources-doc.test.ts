@@ -31,10 +31,10 @@ const examples = blocks.flatMap((block, n) => {
 
 /** The edition, language and games each parser's real source has (the manifest's shape, written here). */
 const SOURCES: Record<string, Pick<ManifestSource, 'lang' | 'edition' | 'games'>> = {
-  'en-2020': { lang: 'en', edition: { id: 'en-2020', label: 'English 2020' } },
-  'traits-alt': { lang: 'en', edition: { id: 'en-traits-alt', label: 'Later wording' }, games: ['blood-bowl'] },
-  'fr-legacy': { lang: 'fr', edition: { id: 'fr-legacy', label: 'Liste' }, games: ['blood-bowl'] },
-  inducements: { lang: 'en', edition: { id: 'en-2020-inducements', label: 'Notes' } },
+  'en-2020': { lang: 'en', edition: { id: 'en-2020', label: 'English 2020', year: 2020, status: 'superseded' } },
+  'traits-alt': { lang: 'en', edition: { id: 'en-traits-alt', label: 'Later wording', year: 2025, status: 'current' }, games: ['blood-bowl'] },
+  'fr-legacy': { lang: 'fr', edition: { id: 'fr-legacy', label: 'Liste', year: 2006, circa: true, status: 'superseded' }, games: ['blood-bowl'] },
+  inducements: { lang: 'en', edition: { id: 'en-2020-inducements', label: 'Notes', year: 2020, status: 'superseded' } },
 };
 
 function parseExample(parser: string, text: string) {

@@ -58,13 +58,13 @@ sources:
   - id: en-2020-skills-traits
     file: sources/raw/en-2020-skills-traits.txt
     lang: en
-    edition: { id: en-2020, label: Blood Bowl 2020 }
+    edition: { id: en-2020, label: Blood Bowl 2020, year: 2020, status: superseded }
     parser: en-2020
     note: A tiny 2020 text.
   - id: fr-legacy-skills
     file: sources/raw/fr-legacy-skills.txt
     lang: fr
-    edition: { id: fr-legacy, label: Ancienne liste }
+    edition: { id: fr-legacy, label: Ancienne liste, year: 2006, circa: true, status: superseded }
     parser: fr-legacy
     games: [blood-bowl]
     note: A tiny French list.

@@ -26,6 +26,7 @@ import { parseSources, type ParsedSource } from '../parse/sources.ts';
 import { checkObligations } from '../validate/compulsory.ts';
 import { checkIds, parseLock, type RecordShape } from '../validate/ids.ts';
 import { checkCuratedIds } from '../validate/curated-ids.ts';
+import { checkEditionStatus } from '../validate/edition-status.ts';
 import { LOCK_PATH } from '../model/paths.ts';
 import { checkCategories } from '../validate/categories.ts';
 import { checkIntegrity, type IntegrityLocator, type Where } from '../validate/integrity.ts';
@@ -130,6 +131,12 @@ export function checkCuratedIdsStage({ input, annotations }: Reads<'input' | 'an
     }),
   ];
   return made({ lock }, problems);
+}
+
+/** The editions' reviewed years and statuses, together: one rules revision in force, nothing superseded that is newer (validate/edition-status.ts). */
+export function checkEditions({ input, annotations }: Reads<'input' | 'annotations'>): Step<object> {
+  const { manifest } = annotations;
+  return made({}, checkEditionStatus({ sources: manifest.value.sources, file: input.manifest.path, locate: manifest.locate }));
 }
 
 /** Every source parsed (digest, decode, errata, parser); then the ids kept through a rename (migrations.yaml `keep`) put back, so every later stage sees the published id. */
@@ -590,6 +597,9 @@ function editionsOf({ parsed, records, inducements }: Reads<'parsed' | 'records'
     .map(({ source, sha256, result }) => ({
       id: source.edition.id,
       label: source.edition.label,
+      year: source.edition.year,
+      circa: source.edition.circa ?? false,
+      status: source.edition.status,
       lang: source.lang,
       source: source.id,
       file: source.file,

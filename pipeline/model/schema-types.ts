@@ -286,6 +286,12 @@ export type WordPart = {
 /** Identifier of an edition: one source text in one language. Lower-case kebab case. */
 export type EditionId = string;
 
+/** The year of the Blood Bowl rules an edition's text gives (reviewed in sources/manifest.yaml; not the year the text was typed or published): 2020 for Blood Bowl's second season (Blood Bowl 2020), 2025 for its third (the 2025 revision). From 1986, the game's first edition. */
+export type RulesYear = number;
+
+/** Whether an edition's text gives the rules in force today (reviewed in sources/manifest.yaml): `current`, the rules in force (for what the text covers: a rule it lacks may still have a current wording the sources do not hold); `superseded`, a later revision replaced it. */
+export type EditionStatus = "current" | "superseded";
+
 /** Identifier of a raw source text, as declared in sources/manifest.yaml. */
 export type SourceId = string;
 
@@ -537,11 +543,15 @@ export type TableSchema = {
 /** dist/data/editions.json: one row per compiled source, sorted by id. */
 export type EditionsFile = Edition[];
 
-/** A source text and the edition it gives: its label, language, file and digest, and how many records it yields. */
+/** A source text and the edition it gives: its label, the year and status of its rules, its language, file and digest, and how many records it yields. */
 export type Edition = {
   id: EditionId;
   /** Human label of the edition. */
   label: string;
+  year: RulesYear;
+  /** true when `year` is approximate: an undated text whose wording places it near that year (readers see "c. 2006"). */
+  circa: boolean;
+  status: EditionStatus;
   lang: Lang;
   source: SourceId;
   /** Path of the raw source, relative to the repository root. */
@@ -943,11 +953,15 @@ export type ManifestSource = {
   /** Path relative to the repository root; raw files live in sources/raw/ and are never edited by hand. */
   file: string;
   lang: Lang;
-  /** The edition this source gives. */
+  /** The edition this source gives: its id, its label, and which rules it gives (their year, and whether they are the rules in force), reviewed. */
   edition: {
     id: EditionId;
     /** Human label, one line. */
     label: string;
+    year: RulesYear;
+    /** true when `year` is approximate: the text is undated and its wording places it near that year (shown as "c. 2006"). Absent means false. */
+    circa?: boolean;
+    status: EditionStatus;
   };
   /** Parser module in pipeline/parse/. */
   parser: "en-2020" | "traits-alt" | "fr-legacy" | "inducements";

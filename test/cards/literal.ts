@@ -37,6 +37,9 @@ export const block = (text: string | Run[], extra: Partial<Block> = {}): Block =
 const edition = (id: string, label: string, lang: Edition['lang'] = 'en'): Edition => ({
   id,
   label,
+  year: 2020,
+  circa: false,
+  status: 'superseded',
   lang,
   source: `${id}-source`,
   file: `sources/raw/${id}.txt`,

@@ -26,6 +26,9 @@ const PAGE_FR: Speaker = { lang: 'fr', menus: { edition: 'Édition', language: '
 const edition = (id: string, label: string, lang: Edition['lang'], parser: string): Edition => ({
   id,
   label,
+  year: 2020,
+  circa: false,
+  status: 'superseded',
   lang,
   source: `${id}-source`,
   file: `sources/raw/${id}.txt`,

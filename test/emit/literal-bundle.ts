@@ -149,6 +149,9 @@ export function literalBundle(): DataBundle {
       {
         id: 'en-2020',
         label: 'Blood Bowl 2020',
+        year: 2020,
+        circa: false,
+        status: 'current',
         lang: 'en',
         source: 'en-2020-skills',
         file: 'sources/raw/en.txt',
@@ -161,6 +164,9 @@ export function literalBundle(): DataBundle {
       {
         id: 'fr-legacy',
         label: 'Liste française',
+        year: 2006,
+        circa: true,
+        status: 'superseded',
         lang: 'fr',
         source: 'fr-legacy-list',
         file: 'sources/raw/fr.txt',
@@ -173,6 +179,9 @@ export function literalBundle(): DataBundle {
       {
         id: 'notes',
         label: 'Inducement notes',
+        year: 2020,
+        circa: false,
+        status: 'current',
         lang: 'en',
         source: 'notes',
         file: 'sources/raw/notes.txt',

@@ -12,6 +12,9 @@ import { concept, inducement, league, row, ruling, skill } from '../diff/bundle.
 const edition = (id: string, parser: string, source = `${id}-source`): Edition => ({
   id,
   label: id,
+  year: 2020,
+  circa: false,
+  status: 'superseded',
   lang: 'en',
   source,
   file: `sources/raw/${id}.txt`,

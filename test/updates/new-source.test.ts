@@ -38,7 +38,7 @@ beforeAll(() => {
     manifest,
     readFileSync(manifest, 'utf8').replace(
       /\n {2}- id: fr-legacy-skills\n/,
-      "\n  - id: house-rules\n    file: sources/raw/house-rules.txt\n    lang: en\n    edition:\n      id: en-house\n      label: House rules (English)\n    parser: traits-alt\n    games: [blood-bowl]\n    note: A league's own wording of three traits.\n\n  - id: fr-legacy-skills\n",
+      "\n  - id: house-rules\n    file: sources/raw/house-rules.txt\n    lang: en\n    edition:\n      id: en-house\n      label: House rules (English)\n      year: 2020\n      status: superseded\n    parser: traits-alt\n    games: [blood-bowl]\n    note: A league's own wording of three traits.\n\n  - id: fr-legacy-skills\n",
     ),
   );
   original = readFileSync(crosswalkPath, 'utf8');
