@@ -81,15 +81,25 @@ describe('checkEditionStatus', () => {
   const at = (path: readonly (string | number)[]) => ({ line: 10 * Number(path[1]) + (path.at(-1) === 'status' ? 1 : 0) });
   const run = (...editions: ManifestSource['edition'][]) => checkEditionStatus({ sources: sources(...editions), file: PATH, locate: at });
   const current = (id: string, year: number): ManifestSource['edition'] => ({ id, label: id, year, status: 'current' });
-  const superseded = (id: string, year: number, circa?: boolean): ManifestSource['edition'] => ({ id, label: id, year, status: 'superseded', ...(circa ? { circa } : {}) });
+  const superseded = (id: string, year: number, circa?: boolean): ManifestSource['edition'] => ({
+    id,
+    label: id,
+    year,
+    status: 'superseded',
+    ...(circa ? { circa } : {}),
+  });
 
-  it('takes one current year with older superseded editions', () => expect(run(superseded('en-2020', 2020), current('en-2025', 2025), superseded('fr-old', 2006, true))).toEqual([]));
+  it('takes one current year with older superseded editions', () =>
+    expect(run(superseded('en-2020', 2020), current('en-2025', 2025), superseded('fr-old', 2006, true))).toEqual([]));
 
-  it('takes two current editions of the same year (a text and its translation)', () => expect(run(current('en-2025', 2025), current('fr-2025', 2025))).toEqual([]));
+  it('takes two current editions of the same year (a text and its translation)', () =>
+    expect(run(current('en-2025', 2025), current('fr-2025', 2025))).toEqual([]));
 
-  it('takes a superseded edition of the current year (a preview the final text replaced)', () => expect(run(superseded('en-2025-preview', 2025), current('en-2025', 2025))).toEqual([]));
+  it('takes a superseded edition of the current year (a preview the final text replaced)', () =>
+    expect(run(superseded('en-2025-preview', 2025), current('en-2025', 2025))).toEqual([]));
 
-  it('takes no current edition at all: the sources then hold no text of the rules in force', () => expect(run(superseded('en-2020', 2020), superseded('fr-old', 2006, true))).toEqual([]));
+  it('takes no current edition at all: the sources then hold no text of the rules in force', () =>
+    expect(run(superseded('en-2020', 2020), superseded('fr-old', 2006, true))).toEqual([]));
 
   it('refuses the older of two current years, at its status line, naming the newer', () => {
     const problems = run(current('en-2025', 2025), superseded('en-2020', 2020), current('en-2028', 2028));

@@ -151,7 +151,7 @@ const en = {
   permalink: 'link to this ruling',
   onConceptPage: 'on the skill’s page',
   notation:
-    'How to read this page: an asterisk (*) after a printed name marks a compulsory skill or trait, one the player must use whenever it applies ("Compulsory" above). Each badge says how a wording relates to the English 2020 rules: same, renamed, reworked (same idea, mechanics changed), split, replaced, removed, or not in the 2020 text.',
+    'How to read this page: an asterisk (*) after a printed name marks a compulsory skill or trait, one the player must use whenever it applies ("Compulsory" above). Each badge says how a wording relates to the English 2020 rules: same, renamed, reworked (same idea, mechanics changed), split, replaced, removed, or not in the 2020 text. The line under each edition’s name says which rules it gives: the rules in force today, the newest wording the sources hold (when they lack the current rules’ text of this rule), or an older edition.',
   confidenceHelp: 'how sure the reviewers are that the two texts are the same rule; anything below high is explained in the crosswalk notes',
   sources: 'Sources',
   sourcesMore: 'Source files and their checksums:',
@@ -212,6 +212,21 @@ const en = {
     'Every concept and how each of its records relates to the English 2020 rules: same, renamed, reworked, split, replaced, removed, or not in the 2020 text. A dash: the edition has no record of the concept. The filters are kept in the page’s address, so a filtered view can be shared.',
   frenchNamesCount: (n: number) => `${n} concepts have a French name (from the French legacy list).`,
   byEditionIntro: 'Every record of every edition, with its relation to the English 2020 rules.',
+  /** Which wording is the rules in force (lib/edition-status.ts): each edition's standing on a page that shows several. */
+  standing: {
+    year: (year: number, circa: boolean) => (circa ? `c. ${year}` : String(year)),
+    current: (year: string) => `Current rules (${year})`,
+    newest: (year: string) => `${year} — newest wording in the sources`,
+    older: (year: string) => `Older edition (${year})`,
+    notInSources: (inForce: string | null, kind: 'skill' | 'trait') =>
+      inForce ? `The current ${inForce} rules are not in the sources for this ${kind}.` : `The rules in force are not in the sources for this ${kind}.`,
+    /** Of an older edition alone (the editions page): how many of its rules it still gives the newest wording of. */
+    newestOf: (n: number, total: number, inForce: string | null) =>
+      `The newest wording in the sources for ${n} of its ${total} rules${inForce ? `: the current ${inForce} rules are not in the sources for them` : ''}.`,
+  },
+  /** What changed: the editions compared, with their standing. */
+  editionsCompared: 'Editions compared',
+  referenceEdition: 'the reference of this page',
   /** The search panel's answer from the name resolver, around the concept's name. */
   /** The search panel (site/src/lib/search-panel.ts): `[SEARCH_TERM]` and `[COUNT]` are filled in; `best` and `mean` label the resolver's row. */
   searchPanel: {
@@ -364,7 +379,7 @@ const fr: Strings = {
   permalink: 'lien vers cette décision',
   onConceptPage: 'sur la page de la compétence',
   notation:
-    'Lire cette page : un astérisque (*) après un nom imprimé signale une compétence ou un trait obligatoire, que le joueur doit utiliser dès qu’il s’applique (« Obligatoire » ci-dessus). Chaque badge dit comment une formulation se rapporte aux règles anglaises de 2020 : identique, renommée, remaniée (même idée, mécanique changée), scindée, remplacée, supprimée, ou absente du texte 2020.',
+    'Lire cette page : un astérisque (*) après un nom imprimé signale une compétence ou un trait obligatoire, que le joueur doit utiliser dès qu’il s’applique (« Obligatoire » ci-dessus). Chaque badge dit comment une formulation se rapporte aux règles anglaises de 2020 : identique, renommée, remaniée (même idée, mécanique changée), scindée, remplacée, supprimée, ou absente du texte 2020. La ligne sous le nom de chaque édition dit quelles règles elle donne : les règles en vigueur, la formulation la plus récente des sources (quand elles n’ont pas le texte actuel de cette règle), ou une édition antérieure.',
   confidenceHelp:
     'à quel point les relecteurs sont sûrs que les deux textes sont la même règle ; tout niveau inférieur à « haute » est expliqué dans les notes de correspondance',
   sources: 'Sources',
@@ -425,6 +440,18 @@ const fr: Strings = {
     'Chaque concept et la relation de chacune de ses fiches aux règles anglaises de 2020 : identique, renommée, remaniée, scindée, remplacée, supprimée, ou absente du texte 2020. Un tiret : l’édition n’a pas de fiche pour ce concept. Les filtres sont gardés dans l’adresse de la page, qu’on peut partager.',
   frenchNamesCount: (n) => `${n} concepts ont un nom français (ancienne édition française).`,
   byEditionIntro: 'Chaque fiche de chaque édition, avec sa relation aux règles anglaises de 2020.',
+  standing: {
+    year: (year, circa) => (circa ? `vers ${year}` : String(year)),
+    current: (year) => `Règles en vigueur (${year})`,
+    newest: (year) => `${year} — formulation la plus récente des sources`,
+    older: (year) => `Édition antérieure (${year})`,
+    notInSources: (inForce, kind) =>
+      `Les règles en vigueur${inForce ? ` (${inForce})` : ''} ne sont pas dans les sources pour ${kind === 'skill' ? 'cette compétence' : 'ce trait'}.`,
+    newestOf: (n, total, inForce) =>
+      `La formulation la plus récente des sources pour ${n} de ses ${total} règles${inForce ? `\u00a0: les règles en vigueur (${inForce}) ne sont pas dans les sources pour elles` : ''}.`,
+  },
+  editionsCompared: 'Éditions comparées',
+  referenceEdition: 'la référence de cette page',
   searchPanel: {
     clear: 'Effacer',
     loadMore: 'Plus de résultats',
