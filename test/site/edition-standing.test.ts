@@ -175,6 +175,22 @@ describe('the pages that list the editions', () => {
     }
   });
 
+  it('the home page gives each edition it compares with the reference its standing', () => {
+    const base = [...editions.values()].find((e) => e.parser === 'en-2020')!.id;
+    for (const locale of LOCALES) {
+      const html = page(locale, '');
+      const list = html.slice(html.indexOf('<ul class="home-changes">'), html.indexOf('</ul>', html.indexOf('<ul class="home-changes">')));
+      expect(
+        markers(list).map((m) => [m.edition, m.standing]),
+        locale,
+      ).toEqual(
+        skillEditions()
+          .filter((e) => e.id !== base)
+          .map((e) => [e.id, expected(e)]),
+      );
+    }
+  });
+
   it('the downloads page gives every source text its standing', () => {
     for (const locale of LOCALES) {
       const html = page(locale, 'downloads');

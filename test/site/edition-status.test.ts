@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type EditionFacts,
   editionLabel,
+  editionLabels,
   editionStanding,
   editionsShown,
   rulesInForce,
@@ -145,5 +146,29 @@ describe('editionsShown', () => {
       'fr-legacy',
       'en-traits-alt',
     ]);
+  });
+});
+
+describe('editionLabels', () => {
+  it('labels every edition of a dataset from the editions its concepts’ records are in', () => {
+    const editions = [RULES_2020, TRAITS_2025, OLD_FRENCH];
+    const records: Record<string, string> = {
+      'en-2020/a': 'en-2020',
+      'en-traits-alt/a': 'en-traits-alt',
+      'en-2020/b': 'en-2020',
+      'fr-legacy/b': 'fr-legacy',
+      'fr-legacy/c': 'fr-legacy',
+    };
+    const d = {
+      editions,
+      concepts: [{ records: ['en-2020/a', 'en-traits-alt/a'] }, { records: ['en-2020/b', 'fr-legacy/b'] }, { records: ['fr-legacy/c'] }],
+      skill: (id: string) => ({ edition: records[id]! }),
+      edition: (id: string) => editions.find((e) => e.id === id)!,
+    };
+    expect(Object.fromEntries([...editionLabels(d, strings('en').standing)].map(([id, l]) => [id, l.note ?? l.label]))).toEqual({
+      'en-2020': 'The newest wording in the sources for 1 of its 2 rules: the current 2025 rules are not in the sources for them.',
+      'en-traits-alt': 'Current rules (2025)',
+      'fr-legacy': 'The newest wording in the sources for 1 of its 2 rules: the current 2025 rules are not in the sources for them.',
+    });
   });
 });

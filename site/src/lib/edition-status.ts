@@ -114,3 +114,17 @@ export function editionLabel(edition: EditionFacts, rules: readonly ShownEdition
   const inForce = rulesInForce(all);
   return { standing, label: words.older(year), note: newestOf ? words.newestOf(newestOf, of, inForce === null ? null : words.year(inForce, false)) : null };
 }
+
+/** What editionLabels reads of the dataset (site/src/lib/dataset-index.ts gives it). */
+export interface DatasetEditions<E extends EditionFacts> {
+  editions: readonly E[];
+  concepts: readonly { records: readonly string[] }[];
+  skill: (id: string) => { edition: string };
+  edition: (id: string) => E;
+}
+
+/** Every edition of the dataset (by id) with its label on its own: the editions page, what changed, the source texts, the home page. */
+export function editionLabels<E extends EditionFacts>(d: DatasetEditions<E>, words: StandingWords): Map<string, StandingLabel> {
+  const rules = d.concepts.map((c) => ({ editions: editionsShown(c.records, (r) => d.edition(d.skill(r).edition)) }));
+  return new Map(d.editions.map((e) => [e.id, editionLabel(e, rules, d.editions, words)]));
+}
