@@ -432,8 +432,22 @@ describe('linkConcepts on a small crosswalk', () => {
       records: [base('Catch', 'catch'), base('Diving Catch', 'diving-catch'), old],
       unnamed: [],
       sources: [
-        { id: 'en-2020-skills-traits', file: 'a.txt', lang: 'en', edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' }, parser: 'en-2020', note: '' },
-        { id: 'fr-legacy-skills', file: 'b.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' }, parser: 'fr-legacy', note: '' },
+        {
+          id: 'en-2020-skills-traits',
+          file: 'a.txt',
+          lang: 'en',
+          edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
+          parser: 'en-2020',
+          note: '',
+        },
+        {
+          id: 'fr-legacy-skills',
+          file: 'b.txt',
+          lang: 'fr',
+          edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' },
+          parser: 'fr-legacy',
+          note: '',
+        },
       ],
       annotations: {
         concepts: [],
@@ -465,8 +479,22 @@ describe('linkConcepts on a small crosswalk', () => {
       records: [record('en-2020/catch'), { ...record('fr-legacy/reception'), concept: null }],
       unnamed: [],
       sources: [
-        { id: 'en-2020-skills-traits', file: 'a.txt', lang: 'en', edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' }, parser: 'en-2020', note: '' },
-        { id: 'fr-legacy-skills', file: 'b.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' }, parser: 'fr-legacy', note: '' },
+        {
+          id: 'en-2020-skills-traits',
+          file: 'a.txt',
+          lang: 'en',
+          edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
+          parser: 'en-2020',
+          note: '',
+        },
+        {
+          id: 'fr-legacy-skills',
+          file: 'b.txt',
+          lang: 'fr',
+          edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' },
+          parser: 'fr-legacy',
+          note: '',
+        },
       ],
       annotations: {
         concepts: [],

@@ -86,7 +86,9 @@ const LOCK_WITH_GONE = `${LOCK}record en-2020/gone\n`;
 /** For each id field, the project with `id` in it, in an entry that is otherwise valid. */
 const PLANT: Record<string, (id: string, files: LiteralFiles) => Partial<LiteralFiles>> = {
   'manifest sources.*.id': (id, f) => ({ manifest: withSource(f, { id }) }),
-  'manifest sources.*.edition.id': (id, f) => ({ manifest: withSource(f, { edition: { id, label: 'Français', year: 2006, circa: true, status: 'superseded' } }) }),
+  'manifest sources.*.edition.id': (id, f) => ({
+    manifest: withSource(f, { edition: { id, label: 'Français', year: 2006, circa: true, status: 'superseded' } }),
+  }),
   'errata errata.*.id': (id) => ({ errata: { errata: [erratum({ id })] } }),
   'errata errata.*.source': (id) => ({ errata: { errata: [erratum({ source: id })] } }),
   'errata errata.*.record': (id) => ({ errata: { errata: [erratum({ record: id })] } }),

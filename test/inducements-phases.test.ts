@@ -33,7 +33,14 @@ const SKILLS: Record<string, string> = { Dodge: 'dodge', 'Dirty Player': 'dirty-
 
 const input = (blocks: NoteBlock[], records: InducementAnnotation[], leagues: LeagueAnnotation[] = []): InducementInput => ({
   blocks,
-  source: { id: 'notes', file: 'notes.txt', lang: 'en', edition: { id: 'en-2020-inducements', label: 'Notes', year: 2020, status: 'current' }, parser: 'inducements', note: 'a test' },
+  source: {
+    id: 'notes',
+    file: 'notes.txt',
+    lang: 'en',
+    edition: { id: 'en-2020-inducements', label: 'Notes', year: 2020, status: 'current' },
+    parser: 'inducements',
+    note: 'a test',
+  },
   errata: new Map(),
   annotations: { characteristics: { MV: 'MA', AG: 'AG' }, leagues, records },
   file: 'inducements.yaml',

@@ -83,8 +83,22 @@ export function literalFiles(): LiteralFiles {
     manifest: {
       dataset: { version: '1.0.0', schemaVersion: '3.2.0' },
       sources: [
-        { id: EN_SOURCE, file: 'sources/raw/en.txt', lang: 'en', edition: { id: 'en-2020', label: 'English', year: 2020, status: 'superseded' }, parser: 'en-2020', note: 'Two traits.' },
-        { id: FR_SOURCE, file: 'sources/raw/fr.txt', lang: 'fr', edition: { id: 'fr-legacy', label: 'Français', year: 2006, circa: true, status: 'superseded' }, parser: 'fr-legacy', note: 'One skill.' },
+        {
+          id: EN_SOURCE,
+          file: 'sources/raw/en.txt',
+          lang: 'en',
+          edition: { id: 'en-2020', label: 'English', year: 2020, status: 'superseded' },
+          parser: 'en-2020',
+          note: 'Two traits.',
+        },
+        {
+          id: FR_SOURCE,
+          file: 'sources/raw/fr.txt',
+          lang: 'fr',
+          edition: { id: 'fr-legacy', label: 'Français', year: 2006, circa: true, status: 'superseded' },
+          parser: 'fr-legacy',
+          note: 'One skill.',
+        },
       ],
     },
     errata: { errata: [] },

@@ -42,7 +42,14 @@ function withAltWording(text: string, row: Partial<CrosswalkLink> = {}) {
         ...manifest,
         sources: [
           ...manifest.sources,
-          { id: ALT_SOURCE, file: ALT_FILE, lang: 'en', edition: { id: 'en-traits-alt', label: 'Later', year: 2025, status: 'current' }, parser: 'traits-alt', note: 'One trait.' },
+          {
+            id: ALT_SOURCE,
+            file: ALT_FILE,
+            lang: 'en',
+            edition: { id: 'en-traits-alt', label: 'Later', year: 2025, status: 'current' },
+            parser: 'traits-alt',
+            note: 'One trait.',
+          },
         ],
       },
       crosswalk: { ...crosswalk, links: [...crosswalk.links, link] },
