@@ -6,7 +6,24 @@
  * records spell out values that differ from their neighbours). A field the
  * schema gains is added here once.
  */
-import type { Concept, CrosswalkRow, Inducement, League, PriceItem, Ruling, Skill } from '../pipeline/model/schema-types.ts';
+import type { Concept, CrosswalkRow, Edition, Inducement, League, PriceItem, Ruling, Skill } from '../pipeline/model/schema-types.ts';
+
+/** An edition of the rules: its id, label, year and status (`circa` for an approximate year); English, with a neutral source. */
+export const edition = (id: string, label: string, year: number, status: Edition['status'], circa = false): Edition => ({
+  id,
+  label,
+  year,
+  circa,
+  status,
+  lang: 'en',
+  source: `${id}-source`,
+  file: `sources/raw/${id}.txt`,
+  sha256: '0'.repeat(64),
+  parser: 'en-2020',
+  note: `The ${label} text.`,
+  records: 1,
+  rulings: 0,
+});
 
 export const source = (line: number) => ({ id: 'test-source', lines: [line, line] as [number, number], errata: [] });
 

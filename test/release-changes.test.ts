@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../pipeline/build.ts';
+import { compareBundles } from '../pipeline/diff/compare.ts';
 import { CHANGES_FILE, changesPath, emitReleaseChanges } from '../pipeline/emit/changes.ts';
 import { readSchemaFiles } from '../pipeline/io.ts';
 import type { Changelog, MetaFile } from '../pipeline/model/schema-types.ts';
@@ -15,6 +16,8 @@ import { setReleased } from '../pipeline/release/prepare.ts';
 import { createValidator } from '../pipeline/validate/schemas.ts';
 import { repoRoot } from './helpers.ts';
 import { literalProject } from './literal-project.ts';
+import { bundle } from './diff/bundle.ts';
+import { edition } from './literal-fixtures.ts';
 
 const validator = createValidator(readSchemaFiles(repoRoot));
 const validate = (schema: string, value: unknown, file: string) => validator.validate(schema, value, file);
@@ -65,6 +68,18 @@ describe('the changes of each release, as data', () => {
     const { files, diagnostics } = emitReleaseChanges([release], '1.0.0', validate);
     expect(files.size).toBe(0);
     expect(diagnostics.map((d) => [d.ruleId, d.file, d.fatal])).toEqual([[ruleId, release.path, true]]);
+  });
+
+  it('publishes the changes of a new rules revision, as nuffle diff computes them: an edition added, one removed, one changed', () => {
+    const after = bundle();
+    after.meta = { ...after.meta, datasetVersion: '1.0.0' };
+    after.editions = [...after.editions.filter((e) => e.id !== 'fr-legacy'), edition('en-2028', 'Blood Bowl 2028 (English)', 2028, 'current')];
+    Object.assign(after.editions.find((e) => e.id === 'en-traits-alt')!, { status: 'superseded', note: 'The 2025 traits, replaced by the 2028 rules.' });
+    const log = compareBundles({ ...bundle(), meta: { ...bundle().meta, datasetVersion: '0.9.0' } }, after);
+    expect(log.changes.map((c) => c.kind)).toEqual(['edition-added', 'edition-removed', 'edition-changed']);
+    const { files, diagnostics } = emitReleaseChanges([file('1.0.0', log)], '1.0.0', validate);
+    expect(diagnostics).toEqual([]);
+    expect(JSON.parse(files.get(CHANGES_FILE)!)).toEqual(log);
   });
 
   it('refuses a file that breaks changes.schema.json, naming the field', () => {

@@ -1,14 +1,20 @@
 /**
  * The version bump a release's changes call for, in the spirit of changesets
  * and semver for data: an app that stored an id must be told when it breaks.
- * - major: an id withdrawn or migrated (records, concepts, rulings,
+ * - major: an id withdrawn or migrated (editions, records, concepts, rulings,
  *   inducements, leagues removed; a record merged into another; a migration
- *   added);
- * - minor: something new or moved (records, concepts, rulings, inducements or
- *   leagues added; crosswalk rows, slots, prices, concepts, leagues changed;
- *   fields other than wording changed);
+ *   added). An edition's id names its records' edition and its files
+ *   (`skills/<edition>.json`, the API's `records/<edition>/`): gone, it breaks
+ *   an app that stored it, whether or not records went with it;
+ * - minor: something new or moved (editions, records, concepts, rulings,
+ *   inducements or leagues added; crosswalk rows, slots, prices, concepts,
+ *   leagues changed; fields other than wording changed). An edition whose
+ *   `status` moved (another edition gives the current rules: a new rules
+ *   revision), or whose year, label or language moved, is minor: every id
+ *   still names what it named, but an app that shows "the current rules" or
+ *   sorts by year shows something else (DATA.md, "Stability");
  * - patch: wording only (rule text, ruling questions and answers, inducement
- *   text, crosswalk rationale).
+ *   text, crosswalk rationale, an edition's note).
  * Pure: a Changelog in, a bump out.
  */
 import type { MetaFile } from '../model/schema-types.ts';
@@ -16,9 +22,19 @@ import type { Change, Changelog } from './compare.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
 
-const BREAKING = new Set(['record-removed', 'record-merged', 'concept-removed', 'ruling-removed', 'inducement-removed', 'league-removed', 'migration-added']);
+const BREAKING = new Set([
+  'edition-removed',
+  'record-removed',
+  'record-merged',
+  'concept-removed',
+  'ruling-removed',
+  'inducement-removed',
+  'league-removed',
+  'migration-added',
+]);
 /** Fields whose change is wording only, by change kind. */
 const WORDING: Partial<Record<Change['kind'], ReadonlySet<string>>> = {
+  'edition-changed': new Set(['note']),
   'record-changed': new Set(['text']),
   'ruling-changed': new Set(['question', 'answer']),
   'inducement-changed': new Set(['text']),

@@ -1,7 +1,9 @@
 /**
  * What changed between two builds of the dataset: a pure function of two
  * `dist/data` bundles. Changes are reported once, where they happen:
- * - records, concepts, inducements and leagues added, removed, or changed
+ * - editions first (a new rules revision shows there: which edition gives the
+ *   current rules, its year, label, language and note), then records,
+ *   concepts, inducements and leagues: each added, removed, or changed
  *   field by field (text as a word diff), by one comparison driven by a table
  *   of entity kinds (ENTITIES) whose field lists are typed against the
  *   generated types: a new schema field fails the type check until the diff
@@ -32,6 +34,7 @@ import type {
   Changelog,
   Concept,
   CrosswalkRow,
+  Edition,
   FieldChange,
   Inducement,
   League,
@@ -46,6 +49,9 @@ export type { Change, ChangeKind, Changelog, WordPart };
 
 /** Every change kind, in report order. */
 export const CHANGE_KINDS = [
+  'edition-added',
+  'edition-removed',
+  'edition-changed',
   'record-added',
   'record-removed',
   'record-changed',
@@ -117,7 +123,7 @@ function fieldChanges<T extends object>(before: T, after: T, plan: FieldPlan<T>)
 
 /** One kind of published entity compared by id: where its list is, its fields, and how its changes read. */
 interface EntityKind<T extends object> {
-  kind: 'record' | 'concept' | 'inducement' | 'league';
+  kind: 'edition' | 'record' | 'concept' | 'inducement' | 'league';
   list: (bundle: DataBundle) => readonly T[];
   id: (item: T) => string;
   fields: FieldPlan<T>;
@@ -129,6 +135,66 @@ interface EntityKind<T extends object> {
 }
 
 const fieldNames = (fields: readonly FieldChange[]) => fields.map((f) => f.field).join(', ');
+
+/** How an edition's year reads: `2025`, `c. 2006`; a release before schema 4.1.0 has none (absent, or null in a field change). */
+const yearOf = (year: unknown, circa: unknown): string => ((year ?? null) === null ? 'no year stated' : `${circa === true ? 'c. ' : ''}${String(year)}`);
+/** `year c. 2006 → 2025`, or `year 2025` when the release compared with stated none. */
+const yearMoved = (before: string, after: string): string => (before === yearOf(null, null) ? `year ${after}` : `year ${before} → ${after}`);
+/** How an edition's status reads, in full and after "was"; a release before schema 4.1.0 has none (null). */
+const STANDING: Record<Edition['status'], [string, string]> = {
+  current: ['the current rules', 'the current rules'],
+  superseded: ['superseded: an older edition', 'superseded'],
+};
+const standing = (status: unknown): string => STANDING[status as Edition['status']]?.[0] ?? 'of no stated status';
+/** ` is now the current rules (was superseded)`, or ` is … (not stated before)` when a release before schema 4.1.0 is compared. */
+const statusMoved = ({ before, after }: FieldChange): string =>
+  before === null ? ` is ${standing(after)} (not stated before)` : ` is now ${standing(after)} (was ${STANDING[before as Edition['status']][1]})`;
+
+/**
+ * An edition changed, in one line, its standing first: `en-traits-alt: Blood
+ * Bowl 2025 traits (English) is now the current rules (was superseded); year
+ * c. 2006 → 2025; relabelled from "Earlier trait wording"`.
+ */
+function editionChanged(edition: Edition, fields: readonly FieldChange[]): string {
+  const field = (name: keyof Edition) => fields.find((f) => f.field === name);
+  const [status, year, circa, label, lang] = [field('status'), field('year'), field('circa'), field('label'), field('lang')];
+  // What it was: the value that moved, or the one it kept.
+  const was = (change: FieldChange | undefined, kept: unknown) => (change ? change.before : kept);
+  const lead = status ? statusMoved(status) : '';
+  const clauses = [
+    ...(year || circa ? [yearMoved(yearOf(was(year, edition.year), was(circa, edition.circa)), yearOf(edition.year, edition.circa))] : []),
+    ...(label ? [`relabelled from ${JSON.stringify(label.before)}`] : []),
+    ...(lang ? [`language ${String(lang.before)} → ${edition.lang}`] : []),
+    ...(field('note') ? ['note reworded'] : []),
+  ];
+  if (!clauses.length) return `${edition.id}: ${edition.label}${lead}`;
+  return `${edition.id}: ${edition.label}${lead}${lead ? ';' : ':'} ${clauses.join('; ')}`;
+}
+
+const EDITIONS: EntityKind<Edition> = {
+  kind: 'edition',
+  list: (b) => b.editions,
+  id: (e) => e.id,
+  // source, file and parser are provenance; sha256 moves with every edit of the raw text, whose records say what changed; records and rulings are counts, reported one by one.
+  fields: {
+    id: 'skip',
+    label: 'compare',
+    year: 'compare',
+    circa: 'compare',
+    status: 'compare',
+    lang: 'compare',
+    source: 'skip',
+    file: 'skip',
+    sha256: 'skip',
+    parser: 'skip',
+    note: 'text',
+    records: 'skip',
+    rulings: 'skip',
+  },
+  added: (e) => `${e.id}: ${e.label} added (${yearOf(e.year, e.circa)}, ${standing(e.status)})`,
+  removed: (e) => `${e.id}: ${e.label} removed${e.status === 'current' ? ' (it gave the current rules)' : ''}`,
+  changed: editionChanged,
+};
 
 const RECORDS: EntityKind<Skill> = {
   kind: 'record',
@@ -603,6 +669,7 @@ export function compareBundles(before: DataBundle, after: DataBundle): Changelog
     );
   }
   reportMerges(merges, push);
+  compareEntities(EDITIONS, before, after, push);
   const records = match(before.skills, after.skills, (r) => r.id);
   compareEntities(RECORDS, before, after, push, quiet.records);
   compareCrosswalk(before, after, push, quiet.records);
@@ -658,4 +725,6 @@ export const FAIL_ON: Record<string, (c: Change) => boolean> = {
   slot: (c) => c.kind === 'slot-moved',
   price: (c) => c.kind === 'price-changed',
   inducement: (c) => c.kind.startsWith('inducement-') || c.kind === 'price-changed',
+  // An edition added, removed or changed: above all, another edition giving the current rules (a new rules revision).
+  edition: (c) => c.kind.startsWith('edition-'),
 };

@@ -5,6 +5,10 @@
 import { CHANGE_KINDS, type Change, type ChangeKind, type Changelog, type WordPart } from './compare.ts';
 
 const LABEL: Record<ChangeKind, [string, string]> = {
+  // First: a new rules revision shows here (which edition gives the current rules).
+  'edition-added': ['edition added', 'Editions added'],
+  'edition-removed': ['edition removed', 'Editions removed'],
+  'edition-changed': ['edition changed', 'Editions changed'],
   'record-added': ['record added', 'Records added'],
   'record-removed': ['record removed', 'Records removed'],
   'record-changed': ['record changed', 'Records changed'],

@@ -245,13 +245,13 @@ export type ChangelogVersions = {
   schemaVersion: string;
 };
 
-/** What changed: records (a rename is one `record-renamed`, paired through the migrations or the id kept; a record folded into another by a `merged` migration is one `record-merged`, not a removal), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
-export type ChangeKind = "record-added" | "record-removed" | "record-changed" | "record-renamed" | "record-merged" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
+/** What changed: editions (added, removed, or changed: which rules they give, `status` current or superseded, their `year`, `circa`, `label`, `lang` and `note`; listed first, since a new rules revision shows there), records (a rename is one `record-renamed`, paired through the migrations or the id kept; a record folded into another by a `merged` migration is one `record-merged`, not a removal), crosswalk rows, concepts, rulings, random-table slots, inducements and their price items, leagues, and migrations published. */
+export type ChangeKind = "edition-added" | "edition-removed" | "edition-changed" | "record-added" | "record-removed" | "record-changed" | "record-renamed" | "record-merged" | "crosswalk-added" | "crosswalk-changed" | "concept-added" | "concept-removed" | "concept-changed" | "ruling-added" | "ruling-removed" | "ruling-changed" | "slot-moved" | "inducement-added" | "inducement-removed" | "inducement-changed" | "price-changed" | "league-added" | "league-removed" | "league-changed" | "migration-added";
 
 /** One change. */
 export type Change = {
   kind: ChangeKind;
-  /** The id the change is about (a reworded ruling: its new id; a renamed record: its id now; a merged record: the id of the record it was merged into; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
+  /** The id the change is about (an edition: its id; a reworded ruling: its new id; a renamed record: its id now; a merged record: the id of the record it was merged into; a slot: `<table> <roll>·<d6>`; a price item: `<inducement id>#<n>`, a removed one `<inducement id>#<n>-removed`, its position in the previous list). */
   id: string;
   /** One line a person reads. */
   summary: string;

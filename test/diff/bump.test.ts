@@ -26,6 +26,7 @@ const log = (...changes: Change[]): Changelog => ({
 
 describe('bumpOf', () => {
   const MAJOR: ChangeKind[] = [
+    'edition-removed',
     'record-removed',
     'record-merged',
     'concept-removed',
@@ -34,7 +35,7 @@ describe('bumpOf', () => {
     'league-removed',
     'migration-added',
   ];
-  const ADDED: ChangeKind[] = ['record-added', 'concept-added', 'ruling-added', 'inducement-added', 'league-added'];
+  const ADDED: ChangeKind[] = ['edition-added', 'record-added', 'concept-added', 'ruling-added', 'inducement-added', 'league-added'];
 
   it.each(MAJOR)('%s is major: an id an app stored is gone', (kind) => expect(bumpOf(change(kind))).toBe('major'));
   it.each(ADDED)('%s is minor', (kind) => expect(bumpOf(change(kind))).toBe('minor'));
@@ -46,6 +47,7 @@ describe('bumpOf', () => {
     ['inducement-changed', ['text']],
     ['crosswalk-changed', ['rationale']],
     ['crosswalk-changed', ['summary']],
+    ['edition-changed', ['note']],
   ] as const)('%s of %j is a patch: wording only', (kind, fields) => expect(bumpOf(change(kind, [...fields]))).toBe('patch'));
   it.each([
     ['record-changed', ['text', 'category']],
@@ -59,6 +61,12 @@ describe('bumpOf', () => {
     ['record-renamed', []],
     ['crosswalk-added', []],
     ['league-changed', []],
+    ['edition-changed', ['status']],
+    ['edition-changed', ['year']],
+    ['edition-changed', ['circa']],
+    ['edition-changed', ['label']],
+    ['edition-changed', ['lang']],
+    ['edition-changed', ['note', 'status']],
   ] as const)('%s of %j is minor', (kind, fields) => expect(bumpOf(change(kind, [...fields]))).toBe('minor'));
   it('a ruling whose question was reworded (a new id) is major', () =>
     expect(bumpOf(change('ruling-changed', ['question'], 'en-2020/old-ruling'))).toBe('major'));
@@ -71,6 +79,10 @@ describe('bumpOf', () => {
 
 describe('proposeBump', () => {
   it('is null when nothing changed', () => expect(proposeBump(log())).toBeNull());
+  it('is minor for a new rules revision (the current rules passing to another edition), with both editions’ changes', () => {
+    const [now, was] = [change('edition-changed', ['status']), change('edition-changed', ['status'])];
+    expect(proposeBump(log(change('edition-changed', ['note']), now, was))).toEqual({ bump: 'minor', because: [now, was] });
+  });
   it('is the highest level, with the changes that decided it', () => {
     const removed = change('record-removed');
     expect(proposeBump(log(change('record-changed', ['text']), removed, change('record-added')))).toEqual({ bump: 'major', because: [removed] });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Change, compareBundles, FAIL_ON, namesWord, withoutProvenance, wordDiff } from '../../pipeline/diff/compare.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
-import { at, bundle, concept, type Edit, inducement, league, ruling, skill } from './bundle.ts';
+import { at, bundle, concept, type Edit, edition, inducement, league, ruling, skill } from './bundle.ts';
 
 const changesOf = (edit: Edit, base: () => DataBundle = bundle): Change[] => {
   const after = base();
@@ -382,6 +382,135 @@ describe('leagues and migrations', () => {
     expect(only((d) => void d.migrations.push({ id: 'old', kind: 'concept', action: 'deleted', to: null, since: '1.1.0', note: 'Gone.' })).summary).toBe(
       'concept old deleted: Gone.',
     ));
+});
+
+describe('editions', () => {
+  const current = (d: DataBundle) => at(d.editions, 'en-traits-alt');
+  const rules2020 = (d: DataBundle) => at(d.editions, 'en-2020');
+  const french = (d: DataBundle) => at(d.editions, 'fr-legacy');
+
+  it('the current rules passing from one edition to another are two lines, each edition’s standing before and after', () =>
+    expect(
+      changesOf((d) => {
+        current(d).status = 'superseded';
+        rules2020(d).status = 'current';
+      }),
+    ).toEqual([
+      {
+        kind: 'edition-changed',
+        id: 'en-2020',
+        summary: 'en-2020: Blood Bowl 2020 (English) is now the current rules (was superseded)',
+        fields: [field('status', 'superseded', 'current')],
+        previous: null,
+      },
+      {
+        kind: 'edition-changed',
+        id: 'en-traits-alt',
+        summary: 'en-traits-alt: Blood Bowl 2025 traits (English) is now superseded: an older edition (was the current rules)',
+        fields: [field('status', 'current', 'superseded')],
+        previous: null,
+      },
+    ]));
+  it('a new rules revision added as current, the edition it replaces superseded: the new edition first, then the old one’s standing', () =>
+    expect(
+      changesOf((d) => {
+        d.editions.push(edition('en-2028', 'Blood Bowl 2028 (English)', 2028, 'current'));
+        current(d).status = 'superseded';
+      }).map((c) => [c.kind, c.summary]),
+    ).toEqual([
+      ['edition-added', 'en-2028: Blood Bowl 2028 (English) added (2028, the current rules)'],
+      ['edition-changed', 'en-traits-alt: Blood Bowl 2025 traits (English) is now superseded: an older edition (was the current rules)'],
+    ]));
+  it('an added edition says its year, approximate or not, and its standing', () =>
+    expect(only((d) => void d.editions.push(edition('fr-1994', 'Ancienne liste', 1994, 'superseded', true)))).toEqual({
+      kind: 'edition-added',
+      id: 'fr-1994',
+      summary: 'fr-1994: Ancienne liste added (c. 1994, superseded: an older edition)',
+      fields: [],
+      previous: null,
+    }));
+  it('a removed edition that gave the current rules says so', () =>
+    expect(only((d) => void (d.editions = d.editions.filter((e) => e.id !== 'en-traits-alt')))).toEqual({
+      kind: 'edition-removed',
+      id: 'en-traits-alt',
+      summary: 'en-traits-alt: Blood Bowl 2025 traits (English) removed (it gave the current rules)',
+      fields: [],
+      previous: null,
+    }));
+  it('a removed older edition names it only', () =>
+    expect(only((d) => void d.editions.pop()).summary).toBe('fr-legacy: Compétences, édition ancienne (français) removed'));
+  it('a relabelled edition names its new label and the one it had', () =>
+    expect(only((d) => void (current(d).label = 'Blood Bowl 2025 traits (English, third season)'))).toEqual({
+      kind: 'edition-changed',
+      id: 'en-traits-alt',
+      summary: 'en-traits-alt: Blood Bowl 2025 traits (English, third season): relabelled from "Blood Bowl 2025 traits (English)"',
+      fields: [field('label', 'Blood Bowl 2025 traits (English)', 'Blood Bowl 2025 traits (English, third season)')],
+      previous: null,
+    }));
+  it('an edition re-dated says its year before and after', () =>
+    expect(only((d) => void (rules2020(d).year = 2021))).toMatchObject({
+      summary: 'en-2020: Blood Bowl 2020 (English): year 2020 → 2021',
+      fields: [field('year', 2020, 2021)],
+    }));
+  it('an approximate year made exact reads as a year change, its circa the field that moved', () =>
+    expect(only((d) => void (french(d).circa = false))).toMatchObject({
+      summary: 'fr-legacy: Compétences, édition ancienne (français): year c. 2006 → 2006',
+      fields: [field('circa', true, false)],
+    }));
+  it('an exact year made approximate likewise', () =>
+    expect(only((d) => void (rules2020(d).circa = true)).summary).toBe('en-2020: Blood Bowl 2020 (English): year 2020 → c. 2020'));
+  it('an edition found to be another revision: re-dated, relabelled and made current, in one line, its standing first', () =>
+    expect(only((d) => Object.assign(french(d), { label: 'Blood Bowl 2025 (français)', year: 2025, circa: false, status: 'current' }))).toMatchObject({
+      summary:
+        'fr-legacy: Blood Bowl 2025 (français) is now the current rules (was superseded); year c. 2006 → 2025; relabelled from "Compétences, édition ancienne (français)"',
+      fields: [
+        field('label', 'Compétences, édition ancienne (français)', 'Blood Bowl 2025 (français)'),
+        field('year', 2006, 2025),
+        field('circa', true, false),
+        field('status', 'superseded', 'current'),
+      ],
+    }));
+  it('an edition of another language says both', () =>
+    expect(only((d) => void (french(d).lang = 'en')).summary).toBe('fr-legacy: Compétences, édition ancienne (français): language fr → en'));
+  it('a reworded note carries its word diff', () =>
+    expect(only((d) => void (rules2020(d).note = 'The Blood Bowl 2020 (English) text, second season.'))).toMatchObject({
+      summary: 'en-2020: Blood Bowl 2020 (English): note reworded',
+      fields: [
+        field(
+          'note',
+          'The Blood Bowl 2020 (English) text.',
+          'The Blood Bowl 2020 (English) text, second season.',
+          wordDiff('The Blood Bowl 2020 (English) text.', 'The Blood Bowl 2020 (English) text, second season.'),
+        ),
+      ],
+    }));
+  it('an edition whose source file, digest, parser and counts moved has not changed for a reader', () =>
+    expect(
+      changesOf((d) =>
+        Object.assign(rules2020(d), { source: 'other', file: 'sources/raw/other.txt', sha256: 'f'.repeat(64), parser: 'traits-alt', records: 7, rulings: 3 }),
+      ),
+    ).toEqual([]));
+  it('a release before schema 4.1.0 stated no year or status: the first that does says each edition’s standing, not "was"', () => {
+    const older = () => {
+      const d = bundle();
+      d.editions = d.editions.map(({ year: _year, circa: _circa, status: _status, ...rest }) => rest as (typeof d.editions)[number]);
+      return d;
+    };
+    const changes = compareBundles(older(), bundle()).changes;
+    expect(changes.map((c) => c.summary)).toEqual([
+      'en-2020: Blood Bowl 2020 (English) is superseded: an older edition (not stated before); year 2020',
+      'en-traits-alt: Blood Bowl 2025 traits (English) is the current rules (not stated before); year 2025',
+      'fr-legacy: Compétences, édition ancienne (français) is superseded: an older edition (not stated before); year c. 2006',
+    ]);
+    expect(changes[1]!.fields).toEqual([field('year', null, 2025), field('circa', null, false), field('status', null, 'current')]);
+  });
+  it('come before every other change', () =>
+    expect(
+      changesOf((d) => {
+        d.skills.push(skill('aaa'));
+        current(d).status = 'superseded';
+      }).map((c) => c.kind),
+    ).toEqual(['edition-changed', 'record-added']));
 });
 
 describe('the changelog', () => {

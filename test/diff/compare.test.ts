@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHANGE_KINDS, type Change, type ChangeKind, compareBundles, FAIL_ON } from '../../pipeline/diff/compare.ts';
-import { at, bundle, concept, type Edit, inducement, item, ITEMS, league, row, ruling, skill, source } from './bundle.ts';
+import { at, bundle, concept, type Edit, edition, inducement, item, ITEMS, league, row, ruling, skill, source } from './bundle.ts';
 import { bumpOf } from '../../pipeline/diff/bump.ts';
 import type { DataBundle } from '../../pipeline/model/dataset.ts';
 import type { PriceItem } from '../../pipeline/model/schema-types.ts';
@@ -15,6 +15,19 @@ import type { PriceItem } from '../../pipeline/model/schema-types.ts';
  * every `--fail-on` word that must catch it (every other word must not).
  */
 const TABLE: { what: string; kind: ChangeKind; failOn: string[]; edit: Edit }[] = [
+  {
+    what: 'an edition added',
+    kind: 'edition-added',
+    failOn: ['added', 'edition'],
+    edit: (d) => void d.editions.push(edition('en-2028', 'Blood Bowl 2028 (English)', 2028, 'superseded')),
+  },
+  { what: 'an edition removed', kind: 'edition-removed', failOn: ['removed', 'edition'], edit: (d) => void d.editions.pop() },
+  {
+    what: 'an edition no longer the current rules',
+    kind: 'edition-changed',
+    failOn: ['changed', 'edition'],
+    edit: (d) => void (at(d.editions, 'en-traits-alt').status = 'superseded'),
+  },
   { what: 'a record added', kind: 'record-added', failOn: ['added'], edit: (d) => void d.skills.push(skill('jump-up')) },
   { what: 'a record removed', kind: 'record-removed', failOn: ['removed'], edit: (d) => void d.skills.splice(1, 1) },
   {

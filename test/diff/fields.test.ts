@@ -19,6 +19,7 @@ const set =
   (d) =>
     void ((pick(d) as Record<string, unknown>)[field] = value);
 
+const edition = (d: DataBundle) => at(d.editions, 'en-traits-alt');
 const dodge = (d: DataBundle) => at(d.skills, 'en-2020/dodge');
 const concept = (d: DataBundle) => at(d.concepts, 'dodge');
 const bribe = (d: DataBundle) => at(d.inducements, 'notes/bribe');
@@ -27,6 +28,15 @@ const row = (d: DataBundle) => d.crosswalk[0]!;
 const ruling = (d: DataBundle) => d.rulings[0]!;
 
 describe('every compared field is reported when it alone moves', () => {
+  it.each([
+    ['label', 'Blood Bowl 2025 traits'],
+    ['year', 2026],
+    ['circa', true],
+    ['status', 'superseded'],
+    ['lang', 'fr'],
+    ['note', 'The 2025 traits, reworded.'],
+  ] as const)('an edition’s %s', (field, value) => expect(reported(set(edition, field, value))).toEqual([['edition-changed', [field]]]));
+
   it.each([
     ['displayName', 'Dodge!'],
     ['parameter', '+1'],

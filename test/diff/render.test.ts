@@ -114,6 +114,42 @@ describe('changesMarkdown', () => {
     const text = changesMarkdown(log([change('migration-added', 'm', 'M'), change('record-added', 'r', 'R')]));
     expect(text.indexOf('## Records added')).toBeLessThan(text.indexOf('## Ids migrated'));
   });
+  it('writes a new rules revision first: the editions, then the records, each edition with its standing before and after', () => {
+    const status = (before: string, after: string) => [{ field: 'status', before, after, words: null }];
+    const text = changesMarkdown(
+      log([
+        change('record-added', 'en-2028/dodge', 'en-2028: Dodge added (skill, agility)'),
+        change('edition-added', 'en-2028', 'en-2028: Blood Bowl 2028 (English) added (2028, the current rules)'),
+        change(
+          'edition-changed',
+          'en-traits-alt',
+          'en-traits-alt: Blood Bowl 2025 traits (English) is now superseded: an older edition (was the current rules)',
+          status('current', 'superseded'),
+        ),
+      ]),
+    );
+    expect(text).toBe(
+      [
+        '# Changes 0.1.0 → 0.2.0',
+        '',
+        '3 changes (0.1.0 → 0.2.0): 1 edition added, 1 edition changed, 1 record added',
+        '',
+        '## Editions added',
+        '',
+        '- en-2028: Blood Bowl 2028 (English) added (2028, the current rules)',
+        '',
+        '## Editions changed',
+        '',
+        '- en-traits-alt: Blood Bowl 2025 traits (English) is now superseded: an older edition (was the current rules)',
+        '  - `status`: `"current"` → `"superseded"`',
+        '',
+        '## Records added',
+        '',
+        '- en-2028: Dodge added (skill, agility)',
+        '',
+      ].join('\n'),
+    );
+  });
   it('writes no section for a kind without changes', () => expect(changesMarkdown(log([reworded]))).not.toContain('## Records added'));
   it('escapes the summary of a change', () => expect(changesMarkdown(log([change('record-added', 'x', 'Pass_Block')]))).toContain('- Pass\\_Block\n'));
   it('lists no field values for a moved slot', () =>
@@ -128,6 +164,9 @@ describe('changesMarkdown', () => {
 
 describe('the words of each change kind', () => {
   it.each<[ChangeKind, string, string]>([
+    ['edition-added', 'edition added', 'Editions added'],
+    ['edition-removed', 'edition removed', 'Editions removed'],
+    ['edition-changed', 'edition changed', 'Editions changed'],
     ['record-added', 'record added', 'Records added'],
     ['record-removed', 'record removed', 'Records removed'],
     ['record-changed', 'record changed', 'Records changed'],
