@@ -128,8 +128,8 @@ export function addField(text: string, path: readonly string[], match: Match, fi
   return out;
 }
 
-/** The text with the scalar at `path` (keys from the top, e.g. `dataset.version`) set to `value`. */
-export function setValue(text: string, path: readonly string[], value: unknown): string {
+/** The text with the scalar at `path` (keys from the top, e.g. `dataset.version`; a number is a list's index) set to `value`. */
+export function setValue(text: string, path: readonly (string | number)[], value: unknown): string {
   const node = parseDocument(text).getIn(path, true);
   if (!isScalar(node) || !node.range) throw new Error(`no scalar at ${path.join('.')}`);
   return `${text.slice(0, node.range[0])}${stringify(value, { lineWidth: 0 }).trimEnd()}${text.slice(node.range[1])}`;
