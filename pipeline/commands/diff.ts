@@ -44,9 +44,11 @@ export const DIFF = {
     },
     { name: 'quiet', type: 'boolean', help: 'print the summary line only' },
   ],
-  notes: `Covers records (field by field, text as word diffs), crosswalk rows (concept,
-relation, confidence), concepts, rulings (added, removed, re-answered, reworded),
-random-table slots, inducements and price items, leagues and migrations.`,
+  notes: `Covers editions first (added, removed, which rules each gives: current or
+superseded, year, label, language), records (field by field, text as word diffs),
+crosswalk rows (concept, relation, confidence), concepts, rulings (added, removed,
+re-answered, reworded), random-table slots, inducements and price items, leagues
+and migrations.`,
 } as const satisfies CommandSpec;
 
 export async function runDiffCommand(argv: readonly string[]): Promise<number> {
