@@ -18,8 +18,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // A worker per core (Vitest's default leaves one core to its own process, which only waits): on two cores, two files at a time.
-    maxWorkers: availableParallelism(),
+    // One worker more than the cores (Vitest's default leaves one core to its own process, which only waits): a file that
+    // waits (for a child build, Chromium, a page's network, the shared build's lock) leaves its core to another file.
+    // On two cores (docs/TESTING.md, 2026-12-02): two workers 578–628 s, three 507 s, four 527 s.
+    maxWorkers: availableParallelism() + 1,
     // Every CLI build in the tests runs the stages; test/build-cache.test.ts turns the cache on where it is the subject.
     env: { NUFFLE_BUILD_CACHE: 'off' },
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line; timings.ts writes each file's cost, hooks included.
