@@ -31,7 +31,8 @@ version and its date (dataset.released, --date) into sources/manifest.yaml, pack
 and the since: of this release's migrations and kept ids; adds the new ids to
 sources/ids.lock; prepends the release to CHANGELOG.md; writes its changes as data to
 sources/releases/<version>.json (published as dist/data/changes/<version>.json and
-changes.json); and records the new snapshot and data digests in test/golden/.`,
+changes.json); and records the new snapshot (the data and its published schema/
+folder) and data digests in test/golden/.`,
   options: [
     { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
