@@ -14,7 +14,7 @@ import { compare } from '../model/order.ts';
 export const RELEASE_SNAPSHOT = 'test/golden/release';
 
 /** The data files the snapshot keeps: what `nuffle diff` and the golden tests read (with the release's published schemas, `snapshotFiles`). */
-export const SNAPSHOT_FILES = [
+const SNAPSHOT_FILES = [
   'meta.json',
   'editions.json',
   'skills.json',
