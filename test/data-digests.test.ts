@@ -2,8 +2,9 @@
 // meta.json lists keeps the sha256 reviewed in test/golden/data-digests.json
 // (recorded at fdfbbd7, before the caches and lazy loading of the performance
 // work). A build with the stage memo, replayed or computed, must match too.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
@@ -36,5 +37,22 @@ describe('the published data files', () => {
     buildDataset({ ...readProject(repoRoot), memo });
     const recalled = buildDataset({ ...readProject(repoRoot), memo: createMemo(memo.used()) });
     expect(digestsOf(JSON.parse(recalled.files.get('meta.json')!) as MetaFile)).toEqual(golden.files);
+  });
+});
+
+describe('the release snapshot (test/golden/release)', () => {
+  it('ships the schemas of its version, as published: the bytes the digests record', () => {
+    const dir = join(repoRoot, 'test/golden/release');
+    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')).datasetVersion).toBe(golden.datasetVersion);
+    const schemas = readdirSync(join(dir, 'schema'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.schema.json'))
+      .map((entry) => `schema/${relative(join(dir, 'schema'), join(entry.parentPath, entry.name)).split('\\').join('/')}`);
+    const digest = (path: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(dir, path)))
+        .digest('hex');
+    expect(Object.fromEntries(schemas.map((path) => [path, digest(path)]))).toEqual(
+      Object.fromEntries(Object.entries(golden.files).filter(([path]) => path.startsWith('schema/'))),
+    );
   });
 });

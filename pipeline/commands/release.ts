@@ -7,8 +7,8 @@
  * lock, prepends the release to CHANGELOG.md and records the new snapshot and
  * data digests (the golden files). It refuses when the check has errors.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import type { BuildInput, BuildResult } from '../build.ts';
 import { readDataBundle, repoRoot, writeFileAtomically } from '../io.ts';
 import { type DataBundle, parseDataBundle } from '../model/dataset.ts';
@@ -31,7 +31,8 @@ version and its date (dataset.released, --date) into sources/manifest.yaml, pack
 and the since: of this release's migrations and kept ids; adds the new ids to
 sources/ids.lock; prepends the release to CHANGELOG.md; writes its changes as data to
 sources/releases/<version>.json (published as dist/data/changes/<version>.json and
-changes.json); and records the new snapshot and data digests in test/golden/.`,
+changes.json); and records the new snapshot (the data and its published schema/
+folder) and data digests in test/golden/.`,
   options: [
     { name: 'bump', type: 'string', value: 'LEVEL', help: 'Bump at least this much (never less than the changes call for)' },
     { name: 'dry-run', type: 'boolean', help: 'Print the proposal and the changes; write nothing' },
@@ -220,10 +221,21 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
   for (const [path, text] of await lockAndGolden(published, version)) texts.set(path, text);
   const changed = [...texts].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
   for (const [path, text] of changed) writeFileAtomically(root, path, text);
+  for (const path of staleSnapshotSchemas(root, texts, RELEASE_SNAPSHOT)) rmSync(join(root, path));
   for (const [path] of changed.filter(([p]) => !p.startsWith(RELEASE_SNAPSHOT))) console.log(`wrote ${path}`);
-  console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version}, what the next release compares with)`);
+  console.log(`wrote ${RELEASE_SNAPSHOT}/ (the data of ${version} and its schemas, what the next release compares with)`);
   console.log(afterReleaseText(version));
   return 0;
+}
+
+/** The schemas the previous snapshot holds that this release does not publish: removed, so the snapshot is this release's contract and no other. */
+function staleSnapshotSchemas(root: string, texts: ReadonlyMap<string, string>, snapshot: string): string[] {
+  const dir = join(root, snapshot, 'schema');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${snapshot}/schema/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+    .filter((path) => !texts.has(path));
 }
 
 /**
@@ -233,9 +245,9 @@ async function writeRelease(root: string, plan: ReleasePlan): Promise<number> {
  */
 async function lockAndGolden(result: BuildResult, version: string): Promise<Map<string, string>> {
   const { lockText } = await import('../validate/ids.ts');
-  const { RELEASE_SNAPSHOT, SNAPSHOT_FILES } = await import('../release/prepare.ts');
+  const { RELEASE_SNAPSHOT, snapshotFiles } = await import('../release/prepare.ts');
   const texts = new Map([[LOCK_PATH, lockText(result.ids.locked, result.ids.published, version)]]);
-  for (const file of SNAPSHOT_FILES) texts.set(`${RELEASE_SNAPSHOT}/${file}`, result.files.get(file)!);
+  for (const [file, text] of snapshotFiles(result.files)) texts.set(`${RELEASE_SNAPSHOT}/${file}`, text);
   const meta = JSON.parse(result.files.get('meta.json')!) as MetaFile;
   texts.set(
     'test/golden/data-digests.json',

@@ -8,12 +8,13 @@
 import type { DataBundle } from '../model/dataset.ts';
 import type { KeptId, Migration } from '../model/schema-types.ts';
 import type { Place } from '../model/diagnostic.ts';
+import { compare } from '../model/order.ts';
 
 /** Where the previous release's data files are kept (the golden snapshot the release rewrites). */
 export const RELEASE_SNAPSHOT = 'test/golden/release';
 
-/** The data files the snapshot keeps: what `nuffle diff` and the golden tests read. */
-export const SNAPSHOT_FILES = [
+/** The data files the snapshot keeps: what `nuffle diff` and the golden tests read (with the release's published schemas, `snapshotFiles`). */
+const SNAPSHOT_FILES = [
   'meta.json',
   'editions.json',
   'skills.json',
@@ -25,6 +26,18 @@ export const SNAPSHOT_FILES = [
   'leagues.json',
   'migrations.json',
 ] as const;
+
+/**
+ * The snapshot of a release, path in test/golden/release → text: the data
+ * files, and the published schemas as dist/data ships them (its whole
+ * `schema/` folder: each schema and its `.sha256`), so
+ * `nuffle diff` checks the release against its own contract, not against a
+ * later minor that made a field it lacks required.
+ */
+export function snapshotFiles(files: ReadonlyMap<string, string>): Map<string, string> {
+  const schemas = [...files.keys()].filter((path) => path.startsWith('schema/')).sort(compare);
+  return new Map([...SNAPSHOT_FILES, ...schemas].map((path) => [path, files.get(path)!]));
+}
 
 /**
  * What the maintainer does after `nuffle release`, in order: the command
