@@ -1,7 +1,8 @@
 /**
  * The card page's pure parts, in Node: the deck link (deflate-raw, base64url,
  * its bounds and its strict reading), the state's CLI equivalent, the page's
- * check against planSelection, and the team option both share.
+ * check against planSelection, the team option both share, and the edition
+ * menu's words.
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +11,13 @@ import { readSchemaFiles } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { checkDeck } from '../../site/src/lib/card-maker/check.ts';
 import { decodeDeck, encodeDeck, MAX_LINK } from '../../site/src/lib/card-maker/deck-link.ts';
+import { editionChoices } from '../../site/src/lib/card-maker/edition-menu.ts';
 import { EXAMPLE_ROSTERS } from '../../site/src/lib/card-maker/example-roster.ts';
 import { fileName } from '../../site/src/lib/card-maker/file-name.ts';
 import { cliArgs, DEFAULT_STATE, selectionInput, type DeckState } from '../../site/src/lib/card-maker/deck-state.ts';
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
+import { editionLabels } from '../../site/src/lib/edition-status.ts';
+import { type Locale, strings } from '../../site/src/lib/i18n.ts';
 import { realBundle } from '../cards/helpers.ts';
 import { repoRoot } from '../helpers.ts';
 
@@ -186,5 +190,59 @@ describe('the state as the CLI has it', () => {
     expect('plan' in roster && [...new Set(roster.plan.specs.map((s) => s.team))]).toEqual(['Orcland']);
     const own = planSelection(bundle, { ...base, roster: { text: ROSTER, file: 'r.yaml' } }, validator);
     expect('plan' in own && [...new Set(own.plan.specs.map((s) => s.team))]).toEqual(['Reavers']);
+  });
+});
+
+describe('the edition menu', () => {
+  type Facts = { id: string; label: string; lang: string; year: number; circa: boolean; status: 'current' | 'superseded' };
+  const RULES_2030: Facts = { id: 'en-2030', label: 'Blood Bowl 2030 (English)', lang: 'en', year: 2030, circa: false, status: 'current' };
+  const RULES_2024: Facts = { id: 'en-2024', label: 'Blood Bowl 2024 (English)', lang: 'en', year: 2024, circa: false, status: 'superseded' };
+  const OLD_FRENCH: Facts = { id: 'fr-old', label: 'Vieilles règles (français)', lang: 'fr', year: 2004, circa: true, status: 'superseded' };
+  /** A dataset of these editions: `block` in all three, `dodge` in 2024 and French only (2030 holds no wording of it). */
+  const menu = (editions: Facts[], locale: Locale) => {
+    const records: Record<string, string> = { 'a/block': 'en-2030', 'b/block': 'en-2024', 'c/block': 'fr-old', 'b/dodge': 'en-2024', 'c/dodge': 'fr-old' };
+    const d = {
+      editions,
+      concepts: [{ records: ['a/block', 'b/block', 'c/block'] }, { records: ['b/dodge', 'c/dodge'] }].map((c) => ({
+        records: c.records.filter((r) => editions.some((e) => e.id === records[r])),
+      })),
+      skill: (id: string) => ({ edition: records[id]! }),
+      edition: (id: string) => editions.find((e) => e.id === id)!,
+    };
+    return editionChoices(editions, editionLabels(d, strings(locale).standing), locale);
+  };
+
+  it('names each edition with the rules it gives, current or older with its year, and keeps the id alone as the value', () => {
+    expect(menu([RULES_2024, RULES_2030, OLD_FRENCH], 'en').map((c) => [c.value, c.text, c.lang, c.standing])).toEqual([
+      ['en-2024', 'Blood Bowl 2024 (English) — Older edition (2024)', 'en', 'older'],
+      ['en-2030', 'Blood Bowl 2030 (English) — Current rules (2030)', 'en', 'current'],
+      ['fr-old', 'Vieilles règles (français) — Older edition (c. 2004)', 'fr', 'older'],
+    ]);
+  });
+
+  it('says it in French on /fr/, the names in French too', () => {
+    expect(menu([RULES_2024, RULES_2030, OLD_FRENCH], 'fr').map((c) => [c.value, c.text, c.lang])).toEqual([
+      ['en-2024', 'Blood Bowl 2024 (anglais) — Édition antérieure (2024)', 'fr'],
+      ['en-2030', 'Blood Bowl 2030 (anglais) — Règles en vigueur (2030)', 'fr'],
+      ['fr-old', 'Vieilles règles (français) — Édition antérieure (vers 2004)', 'fr'],
+    ]);
+  });
+
+  it('notes of an older edition the rules it still gives the newest wording of, and of no other', () => {
+    const notes = menu([RULES_2024, RULES_2030, OLD_FRENCH], 'en').map((c) => [c.value, c.note]);
+    expect(notes).toEqual([
+      ['en-2024', 'The newest wording in the sources for 1 of its 2 rules: the current 2030 rules are not in the sources for them.'],
+      ['en-2030', null],
+      ['fr-old', null],
+    ]);
+  });
+
+  it('calls no edition current when none is marked so, not even the newest', () => {
+    const choices = menu([RULES_2024, OLD_FRENCH], 'en');
+    expect(choices.map((c) => [c.value, c.standing])).toEqual([
+      ['en-2024', 'older'],
+      ['fr-old', 'older'],
+    ]);
+    expect(choices[0]!.note).toBe('The newest wording in the sources for 2 of its 2 rules.');
   });
 });

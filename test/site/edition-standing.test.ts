@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Concept, Edition, Skill } from '../../pipeline/model/schema-types.ts';
-import { anchor, strings, type Locale } from '../../site/src/lib/i18n.ts';
+import { anchor, editionName, strings, type Locale } from '../../site/src/lib/i18n.ts';
 import { sharedBuild } from '../shared-build.ts';
 import { readPage, textOf } from './helpers.ts';
 
@@ -188,6 +188,33 @@ describe('the pages that list the editions', () => {
           .filter((e) => e.id !== base)
           .map((e) => [e.id, expected(e)]),
       );
+    }
+  });
+
+  it('the card page’s edition menu names each edition with its standing, current exactly when editions.json says so, its value the id alone, and the list under it says the same', () => {
+    for (const locale of LOCALES) {
+      const html = page(locale, 'cards');
+      const start = html.indexOf('<select name="edition"');
+      expect(start, `${locale}: no edition menu`).toBeGreaterThanOrEqual(0);
+      const menu = html.slice(start, html.indexOf('</select>', start));
+      const options = [...menu.matchAll(/<option value="([a-z0-9-]+)"[^>]*data-standing="(\w+)"[^>]*>([^<]*)<\/option>/g)].map((m) => [
+        m[1],
+        m[2],
+        textOf(m[3]!),
+      ]);
+      const t = strings(locale).standing;
+      expect(options, locale).toEqual(
+        skillEditions().map((e) => [
+          e.id,
+          expected(e),
+          `${editionName(e, locale)} — ${e.status === 'current' ? t.current(yearOf(locale, e)) : t.older(yearOf(locale, e))}`,
+        ]),
+      );
+      const list = html.slice(html.indexOf('<ul class="card-maker-help card-maker-editions"'), html.indexOf('</ul>', start));
+      expect(
+        markers(list).map((m) => [m.edition, m.standing]),
+        `${locale}: the list under the menu`,
+      ).toEqual(skillEditions().map((e) => [e.id, expected(e)]));
     }
   });
 
