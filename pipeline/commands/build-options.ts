@@ -32,6 +32,11 @@ export interface BuildOptions {
 /** What a watching process keeps between rebuilds: the memo entries the last build used (null before the first). */
 export interface BuildSession {
   stages: ReturnType<StageMemo['used']> | null;
+  /**
+   * Set once the session has built (`nuffle dev` starts with it set: its worker made the first build):
+   * from then on every build runs in memory, the first from the disk memo.
+   */
+  built?: boolean;
   /** The warnings of the last build, once there was one: a rebuild prints only what changed. */
   warnings?: Diagnostic[];
 }

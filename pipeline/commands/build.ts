@@ -163,8 +163,10 @@ async function buildLocked(options: BuildOptions): Promise<number> {
   clock('read', started);
   const compiled = performance.now();
   // A session's first build with the cache on goes through the caches (a replay starts `nuffle dev` at once); its rebuilds stay in memory.
-  const inSession = options.session && (options.session.stages !== null || options.cache !== true);
+  const { session } = options;
+  const inSession = session && (session.stages !== null || options.cache !== true || session.built === true);
   const { result, cached } = inSession ? await compileInSession(input, options) : await compileCached(input, options);
+  if (session) session.built = true;
   clock('compile', compiled);
   report(result, 'build', options.session?.warnings);
   if (options.session) options.session.warnings = result.diagnostics.filter((d) => !d.fatal);

@@ -41,8 +41,8 @@ export async function runDevCommand(argv: readonly string[]): Promise<number> {
   const root = resolve(values.root ?? repoRoot);
   const out = join(root, 'dist');
   // The stage memo on: after a save, only the saved file is parsed again.
-  // One session for the first build and every rebuild: rebuilds keep the stage memo in memory and print only the warnings that changed.
-  const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true, session: { stages: null } };
+  // One session for every rebuild (the worker made the first build): rebuilds keep the stage memo in memory and print only the warnings that changed.
+  const options: BuildOptions = { root, out, targets: ['data'], strict: false, cache: true, session: { stages: null, built: true } };
   // The first build (in a worker) and the dev server's start, at once: the pages read the data only when asked for.
   const [first, server] = await Promise.all([firstBuild(options), startSite(root, join(out, 'data'), port)]);
   if (first.code !== 0 && !existsSync(join(out, 'data/meta.json'))) {
