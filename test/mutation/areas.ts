@@ -126,6 +126,7 @@ export const AREAS: Readonly<Record<string, MutationArea>> = {
       'test/site/markdown.test.ts',
       'test/site/dataset.test.ts',
       'test/site/dataset-adapter.test.ts',
+      'test/site/edition-status.test.ts',
     ],
   },
   'card-maker': {
