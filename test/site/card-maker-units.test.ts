@@ -228,6 +228,10 @@ describe('the edition menu', () => {
     ]);
   });
 
+  it('refuses an edition the labels do not cover, naming it (the caller passes every edition it lists)', () => {
+    expect(() => editionChoices([RULES_2024], new Map(), 'en')).toThrow(`edition ${RULES_2024.id} has no standing`);
+  });
+
   it('notes of an older edition the rules it still gives the newest wording of, and of no other', () => {
     const notes = menu([RULES_2024, RULES_2030, OLD_FRENCH], 'en').map((c) => [c.value, c.note]);
     expect(notes).toEqual([

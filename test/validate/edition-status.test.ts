@@ -115,4 +115,22 @@ describe('checkEditionStatus', () => {
     expect(problems.map((d) => ({ ruleId: d.ruleId, line: d.place?.line }))).toEqual([{ ruleId: 'manifest/superseded-newer', line: 11 }]);
     expect(problems[0]!.reason).toMatch(/^en-2028 is marked superseded, but its 2028 rules are newer than the rules marked current: 2025 \(en-2025\)/);
   });
+
+  it('says what to write instead of a superseded edition newer than the rules in force, and what it found', () => {
+    const [problem] = run(current('en-2025', 2025), superseded('en-2028', 2028));
+    expect([problem!.expected, problem!.actual, problem!.source]).toEqual([
+      'status: current here and superseded on the 2025 editions (a new rules revision), or the year of the rules it gives',
+      'status: superseded, year: 2028',
+      'validate',
+    ]);
+  });
+
+  it('says what to write instead of the older of two current years, and what it found', () => {
+    const [problem] = run(current('en-2025', 2025), current('en-2028', 2028));
+    expect([problem!.expected, problem!.actual, problem!.source]).toEqual([
+      'status: superseded here (the 2028 rules replaced it), or the year of the rules it gives',
+      'status: current, year: 2025',
+      'validate',
+    ]);
+  });
 });
