@@ -141,7 +141,7 @@ export async function fill(page: Page, roster: string, choices: Choices): Promis
 
 /** "Make the PDF", and the downloaded file's bytes and name. */
 export async function download(page: Page): Promise<{ bytes: Uint8Array; name: string }> {
-  await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+  await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.locator('#make').click()]);
   const path = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-download-')), file.suggestedFilename());
   await file.saveAs(path);

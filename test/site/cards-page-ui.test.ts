@@ -217,7 +217,7 @@ describe('while a PDF is being made', () => {
     const made = cli(ROSTER, ['--backs']);
     const { context, page } = await open('/cards/');
     await fill(page, ROSTER, {});
-    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
     let downloads = 0;
     page.on('download', () => downloads++);
     // "Make the PDF", then an option changed in the same moment, before the worker can answer.
@@ -284,7 +284,7 @@ describe('a pasted roster (issue 32, item 7)', () => {
     expect(Buffer.byteLength(roster)).toBe(MAX_ROSTER);
     await paste(page, roster);
     await expect.poll(() => page.locator('#roster-text').inputValue()).toBe(roster);
-    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
     expect(await page.locator('#roster-file-name').textContent()).toBe('');
     await context.close();
   }, 120_000);
@@ -300,7 +300,7 @@ describe('a pasted roster (issue 32, item 7)', () => {
     expect(await page.locator('#problems li').count()).toBe(0);
     expect(page.url()).toBe(link);
     await page.locator('#roster-text').fill(ROSTER);
-    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
     await expect.poll(() => page.locator('#share-link').inputValue()).toBe(link);
     await context.close();
   }, 120_000);

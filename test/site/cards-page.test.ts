@@ -294,7 +294,7 @@ describe('a league’s whole team (issue 34)', () => {
     const { context, page } = await open('/fr/cards/');
     await page.locator('#roster-example').click();
     expect(await page.locator('#roster-text').inputValue()).toBe(EXAMPLE_ROSTERS.fr);
-    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
     await page.locator('#roster-text').fill('team: Orcs\nplayers:\n  - name: Gork\n    skils: [Block]\n  - name Mork\n');
     await expect
       .poll(() => page.locator('#problems pre').allTextContents())

@@ -241,7 +241,7 @@ describe('the site in Chromium, served with its _headers', () => {
     await page.locator('#card-maker[data-ready="true"]').waitFor({ state: 'attached' });
     await page.locator('input[name="source"][value="skills"]').check();
     await page.locator('#skills-text').fill(skills);
-    await expect.poll(() => page.locator('#make').isEnabled()).toBe(true);
+    await page.locator('#make:enabled').waitFor(); // Playwright's own wait (its default 30 s bound), not a one-second poll: the deck's check can take longer on a loaded machine
     const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.locator('#make').click()]);
     const path = join(mkdtempSync(join(tmpdir(), 'nuffle-csp-')), 'cards.pdf');
     await file.saveAs(path);
