@@ -1,3 +1,4 @@
+import type { ManifestSource } from '../pipeline/model/schema-types.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -18,6 +19,26 @@ const bySource = (edition: string) =>
   skills()
     .filter((r) => r.edition === edition)
     .sort((a, b) => a.source.lines[0] - b.source.lines[0]);
+
+/** An English 2020 source and the old French list, as the manifest gives them (the two linked editions of the tests below). */
+const ENGLISH_AND_FRENCH: ManifestSource[] = [
+  {
+    id: 'en-2020-skills-traits',
+    file: 'a.txt',
+    lang: 'en',
+    edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
+    parser: 'en-2020',
+    note: '',
+  },
+  {
+    id: 'fr-legacy-skills',
+    file: 'b.txt',
+    lang: 'fr',
+    edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' },
+    parser: 'fr-legacy',
+    note: '',
+  },
+];
 
 describe('second trait wording', () => {
   it('yields 36 records, each named from the crosswalk, in the alphabetical order of their names', () => {
@@ -431,24 +452,7 @@ describe('linkConcepts on a small crosswalk', () => {
     const result = linkConcepts({
       records: [base('Catch', 'catch'), base('Diving Catch', 'diving-catch'), old],
       unnamed: [],
-      sources: [
-        {
-          id: 'en-2020-skills-traits',
-          file: 'a.txt',
-          lang: 'en',
-          edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
-          parser: 'en-2020',
-          note: '',
-        },
-        {
-          id: 'fr-legacy-skills',
-          file: 'b.txt',
-          lang: 'fr',
-          edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' },
-          parser: 'fr-legacy',
-          note: '',
-        },
-      ],
+      sources: ENGLISH_AND_FRENCH,
       annotations: {
         concepts: [],
         links: [
@@ -478,24 +482,7 @@ describe('linkConcepts on a small crosswalk', () => {
     const result = linkConcepts({
       records: [record('en-2020/catch'), { ...record('fr-legacy/reception'), concept: null }],
       unnamed: [],
-      sources: [
-        {
-          id: 'en-2020-skills-traits',
-          file: 'a.txt',
-          lang: 'en',
-          edition: { id: 'en-2020', label: 'x', year: 2020, status: 'current' },
-          parser: 'en-2020',
-          note: '',
-        },
-        {
-          id: 'fr-legacy-skills',
-          file: 'b.txt',
-          lang: 'fr',
-          edition: { id: 'fr-legacy', label: 'y', year: 2006, circa: true, status: 'superseded' },
-          parser: 'fr-legacy',
-          note: '',
-        },
-      ],
+      sources: ENGLISH_AND_FRENCH,
       annotations: {
         concepts: [],
         links: [
