@@ -28,21 +28,10 @@ if (import.meta.main && !process.env.NODE_COMPILE_CACHE) {
 }
 
 const cli = await import('./commands/nuffle.ts');
-export const { main } = cli;
+export const { main, runNuffle } = cli;
 export const { buildOnce } = await import('./commands/build.ts');
 export const { readProject } = await import('./commands/project.ts');
 export type { BuildOptions } from './commands/build-options.ts';
 
-// The last net: every failure the commands foresee is a located diagnostic;
-// one they did not is still one line and exit 1, never a raw stack trace.
-if (import.meta.main) {
-  try {
-    process.exitCode = await main(process.argv.slice(2));
-  } catch (cause) {
-    const stack = process.env.NUFFLE_DEBUG ? `\n${(cause as Error).stack ?? ''}` : '';
-    console.error(
-      `nuffle: ${(cause as Error).message ?? String(cause)}${stack}\n  note: nuffle did not foresee this failure; run again with NUFFLE_DEBUG=1 for the stack, and report it with the command you ran`,
-    );
-    process.exitCode = 1;
-  }
-}
+// The last net (commands/nuffle.ts `runNuffle`): a failure the commands did not foresee is one line and exit 1.
+if (import.meta.main) process.exitCode = await cli.runNuffle(process.argv.slice(2));

@@ -37,14 +37,14 @@ describe('the two missing 2020 marks', () => {
     expect(erratum.reason).toMatch(/Jervis/);
   });
 
-  it('without the errata, both records are unmarked and the check reports their obligations', () => {
+  it('without the errata, both records are unmarked and the check reports their obligations', async () => {
     const dir = copyProject();
     const path = join(dir, 'sources/annotations/errata.yaml');
     const text = readFileSync(path, 'utf8');
     const without = removeEntries(text, ['errata'], (e) => ['en-2020/ball-and-chain-compulsory', 'en-2020/bloodlust-compulsory'].includes(String(e.id)));
     expect(without).not.toContain('-compulsory');
     writeFileSync(path, without);
-    const run = runCli(['check', '--root', dir]);
+    const run = await runCli(['check', '--root', dir]);
     expect(run.status).toBe(0);
     // At the first line of each rule text: after the name line and the category line.
     const raw = rawText('en-2020-skills-traits.txt');
@@ -147,8 +147,8 @@ describe('unmarked obligations', () => {
     expect(diagnostics.map((d) => `${d.place?.line} [${d.ruleId}]`)).toEqual(['5 [compulsory/unmarked-obligation]', '12 [compulsory/stale-review]']);
   });
 
-  it('raises nothing on the real sources: every obligation is reviewed or marked', () => {
-    const run = runCli(['check']);
+  it('raises nothing on the real sources: every obligation is reviewed or marked', async () => {
+    const run = await runCli(['check']);
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('compulsory/');
   });

@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { format } from 'node:util';
+import { afterAll, expect, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildDataset, type BuildResult } from '../pipeline/build.ts';
-import { readProject } from '../pipeline/cli.ts';
+import { readProject, runNuffle } from '../pipeline/cli.ts';
 import { repoRoot } from '../pipeline/io.ts';
 import type { ManifestSource, MentionRules, Ruling, Skill } from '../pipeline/model/schema-types.ts';
 import { needsBuild } from './guard.ts';
@@ -56,9 +57,63 @@ export function copyProject(): string {
   return dir;
 }
 
-export function runCli(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  /** The working directory of the run (a roster or an output path given relative to it). */
+  cwd?: string;
+  /** Variables set for the run (`undefined` unsets one), put back after it. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * `nuffle <args>` in this process, as the entry runs it (`runNuffle`: the
+ * commands and the last net), with what it prints captured: its exit code,
+ * stdout (console.log, console.info) and stderr (console.error,
+ * console.warn). The modules and the JIT stay warm between runs, which a
+ * child process pays for on every run (about a second of CPU). The process
+ * itself (the entry's exit code, signals, a run that must not share this
+ * worker's state) is `runCliProcess`'s.
+ */
+export async function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
   needsBuild('runCli()');
-  const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8' });
+  const out: string[] = [];
+  const err: string[] = [];
+  const into = (lines: string[]) => (...parts: unknown[]) => void lines.push(`${format(...parts)}\n`);
+  const spies = [
+    vi.spyOn(console, 'log').mockImplementation(into(out)),
+    vi.spyOn(console, 'info').mockImplementation(into(out)),
+    vi.spyOn(console, 'error').mockImplementation(into(err)),
+    vi.spyOn(console, 'warn').mockImplementation(into(err)),
+  ];
+  const saved = Object.fromEntries(Object.keys(options.env ?? {}).map((k) => [k, process.env[k]]));
+  const cwd = process.cwd();
+  try {
+    for (const [k, v] of Object.entries(options.env ?? {})) setEnv(k, v);
+    if (options.cwd) process.chdir(options.cwd);
+    const status = await runNuffle(args);
+    return { status, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    process.chdir(cwd);
+    for (const [k, v] of Object.entries(saved)) setEnv(k, v);
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+function setEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/** `nuffle <args>` as a child process of its own (`node pipeline/cli.ts`): for what only the process shows (the entry's exit code, signals, a fresh process). */
+export function runCliProcess(args: readonly string[], options: CliRunOptions = {}): CliRun {
+  needsBuild('runCliProcess()');
+  const env = options.env ? { ...process.env, ...options.env } : undefined;
+  const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), ...args], { encoding: 'utf8', cwd: options.cwd, env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -31,12 +31,12 @@ const BROWSER: Markers = {
 
 const BUILD: Markers = {
   'test/shared-build.ts': ['*'],
-  'test/helpers.ts': ['realBuild', 'realData', 'skills', 'rulings', 'record', 'copyProject', 'runCli', 'withFileChanged'],
+  'test/helpers.ts': ['realBuild', 'realData', 'skills', 'rulings', 'record', 'copyProject', 'runCli', 'runCliProcess', 'withFileChanged'],
   'test/cards/helpers.ts': ['realBundle'],
   'test/site/helpers.ts': ['buildInto'],
   'test/site/hostile-project.ts': ['*'],
   'test/consumer/pack.ts': ['*'],
-  'pipeline/cli.ts': ['main', 'readProject', 'buildOnce'],
+  'pipeline/cli.ts': ['main', 'runNuffle', 'readProject', 'buildOnce'],
   'pipeline/commands/project.ts': ['readProject', 'readProjectOrReport', 'compileProject'],
   'pipeline/commands/build.ts': ['*'],
   'pipeline/scripts/bench-dev.ts': ['*'],

@@ -51,3 +51,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!load) return usageError('', `unknown command "${command}"`);
   return (await load())(rest);
 }
+
+/**
+ * `main` with the last net, as the entry runs it: every failure the commands
+ * foresee is a located diagnostic; one they did not is still one line and
+ * exit 1, never a raw stack trace (NUFFLE_DEBUG=1 adds the stack).
+ */
+export async function runNuffle(argv: readonly string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (cause) {
+    const stack = process.env.NUFFLE_DEBUG ? `\n${(cause as Error).stack ?? ''}` : '';
+    console.error(
+      `nuffle: ${(cause as Error).message ?? String(cause)}${stack}\n  note: nuffle did not foresee this failure; run again with NUFFLE_DEBUG=1 for the stack, and report it with the command you ran`,
+    );
+    return 1;
+  }
+}
