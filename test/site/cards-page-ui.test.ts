@@ -9,12 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../site/src/lib/i18n.ts';
 import { MAX_ROSTER } from '../../site/src/lib/card-maker/deck-state.ts';
 import { cardStrings } from '../../site/src/lib/card-maker/strings.ts';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe.ts';
 import { launchChromium, serveStatic } from './helpers.ts';
 import { bothOffline, cli, download, fill, open, ROSTER, type ServiceWorkerHost, sha256, site, useCardSite } from './card-page.ts';
 
@@ -307,29 +307,6 @@ describe('a pasted roster (issue 32, item 7)', () => {
 });
 
 describe('accessibility', () => {
-  /**
-   * axe's serious and critical violations on the page as it is, one line each. Run as axe.run in the page (axe's "legacy"
-   * mode): the default runs each frame apart, then merges the results in a blank page of its own, which costs two thirds
-   * of the run here. The legacy mode skips cross-origin frames only, and the card page has no frame at all (checked).
-   * Passes are not listed node by node: only violations are read.
-   */
-  async function serious(page: Page, label: string): Promise<string[]> {
-    expect(page.frames(), label).toHaveLength(1);
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'] })
-      .analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${label}: ${v.id} (${v.impact}) ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  }
-
   for (const theme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violation on /cards/ and /fr/cards/, with messages showing (${theme} theme)`, async () => {
       const found: string[] = [];
@@ -337,9 +314,9 @@ describe('accessibility', () => {
         const { context, page } = await open(path, { theme, serviceWorkers: 'allow' });
         await page.locator('#roster-text').fill(ROSTER.replace('skills: [Guard]', 'skills: [Gaurd]'));
         await page.locator('#problems li').first().waitFor();
-        found.push(...(await serious(page, path)));
+        found.push(...(await seriousViolations(page, path)));
         await page.locator('input[name="source"][value="skills"]').check();
-        found.push(...(await serious(page, `${path} (skills)`)));
+        found.push(...(await seriousViolations(page, `${path} (skills)`)));
         await context.close();
       }
       expect(found).toEqual([]);

@@ -4,7 +4,6 @@
  * the same site in Debian's chromium (console, requests, search, diff, the
  * what-changed filter, axe in both themes, screenshots).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync, readFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import type { Concept, CrosswalkRow, Edition, Inducement, RandomTable, Ruling, S
 import { sentenceDiff } from '../../site/src/lib/diff.ts';
 import { strings } from '../../site/src/lib/i18n.ts';
 import { repoRoot, treeDigest } from '../helpers.ts';
+import { seriousViolations } from './axe.ts';
 import { forge, launchChromium, listFiles, readPage, serveStatic, textOf } from './helpers.ts';
 import { sharedBuild } from '../shared-build.ts';
 
@@ -377,15 +377,7 @@ describe('the site in a browser', () => {
       for (const [name, path] of Object.entries(PAGES)) {
         await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
         expect(await page.evaluate(() => (globalThis as unknown as Browserish).document.documentElement.dataset.theme)).toBe(theme);
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          found.push(
-            `${name}: ${v.id} (${v.impact}) ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')}`,
-          );
-        }
+        found.push(...(await seriousViolations(page, name)));
         if (name !== 'what-changed') await page.screenshot({ path: join(artifacts, `${name}-${theme}.png`), fullPage: true });
       }
       await context.close();
