@@ -79,8 +79,12 @@ export interface CliRunOptions {
  * itself (the entry's exit code, signals, a run that must not share this
  * worker's state) is `runCliProcess`'s.
  */
-export async function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
-  needsBuild('runCli()');
+export function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
+  needsBuild('runCli()'); // at once, not as a rejected promise
+  return runInProcess(args, options);
+}
+
+async function runInProcess(args: readonly string[], options: CliRunOptions): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
   const into = (lines: string[]) => (...parts: unknown[]) => void lines.push(`${format(...parts)}\n`);

@@ -72,12 +72,13 @@ describe.runIf(process.env.NUFFLE_TEST_PROJECT === 'unit')('the unit project', (
   const fenced = /is not for the unit project \(literal inputs only\)/;
 
   it('throws at once from every real-build helper', async () => {
-    const { copyProject, realBuild, runCli, withFileChanged } = await load<typeof import('./helpers.ts')>('./helpers.ts');
+    const { copyProject, realBuild, runCli, runCliProcess, withFileChanged } = await load<typeof import('./helpers.ts')>('./helpers.ts');
     const { sharedBuild } = await load<typeof import('./shared-build.ts')>('./shared-build.ts');
     const { buildInto, launchChromium } = await load<typeof import('./site/helpers.ts')>('./site/helpers.ts');
     expect(() => realBuild()).toThrow(fenced);
     expect(() => copyProject()).toThrow(fenced);
     expect(() => runCli(['--help'])).toThrow(fenced);
+    expect(() => runCliProcess(['--help'])).toThrow(fenced);
     expect(() =>
       withFileChanged(
         '/nonexistent',
