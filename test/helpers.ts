@@ -87,7 +87,10 @@ export function runCli(args: readonly string[], options: CliRunOptions = {}): Pr
 async function runInProcess(args: readonly string[], options: CliRunOptions): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const into = (lines: string[]) => (...parts: unknown[]) => void lines.push(`${format(...parts)}\n`);
+  const into =
+    (lines: string[]) =>
+    (...parts: unknown[]) =>
+      void lines.push(`${format(...parts)}\n`);
   const spies = [
     vi.spyOn(console, 'log').mockImplementation(into(out)),
     vi.spyOn(console, 'info').mockImplementation(into(out)),
@@ -148,16 +151,23 @@ export function addMigrations(root: string, entries: readonly Record<string, unk
   editYamlFile(join(root, 'sources/annotations/migrations.yaml'), (text) => appendEntries(text, [key], entries));
 }
 
-/** Change a file for the duration of `fn`, then put the original bytes back. */
+/** Change a file for the duration of `fn` (until its promise settles, if it returns one), then put the original bytes back. */
 export function withFileChanged<T>(path: string, change: (text: string) => string | Buffer, fn: () => T): T {
   needsBuild('withFileChanged()');
   const original = readFileSync(path);
   writeFileSync(path, change(original.toString('utf8')));
+  const restore = () => writeFileSync(path, original);
+  let result: T;
   try {
-    return fn();
-  } finally {
-    writeFileSync(path, original);
+    result = fn();
+  } catch (cause) {
+    restore();
+    throw cause;
   }
+  // An async fn (an awaited runCli): the bytes come back once it settles, not at its first await.
+  if (result instanceof Promise) return result.finally(restore) as T;
+  restore();
+  return result;
 }
 
 /** 1-based line of the first line of `text` that `match` matches (a string: the whole line, trimmed; a pattern: anywhere in it). */
