@@ -7,7 +7,8 @@ import { evaluateSuggestions } from '../pipeline/link/evaluate.ts';
 import { createSuggester, nameSimilarity } from '../pipeline/link/suggest.ts';
 import type { Concept, CrosswalkRow, Edition, Erratum } from '../pipeline/model/schema-types.ts';
 import { applyErrata } from '../pipeline/parse/errata.ts';
-import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, record, repoRoot, runCli, skills, withFileChanged } from './helpers.ts';
+import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, record, repoRoot, runCli, skills } from './helpers.ts';
+import { withFileChangedAsync } from './file-changed.ts';
 import { removeEntries } from './yaml-edit.ts';
 
 const fact = corpusFacts('crosswalk');
@@ -393,8 +394,8 @@ describe('nuffle suggest and missing links', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('prints the evaluation figures', () => {
-    const result = runCli(['suggest', '--evaluate', '--root', root]);
+  it('prints the evaluation figures', async () => {
+    const result = await runCli(['suggest', '--evaluate', '--root', root]);
     expect(result.status).toBe(0);
     const alt = /traits-alt-wording: (\d+) rows, (\d+) rankable[\s\S]*top-1 \d+\/\2 = [\d.]+%\s+top-3 \d+\/\2/.exec(result.stdout);
     const fr = /fr-legacy-skills: (\d+) rows, (\d+) rankable[\s\S]*top-3 \d+\/\2 = [\d.]+%/.exec(result.stdout);
@@ -408,31 +409,31 @@ describe('nuffle suggest and missing links', () => {
     expect([alt![2], fr![2]]).toEqual(['traits-alt-wording', 'fr-legacy-skills'].map((s) => String(evaluated.find((r) => r.source === s)!.evaluated)));
   });
 
-  it('a record without a link fails the build with a located error and the top-3 suggestions', () => {
+  it('a record without a link fails the build with a located error and the top-3 suggestions', async () => {
     const withoutTentacles = (text: string) => removeEntries(text, ['links'], { record: 'fr-legacy/tentacules' });
-    withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, () => {
-      const result = runCli(['build', '--root', root, '--only', 'data']);
+    await withFileChangedAsync(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, async () => {
+      const result = await runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('fr-legacy-skills.txt'), 'Tentacules');
       expect(result.stderr).toContain(
         `sources/raw/fr-legacy-skills.txt:${line}:1 error No crosswalk row links fr-legacy/tentacules ("Tentacules") to a concept [crosswalk/missing-link]`,
       );
       expect(result.stderr).toMatch(/top suggestions: 1\. tentacles \d\.\d\d \[name ~ Tentacles/);
-      const suggested = runCli(['suggest', '--source', 'fr-legacy-skills', '--root', root]);
+      const suggested = await runCli(['suggest', '--source', 'fr-legacy-skills', '--root', root]);
       expect(suggested.status).toBe(0);
       expect(suggested.stdout).toContain(`fr-legacy-skills.txt:${line} fr-legacy/tentacules ("Tentacules") (not linked)\n  1. tentacles`);
     });
   });
 
-  it('an unnamed paragraph without a row is reported with suggestions too', () => {
+  it('an unnamed paragraph without a row is reported with suggestions too', async () => {
     const withoutStab = (text: string) =>
       removeEntries(
         text,
         ['links'],
         (row) => row.source === 'traits-alt-wording' && String(row.match).startsWith('When this player is activated, they can declare a Stab'),
       );
-    withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, () => {
-      const result = runCli(['check', '--root', root]);
+    await withFileChangedAsync(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, async () => {
+      const result = await runCli(['check', '--root', root]);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('traits-alt-wording.txt'), /^When this player is activated, they can declare a Stab Special/);
       expect(result.stderr).toMatch(

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parsePriceBullet } from '../pipeline/link/price-list.ts';
 import type { Inducement, InducementAnnotation, InducementAnnotations, League, LeagueAnnotation, PriceItem } from '../pipeline/model/schema-types.ts';
-import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli, withFileChanged } from './helpers.ts';
+import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli } from './helpers.ts';
+import { withFileChangedAsync } from './file-changed.ts';
 import { appendEntries, setField } from './yaml-edit.ts';
 
 const fact = corpusFacts('inducements');
@@ -365,14 +366,14 @@ describe('bad notes fail the build with file and line', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) =>
-    withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), mutate, () => {
-      const result = runCli(['build', '--root', root, '--only', 'data']);
+    withFileChangedAsync(join(root, 'sources/raw/inducement-notes.txt'), mutate, async () => {
+      const result = await runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       check(result.stderr);
     });
 
-  it('an unknown league', () => {
-    withNotes(
+  it('an unknown league', async () => {
+    await withNotes(
       (text) => text.replace('+80K for Badland Brawl and Halfling Thimble Cup.', '+80K for Badland Brawl and Moot Mug Cup.'),
       (stderr) =>
         expect(stderr).toContain(
@@ -381,8 +382,8 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a skill mention that does not resolve (price list and prose)', () => {
-    withNotes(
+  it('a skill mention that does not resolve (price list and prose)', async () => {
+    await withNotes(
       (text) =>
         text
           .replace('• Bomber + Secret Weapon : +40K', '• Bomber + Secret Weapons : +40K')
@@ -398,8 +399,8 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a block no record claims', () => {
-    withNotes(
+  it('a block no record claims', async () => {
+    await withNotes(
       (text) => text.replace('Up to 2 kegs can be bought', 'Up to 2 barrels can be bought'),
       (stderr) => {
         const line = notesLine(/^Up to 2 kegs can be bought/);
@@ -413,13 +414,13 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a block inserted before the others shifts no name: with its own record, every other id keeps its name', () => {
+  it('a block inserted before the others shifts no name: with its own record, every other id keeps its name', async () => {
     const before = new Map(inducements().map((r) => [r.id, [r.name, r.source.lines[0]] as const]));
-    withFileChanged(
+    await withFileChangedAsync(
       join(root, 'sources/raw/inducement-notes.txt'),
       (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
       () =>
-        withFileChanged(
+        withFileChangedAsync(
           join(root, 'sources/annotations/inducements.yaml'),
           (text) =>
             appendEntries(
@@ -436,9 +437,9 @@ describe('bad notes fail the build with file and line', () => {
                 },
               ],
             ),
-          () => {
+          async () => {
             // Errata follow their text: the one below the insertion needs no edit.
-            const result = runCli(['build', '--root', root, '--only', 'data']);
+            const result = await runCli(['build', '--root', root, '--only', 'data']);
             expect(result.status, result.stderr).toBe(0);
             const after = JSON.parse(readFileSync(join(root, 'dist/data/inducements.json'), 'utf8')) as Inducement[];
             expect(after).toHaveLength(before.size + 1);
@@ -451,8 +452,8 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a block inserted with no record fails, and only that block is reported', () => {
-    withNotes(
+  it('a block inserted with no record fails, and only that block is reported', async () => {
+    await withNotes(
       (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
       (stderr) => {
         // The new block takes the line where the cheerleaders' block started.
@@ -465,15 +466,15 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a heading in capitals that no record lists is reported as a warning', () => {
+  it('a heading in capitals that no record lists is reported as a warning', async () => {
     // The last heading of the first record that lists several, taken out of its list.
     const record = annotations().records.find((r) => (r.abilities?.length ?? 0) > 1)!;
     const heading = record.abilities!.at(-1)!;
-    withFileChanged(
+    await withFileChangedAsync(
       join(root, 'sources/annotations/inducements.yaml'),
       (text) => setField(text, ['records'], { id: record.id }, 'abilities', (old: unknown) => (old as string[]).slice(0, -1)),
-      () => {
-        const result = runCli(['check', '--root', root]);
+      async () => {
+        const result = await runCli(['check', '--root', root]);
         expect(result.status).toBe(0);
         expect(result.stdout).toContain(
           `sources/raw/inducement-notes.txt:${notesLine(new RegExp(heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))}:1 warning "${heading}" looks like a named heading but ${record.id} does not list it [inducements/undeclared-heading]`,
@@ -482,10 +483,10 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('two records with one id, or one league spelling under two leagues, fail the build', () => {
+  it('two records with one id, or one league spelling under two leagues, fail the build', async () => {
     const [first, second] = annotations().records as [InducementAnnotation, InducementAnnotation];
     const [one, two] = annotations().leagues as [LeagueAnnotation, LeagueAnnotation];
-    withFileChanged(
+    await withFileChangedAsync(
       join(root, 'sources/annotations/inducements.yaml'),
       // The second record takes the first one's id; the first league also lists the second's first spelling.
       (text) =>
@@ -493,8 +494,8 @@ describe('bad notes fail the build with file and line', () => {
           ...(old as string[]),
           two.aliases[0]!,
         ]),
-      () => {
-        const result = runCli(['check', '--root', root]);
+      async () => {
+        const result = await runCli(['check', '--root', root]);
         expect(result.status).toBe(1);
         expect(result.stderr).toContain(`error Record id ${first.id} is used twice [inducements/duplicate-id]`);
         expect(result.stderr).toContain(
@@ -504,8 +505,8 @@ describe('bad notes fail the build with file and line', () => {
     );
   });
 
-  it('a heading that is not in capitals is refused by the annotation schema', () => {
-    withFileChanged(
+  it('a heading that is not in capitals is refused by the annotation schema', async () => {
+    await withFileChangedAsync(
       join(root, 'sources/annotations/inducements.yaml'),
       // A spell heading of the first record with spells, copied in title case after it.
       (text) =>
@@ -519,8 +520,8 @@ describe('bad notes fail the build with file and line', () => {
             return [spell, `${spell!.charAt(0)}${spell!.slice(1).toLowerCase()}`, ...rest];
           },
         ),
-      () => {
-        const result = runCli(['check', '--root', root]);
+      async () => {
+        const result = await runCli(['check', '--root', root]);
         expect(result.status).toBe(1);
         expect(result.stderr).toMatch(/inducements\.yaml:\d+:\d+ error \/records\/\d+\/spells\/1 must match pattern/);
       },

@@ -3,7 +3,6 @@
  * rosters, the site served from the shared build with Chromium, `nuffle cards` run once per roster and options, and the
  * page driven as an organiser would.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Skill } from '../../pipeline/model/schema-types.ts';
 import { poppler } from '../cards/helpers.ts';
-import { repoRoot } from '../helpers.ts';
+import { repoRoot, runCli } from '../helpers.ts';
 import { sharedBuild } from '../shared-build.ts';
 import { serveStatic } from './helpers.ts';
 
@@ -46,41 +45,36 @@ export function useCardSite(launch: () => Promise<Browser>): void {
   });
 }
 
-interface CliRun {
+interface CardsRun {
   pdf: Uint8Array | null;
   stderr: string;
   status: number | null;
 }
-const cliRuns = new Map<string, Promise<CliRun>>();
+const cliRuns = new Map<string, Promise<CardsRun>>();
+/** The last run started: the runs share this worker's working directory and console, so each waits for the one before. */
+let lastRun: Promise<unknown> = Promise.resolve();
 /**
  * `nuffle cards` run where the roster is saved as `roster.yaml` (so messages name it as the page does): its PDF, stderr and
  * status. Run once per roster and arguments in this file (the same command writes the same bytes), in the background: a
  * test starts it before it drives the page, and awaits it to compare.
  */
-export function cli(roster: string, args: readonly string[]): Promise<CliRun> {
+export function cli(roster: string, args: readonly string[]): Promise<CardsRun> {
   const key = JSON.stringify([roster, args]);
   let run = cliRuns.get(key);
   if (!run) {
-    run = runCli(roster, args);
+    run = lastRun.then(() => runCards(roster, args));
+    lastRun = run.catch(() => undefined);
     cliRuns.set(key, run);
   }
   return run;
 }
 
-function runCli(roster: string, args: readonly string[]): Promise<CliRun> {
+/** One `nuffle cards` run, in this worker (helpers' `runCli`), from a folder of its own. */
+async function runCards(roster: string, args: readonly string[]): Promise<CardsRun> {
   const dir = mkdtempSync(join(tmpdir(), 'nuffle-cards-page-'));
   writeFileSync(join(dir, 'roster.yaml'), roster);
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'pipeline/cli.ts'), 'cards', '--data', join(site.out, 'data'), '--roster', 'roster.yaml', ...args, '-o', 'cards.pdf'],
-    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ pdf: status === 0 ? new Uint8Array(readFileSync(join(dir, 'cards.pdf'))) : null, stderr, status }));
-  });
+  const { status, stderr } = await runCli(['cards', '--data', join(site.out, 'data'), '--roster', 'roster.yaml', ...args, '-o', 'cards.pdf'], { cwd: dir });
+  return { pdf: status === 0 ? new Uint8Array(readFileSync(join(dir, 'cards.pdf'))) : null, stderr, status };
 }
 
 /**

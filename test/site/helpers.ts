@@ -2,7 +2,6 @@
  * Shared by the site tests: build a project's data and site into a temp
  * folder (once per test file), read its pages, and drive Debian's chromium.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { MetaFile } from '../../pipeline/model/schema-types.ts';
 import { needsBuild } from '../guard.ts';
-import { repoRoot } from '../helpers.ts';
+import { runCliProcess } from '../helpers.ts';
 
 export { serveStatic } from '../../pipeline/scripts/preview.ts';
 
@@ -18,13 +17,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * `nuffle build` (all targets, or the ones given) of `root` into a fresh temp folder, in one run (`--only data,site`: the
- * project is read and its data built once); throws with the output when it fails.
+ * project is read and its data built once); throws with the output when it fails. A process of its own: every caller
+ * builds the site, and the site target runs Astro in the process that builds (a build without the site is `runCli`'s).
  */
 export function buildInto(root: string, targets: readonly string[] | 'all' = 'all'): string {
   needsBuild('buildInto()');
   const out = mkdtempSync(join(tmpdir(), 'nuffle-site-'));
   const only = targets === 'all' ? [] : ['--only', targets.join(',')];
-  const result = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--root', root, '--out', out, ...only], { encoding: 'utf8' });
+  const result = runCliProcess(['build', '--root', root, '--out', out, ...only]);
   if (result.status !== 0) throw new Error(`nuffle build ${only.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return out;
 }

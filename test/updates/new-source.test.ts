@@ -9,16 +9,16 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CrosswalkAnnotations, CrosswalkRow, Skill } from '../../pipeline/model/schema-types.ts';
-import { copyProject, runCli } from '../helpers.ts';
+import { type CliRun, copyProject, runCli } from '../helpers.ts';
 
 const root = copyProject();
 const crosswalkPath = join(root, 'sources/annotations/crosswalk.yaml');
 let original: string;
-let check: ReturnType<typeof runCli>;
-let write: ReturnType<typeof runCli>;
-let build: ReturnType<typeof runCli>;
+let check: CliRun;
+let write: CliRun;
+let build: CliRun;
 
-beforeAll(() => {
+beforeAll(async () => {
   // Three 2020 traits, reworded, one paragraph each, no names (the second wording's format).
   writeFileSync(
     join(root, 'sources/raw/house-rules.txt'),
@@ -42,9 +42,9 @@ beforeAll(() => {
     ),
   );
   original = readFileSync(crosswalkPath, 'utf8');
-  check = runCli(['check', '--root', root]);
-  write = runCli(['suggest', '--write', '--root', root]);
-  build = runCli(['build', '--only', 'data', '--root', root]);
+  check = await runCli(['check', '--root', root]);
+  write = await runCli(['suggest', '--write', '--root', root]);
+  build = await runCli(['build', '--only', 'data', '--root', root]);
 }, 120_000);
 
 describe('a new source', () => {
@@ -90,8 +90,8 @@ describe('a new source', () => {
     expect(rows.filter((r) => r.record.startsWith('en-house/')).every((r) => r.declaredBy === 'suggestion')).toBe(true);
   });
 
-  it('--strict turns unreviewed drafts into errors', () => {
-    const strict = runCli(['check', '--strict', '--root', root]);
+  it('--strict turns unreviewed drafts into errors', async () => {
+    const strict = await runCli(['check', '--strict', '--root', root]);
     expect(strict.status).toBe(1);
     expect(strict.stderr.split('\n').filter((l) => l.includes('error') && l.includes('[crosswalk/unreviewed-suggestion]'))).toHaveLength(3);
   });

@@ -15,7 +15,7 @@ import type { Changelog } from '../../pipeline/diff/compare.ts';
 import { readSchemaFiles } from '../../pipeline/io.ts';
 import { createValidator } from '../../pipeline/validate/schemas.ts';
 import { SCHEMA_MAJOR } from '../../pipeline/validate/data-bundle.ts';
-import { repoRoot, runCli } from '../helpers.ts';
+import { type CliRun, repoRoot, runCli } from '../helpers.ts';
 import { EN_SOURCE, FR_SOURCE, literalFiles, literalProject, writeProject } from '../literal-project.ts';
 import { editYamlFile, setValue } from '../yaml-edit.ts';
 
@@ -31,13 +31,13 @@ function project(): string {
 
 const FRENCH_2025 = 'Blood Bowl 2025 (français)';
 let root: string;
-let diff: ReturnType<typeof runCli>;
-let release: ReturnType<typeof runCli>;
+let diff: CliRun;
+let release: CliRun;
 const gate = (words: string) => runCli(['diff', join(root, 'old/data'), join(root, 'dist/data'), '--quiet', '--fail-on', words]);
 
-beforeAll(() => {
+beforeAll(async () => {
   root = project();
-  const old = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'old')]);
+  const old = await runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'old')]);
   if (old.status !== 0) throw new Error(old.stderr);
   // The edit a rules revision takes: each edition's `status:` line (and here the French list's year and label, which the evidence moved).
   editYamlFile(join(root, 'sources/manifest.yaml'), (text) => {
@@ -51,10 +51,10 @@ beforeAll(() => {
     ];
     return edits.reduce((out, [path, value]) => setValue(out, path, value), text);
   });
-  const now = runCli(['build', '--only', 'data', '--root', root]);
+  const now = await runCli(['build', '--only', 'data', '--root', root]);
   if (now.status !== 0) throw new Error(now.stderr);
-  diff = runCli(['diff', join(root, 'old/data'), join(root, 'dist/data'), '--out', join(root, 'changes')]);
-  release = runCli(['release', '--dry-run', '--root', root, '--from', join(root, 'old/data')]);
+  diff = await runCli(['diff', join(root, 'old/data'), join(root, 'dist/data'), '--out', join(root, 'changes')]);
+  release = await runCli(['release', '--dry-run', '--root', root, '--from', join(root, 'old/data')]);
 }, 120_000);
 
 describe('a new rules revision', () => {
@@ -79,10 +79,10 @@ describe('a new rules revision', () => {
     expect(markdown).toContain('\n## Editions changed\n\n- en-2020: English is now superseded: an older edition (was the current rules)\n');
   });
 
-  it('fails the CI gate on `edition` and on `changed`, not on `removed`', () => {
-    expect(gate('edition').status).toBe(1);
-    expect(gate('changed').status).toBe(1);
-    expect(gate('removed,added').status).toBe(0);
+  it('fails the CI gate on `edition` and on `changed`, not on `removed`', async () => {
+    expect((await gate('edition')).status).toBe(1);
+    expect((await gate('changed')).status).toBe(1);
+    expect((await gate('removed,added')).status).toBe(0);
   });
 
   it('nuffle release proposes a minor, because of the editions whose standing moved', () => {
