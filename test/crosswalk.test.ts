@@ -7,8 +7,7 @@ import { evaluateSuggestions } from '../pipeline/link/evaluate.ts';
 import { createSuggester, nameSimilarity } from '../pipeline/link/suggest.ts';
 import type { Concept, CrosswalkRow, Edition, Erratum } from '../pipeline/model/schema-types.ts';
 import { applyErrata } from '../pipeline/parse/errata.ts';
-import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, record, repoRoot, runCli, skills } from './helpers.ts';
-import { withFileChangedAsync } from './file-changed.ts';
+import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, record, repoRoot, runCli, skills, withFileChanged } from './helpers.ts';
 import { removeEntries } from './yaml-edit.ts';
 
 const fact = corpusFacts('crosswalk');
@@ -411,7 +410,7 @@ describe('nuffle suggest and missing links', () => {
 
   it('a record without a link fails the build with a located error and the top-3 suggestions', async () => {
     const withoutTentacles = (text: string) => removeEntries(text, ['links'], { record: 'fr-legacy/tentacules' });
-    await withFileChangedAsync(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, async () => {
+    await withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutTentacles, async () => {
       const result = await runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('fr-legacy-skills.txt'), 'Tentacules');
@@ -432,7 +431,7 @@ describe('nuffle suggest and missing links', () => {
         ['links'],
         (row) => row.source === 'traits-alt-wording' && String(row.match).startsWith('When this player is activated, they can declare a Stab'),
       );
-    await withFileChangedAsync(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, async () => {
+    await withFileChanged(join(root, 'sources/annotations/crosswalk.yaml'), withoutStab, async () => {
       const result = await runCli(['check', '--root', root]);
       expect(result.status).toBe(1);
       const line = lineOf(rawText('traits-alt-wording.txt'), /^When this player is activated, they can declare a Stab Special/);

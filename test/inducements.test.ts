@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parsePriceBullet } from '../pipeline/link/price-list.ts';
 import type { Inducement, InducementAnnotation, InducementAnnotations, League, LeagueAnnotation, PriceItem } from '../pipeline/model/schema-types.ts';
-import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli } from './helpers.ts';
-import { withFileChangedAsync } from './file-changed.ts';
+import { copyProject, corpusFacts, lineOf, rawText, realBuild, realData, repoRoot, runCli, withFileChanged } from './helpers.ts';
 import { appendEntries, setField } from './yaml-edit.ts';
 
 const fact = corpusFacts('inducements');
@@ -366,7 +365,7 @@ describe('bad notes fail the build with file and line', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const withNotes = (mutate: (text: string) => string, check: (stderr: string) => void) =>
-    withFileChangedAsync(join(root, 'sources/raw/inducement-notes.txt'), mutate, async () => {
+    withFileChanged(join(root, 'sources/raw/inducement-notes.txt'), mutate, async () => {
       const result = await runCli(['build', '--root', root, '--only', 'data']);
       expect(result.status).toBe(1);
       check(result.stderr);
@@ -416,11 +415,11 @@ describe('bad notes fail the build with file and line', () => {
 
   it('a block inserted before the others shifts no name: with its own record, every other id keeps its name', async () => {
     const before = new Map(inducements().map((r) => [r.id, [r.name, r.source.lines[0]] as const]));
-    await withFileChangedAsync(
+    await withFileChanged(
       join(root, 'sources/raw/inducement-notes.txt'),
       (text) => text.replace('Up to 4 cheerleaders', 'A note that was not there before.\n\nUp to 4 cheerleaders'),
       () =>
-        withFileChangedAsync(
+        withFileChanged(
           join(root, 'sources/annotations/inducements.yaml'),
           (text) =>
             appendEntries(
@@ -470,7 +469,7 @@ describe('bad notes fail the build with file and line', () => {
     // The last heading of the first record that lists several, taken out of its list.
     const record = annotations().records.find((r) => (r.abilities?.length ?? 0) > 1)!;
     const heading = record.abilities!.at(-1)!;
-    await withFileChangedAsync(
+    await withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
       (text) => setField(text, ['records'], { id: record.id }, 'abilities', (old: unknown) => (old as string[]).slice(0, -1)),
       async () => {
@@ -486,7 +485,7 @@ describe('bad notes fail the build with file and line', () => {
   it('two records with one id, or one league spelling under two leagues, fail the build', async () => {
     const [first, second] = annotations().records as [InducementAnnotation, InducementAnnotation];
     const [one, two] = annotations().leagues as [LeagueAnnotation, LeagueAnnotation];
-    await withFileChangedAsync(
+    await withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
       // The second record takes the first one's id; the first league also lists the second's first spelling.
       (text) =>
@@ -506,7 +505,7 @@ describe('bad notes fail the build with file and line', () => {
   });
 
   it('a heading that is not in capitals is refused by the annotation schema', async () => {
-    await withFileChangedAsync(
+    await withFileChanged(
       join(root, 'sources/annotations/inducements.yaml'),
       // A spell heading of the first record with spells, copied in title case after it.
       (text) =>
