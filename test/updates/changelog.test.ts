@@ -30,8 +30,8 @@ const [current, next] = (() => {
 let printed: string;
 let markdown: string;
 
-beforeAll(() => {
-  const first = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'old')]);
+beforeAll(async () => {
+  const first = await runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'old')]);
   if (first.status !== 0) throw new Error(first.stderr);
   const rulings = JSON.parse(readFileSync(join(root, 'old/data/rulings.json'), 'utf8')) as Ruling[];
   // A FAQ ruling the other edits leave alone (the first, in text order).
@@ -64,9 +64,9 @@ beforeAll(() => {
   edit(raw('inducement-notes.txt'), (t) => t.replace('• One only mutation : +30K', '• One only mutation : +35K'));
   edit(join(root, 'sources/manifest.yaml'), (t) => setValue(t, ['dataset', 'version'], next));
 
-  const second = runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'new')]);
+  const second = await runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'new')]);
   if (second.status !== 0) throw new Error(second.stderr);
-  const diff = runCli(['diff', join(root, 'old/data'), join(root, 'new/data'), '--out', join(root, 'changes')]);
+  const diff = await runCli(['diff', join(root, 'old/data'), join(root, 'new/data'), '--out', join(root, 'changes')]);
   if (diff.status !== 0) throw new Error(diff.stderr);
   printed = diff.stdout;
   log = JSON.parse(readFileSync(join(root, 'changes/changes.json'), 'utf8')) as Changelog;
@@ -131,14 +131,14 @@ describe('the changelog of a rule update', () => {
       expect(markdown).toContain(heading);
   });
 
-  it('turns chosen kinds of change into exit 1 for a CI gate, and refuses unknown kinds', () => {
+  it('turns chosen kinds of change into exit 1 for a CI gate, and refuses unknown kinds', async () => {
     const gate = (kinds: string) => runCli(['diff', join(root, 'old/data'), join(root, 'new/data'), '--quiet', '--fail-on', kinds]);
-    expect(gate('relation,confidence').status).toBe(0);
-    const removed = gate('removed');
+    expect((await gate('relation,confidence')).status).toBe(0);
+    const removed = await gate('removed');
     expect(removed.status).toBe(1);
     expect(removed.stderr).toContain('1 change of a --fail-on kind (removed)');
-    expect(gate('price').status).toBe(1);
-    expect(gate('colour').status).toBe(2);
-    expect(runCli(['diff', join(root, 'old/data'), join(root, 'old/data')]).stdout).toContain(`no record changed (${current} → ${current})`);
+    expect((await gate('price')).status).toBe(1);
+    expect((await gate('colour')).status).toBe(2);
+    expect((await runCli(['diff', join(root, 'old/data'), join(root, 'old/data')])).stdout).toContain(`no record changed (${current} → ${current})`);
   });
 });

@@ -22,7 +22,7 @@ import { LineCounter, parse as parseYaml, parseDocument, type Document, type YAM
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import { nextVersion } from '../../pipeline/diff/bump.ts';
 import type { Concept, Erratum, Migration, Skill } from '../../pipeline/model/schema-types.ts';
-import { repoRoot, runCli } from '../helpers.ts';
+import { type CliRun, repoRoot, runCli } from '../helpers.ts';
 import { buildInto, readPage, textOf } from '../site/helpers.ts';
 
 /** The French-only rule the update adds: no concept comes near it (the issue's "Beginner's Luck"). */
@@ -57,7 +57,7 @@ function diagnosticsOf(output: string): Printed[] {
   return out;
 }
 /** The diagnostics of a run: errors are printed on stderr, warnings on stdout. */
-const printed = (run: ReturnType<typeof runCli>): Printed[] => diagnosticsOf(`${run.stderr}\n${run.stdout}`);
+const printed = (run: CliRun): Printed[] => diagnosticsOf(`${run.stderr}\n${run.stdout}`);
 const isWarning = (d: Printed) => / warning /.test(d.text.split('\n')[0]!);
 const only = (list: Printed[], code: string, mentioning = ''): Printed => {
   const found = list.filter((d) => d.code === code && d.text.includes(mentioning));
@@ -186,15 +186,15 @@ function moveCategory(): void {
   });
 }
 
-let startCheck: ReturnType<typeof runCli>;
-let firstCheck: ReturnType<typeof runCli>;
-let suggestRun: ReturnType<typeof runCli>;
-let draftCheck: ReturnType<typeof runCli>;
-let stampCheck: ReturnType<typeof runCli>;
-let finalCheck: ReturnType<typeof runCli>;
-let reviewedCheck: ReturnType<typeof runCli>;
-let diffRun: ReturnType<typeof runCli>;
-let releaseRun: ReturnType<typeof runCli>;
+let startCheck: CliRun;
+let firstCheck: CliRun;
+let suggestRun: CliRun;
+let draftCheck: CliRun;
+let stampCheck: CliRun;
+let finalCheck: CliRun;
+let reviewedCheck: CliRun;
+let diffRun: CliRun;
+let releaseRun: CliRun;
 let log: Changelog;
 let firstLog: Changelog;
 /** The survivor's summary as written before the merge, and the record its outdated review names. */
@@ -294,42 +294,43 @@ function reviewSurvivor(found: Printed[]): { summary: string; record: string } {
   return { summary, record: record! };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'nuffle-rehearsal-merge-'));
   for (const entry of ['sources', 'schema', 'package.json', 'CHANGELOG.md', 'test/golden/release'])
     cpSync(join(repoRoot, entry), path(entry), { recursive: true });
   previous = version();
-  const start = nuffle('build', '--only', 'data');
+  const start = await nuffle('build', '--only', 'data');
   if (start.status !== 0) throw new Error(start.stderr);
-  startCheck = nuffle('check');
+  startCheck = await nuffle('check');
 
   applyUpdate();
   movedLine = read('sources/raw/fr-legacy-skills.txt').split('\n').indexOf(moved.name) + 1;
   // 2. Read the errors.
-  firstCheck = nuffle('check');
+  firstCheck = await nuffle('check');
   reviewMerge(printed(firstCheck));
   declareCategory(printed(firstCheck));
   // 3. The suggestions for the new French entry, then their review, then its stamp.
-  suggestRun = nuffle('suggest', '--write');
-  draftCheck = nuffle('check');
+  suggestRun = await nuffle('suggest', '--write');
+  draftCheck = await nuffle('check');
   reviewDraft(printed(draftCheck));
-  stampCheck = nuffle('check');
+  stampCheck = await nuffle('check');
   stampDraft(printed(stampCheck));
-  finalCheck = nuffle('check');
+  finalCheck = await nuffle('check');
   // 6. Build, and the diff against the last release with the documented CI gate; what it asks to check, reviewed.
-  const diff = () => {
-    const build = nuffle('build', '--only', 'data');
+  const diff = async () => {
+    const build = await nuffle('build', '--only', 'data');
     if (build.status !== 0) throw new Error(build.stderr);
-    const run = runCli(['diff', path('test/golden/release'), path('dist/data'), '--out', path('changes'), '--fail-on', 'removed']);
+    const run = await runCli(['diff', path('test/golden/release'), path('dist/data'), '--out', path('changes'), '--fail-on', 'removed']);
     return { run, log: json<Changelog>('changes/changes.json') };
   };
-  firstLog = diff().log;
+  firstLog = (await diff()).log;
   ({ summary: beforeMerge, record: survivor } = reviewSurvivor(printed(finalCheck)));
-  reviewedCheck = nuffle('check');
-  ({ run: diffRun, log } = diff());
+  reviewedCheck = await nuffle('check');
+  ({ run: diffRun, log } = await diff());
   // 7. The release, then the site a reader sees.
-  releaseRun = nuffle('release');
+  releaseRun = await nuffle('release');
   released = version();
+  // The site target stays a child process (buildInto): Astro is not built inside the vitest worker.
   const out = buildInto(root, ['data', 'site']);
   data = join(out, 'data');
   site = join(out, 'site');
@@ -402,7 +403,7 @@ describe('the second rehearsal: the messages lead the way', () => {
       `${MERGED.into} took in ${MERGED.record}, but its crosswalk row (rationale and summary) is as it was before the merge: review it`,
     );
     // Every warning the update brought was answered; the standing ones are the project's, as before (lines aside).
-    const standing = (run: ReturnType<typeof runCli>) =>
+    const standing = (run: CliRun) =>
       printed(run)
         .filter((d) => isWarning(d) && d.code !== 'ids/not-locked')
         .map((d) => `${d.file} ${d.text.split('\n')[0]!.replace(/^\S+ warning /, '')}`)

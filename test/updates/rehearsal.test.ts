@@ -18,7 +18,7 @@ import { parseDocument, parse as parseYaml, type YAMLMap } from 'yaml';
 import type { Change, Changelog } from '../../pipeline/diff/compare.ts';
 import { nextVersion } from '../../pipeline/diff/bump.ts';
 import type { RandomTable, Ruling, Skill } from '../../pipeline/model/schema-types.ts';
-import { repoRoot, runCli } from '../helpers.ts';
+import { type CliRun, repoRoot, runCli } from '../helpers.ts';
 import { goldenTestFiles } from '../update-golden.ts';
 import { pasteEntries, setField } from '../yaml-edit.ts';
 
@@ -87,16 +87,16 @@ function applyUpdate(): void {
   );
 }
 
-let firstCheck: ReturnType<typeof runCli>;
+let firstCheck: CliRun;
 let previous: string;
 let released: string;
 let log: Changelog;
-let releaseRun: ReturnType<typeof runCli>;
+let releaseRun: CliRun;
 let goldenAfter: ReturnType<typeof spawnSync>;
 let regenerated: ReturnType<typeof spawnSync>;
 let manualSteps = 0;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'nuffle-rehearsal-'));
   for (const entry of ['sources', 'schema', 'pipeline', 'test', 'docs', 'package.json', 'CHANGELOG.md', 'tsconfig.json', 'vitest.config.ts'])
     cpSync(join(repoRoot, entry), path(entry), { recursive: true });
@@ -105,7 +105,7 @@ beforeAll(() => {
 
   applyUpdate();
   // 2. Read the errors.
-  firstCheck = nuffle('check');
+  firstCheck = await nuffle('check');
   // 5. Ids: keep the renamed record's id (the first fix offered); date the withdrawn ones' migrations (`deleted`).
   const keep = offered(
     firstCheck.stderr,
@@ -114,7 +114,7 @@ beforeAll(() => {
   );
   edit('sources/annotations/migrations.yaml', (t) => pasteEntries(t, 'keep', keep));
   // Kept, the record's concept keeps its id too: the check after it asks only about the withdrawn ids.
-  const secondCheck = nuffle('check');
+  const secondCheck = await nuffle('check');
   const deleted = offered(secondCheck.stderr, 'the id back, or a migration in sources/annotations/migrations.yaml:\n', 2).map((m) =>
     m.replace(/action: renamed.*/, 'action: deleted').replace(/to: <new id>.*/, 'to: null'),
   );
@@ -126,7 +126,7 @@ beforeAll(() => {
   // 3. Review the suggestions: draft a row for the new French record, then review it as the doc says. Its best
   // score is below the calibrated threshold, so the draft names no concept (issue 33, item 6): the reviewer reads
   // the rule (no interception of a long pass or a bomb) and links Cloud Burster, which `suggest` ranks among the top.
-  expect(nuffle('suggest', '--write').status).toBe(0);
+  expect((await nuffle('suggest', '--write')).status).toBe(0);
   const crosswalk = parseDocument(read('sources/annotations/crosswalk.yaml'));
   const draft = crosswalk.getIn(['links', (crosswalk.getIn(['links']) as { items: unknown[] }).items.length - 1]) as YAMLMap;
   for (const key of ['declaredBy', 'score', 'evidence']) draft.delete(key);
@@ -145,14 +145,15 @@ beforeAll(() => {
   );
   manualSteps += 2;
   // 6. Build, then the diff against the last release.
-  const build = nuffle('build', '--only', 'data');
+  const build = await nuffle('build', '--only', 'data');
   if (build.status !== 0) throw new Error(build.stderr);
-  const diff = runCli(['diff', path('test/golden/release'), path('dist/data'), '--out', path('changes')]);
+  const diff = await runCli(['diff', path('test/golden/release'), path('dist/data'), '--out', path('changes')]);
   if (diff.status !== 0) throw new Error(diff.stderr);
   log = json<Changelog>('changes/changes.json');
   // 7. Cut the release, then the documented regenerate command for the tests' golden facts (`npm run golden`), then those tests again.
-  releaseRun = nuffle('release');
+  releaseRun = await nuffle('release');
   released = version();
+  // The copy's own pipeline and tests (another checkout's code) run as child processes of their own.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NUFFLE_TEST_PROJECT'));
   regenerated = spawnSync(process.execPath, [path('test/update-golden.ts')], { cwd: root, encoding: 'utf8', env });
   goldenAfter = spawnSync(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'dot', ...goldenTestFiles(root)], {
@@ -227,14 +228,14 @@ describe('the release rehearsal', () => {
     expect(log.changes.filter((c) => !expected.includes(c.kind))).toEqual([]);
   });
 
-  it('7. nuffle release bumps the major version and writes it everywhere', () => {
+  it('7. nuffle release bumps the major version and writes it everywhere', async () => {
     expect(releaseRun.status, releaseRun.stderr).toBe(0);
     expect(released).toBe(nextVersion(previous, 'major'));
     expect(json<{ version: string }>('package.json').version).toBe(released);
     expect(read('CHANGELOG.md')).toContain(`\n## ${released}\n`);
     expect(json<{ datasetVersion: string }>('test/golden/release/meta.json').datasetVersion).toBe(released);
     expect(read('sources/annotations/migrations.yaml')).toContain(`since: ${released}`);
-    expect(nuffle('release').stdout).toContain(`nothing changed since ${released}`);
+    expect((await nuffle('release')).stdout).toContain(`nothing changed since ${released}`);
   });
 
   it('the data-dependent tests pass against the new release after the one regenerate command, which lists what it changed', () => {
@@ -245,12 +246,12 @@ describe('the release rehearsal', () => {
 });
 
 describe('the rename migrated instead (the second fix offered)', () => {
-  it('builds with the offered migration, and migrations.json tells apps where the id went', () => {
+  it('builds with the offered migration, and migrations.json tells apps where the id went', async () => {
     const second = mkdtempSync(join(tmpdir(), 'nuffle-rehearsal-migrate-'));
     for (const entry of ['sources', 'schema']) cpSync(join(repoRoot, entry), join(second, entry), { recursive: true });
     const file = join(second, 'sources/raw/en-2020-skills-traits.txt');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^Sidestep$/m, 'Side Step'));
-    const check = runCli(['check', '--root', second]);
+    const check = await runCli(['check', '--root', second]);
     const migrate = offered(check.stderr, 'or migrate it to the new id en-2020/side-step, in sources/annotations/migrations.yaml:\n', 0);
     expect(migrate.join('')).toContain('to: en-2020/side-step');
     const migrations = join(second, 'sources/annotations/migrations.yaml');
@@ -261,7 +262,7 @@ describe('the rename migrated instead (the second fix offered)', () => {
     writeFileSync(migrations, pasteEntries(readFileSync(migrations, 'utf8'), 'migrations', concept));
     const crosswalk = join(second, 'sources/annotations/crosswalk.yaml');
     writeFileSync(crosswalk, setField(readFileSync(crosswalk, 'utf8'), ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
-    const build = runCli(['build', '--only', 'data', '--root', second]);
+    const build = await runCli(['build', '--only', 'data', '--root', second]);
     expect(build.status, build.stderr).toBe(0);
     const published = JSON.parse(readFileSync(join(second, 'dist/data/migrations.json'), 'utf8')) as { id: string; to: string | null }[];
     expect(published).toEqual(

@@ -25,11 +25,11 @@ const edit = (path: string, change: (text: string) => string) => {
 const renameSidestep = (root: string) => edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace(/^Sidestep$/m, 'Side Step'));
 
 describe('a renamed record', () => {
-  it('is reported as a likely rename, with both fixes to paste; keeping the id keeps the record and its concept', () => {
+  it('is reported as a likely rename, with both fixes to paste; keeping the id keeps the record and its concept', async () => {
     const root = copyProject();
-    expect(build(root).status).toBe(0);
+    expect((await build(root)).status).toBe(0);
     renameSidestep(root);
-    const failed = build(root);
+    const failed = await build(root);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(
       /Published record id en-2020\/sidestep is gone; it looks like a rename to en-2020\/side-step \(the same random-table slots\) \[ids\/missing\]/,
@@ -39,7 +39,7 @@ describe('a renamed record', () => {
 
     // The first fix, pasted as printed.
     addMigrations(root, [{ id: 'en-2020/sidestep', name: 'Side Step', since: VERSION, note: 'Spelt as two words.' }], 'keep');
-    const kept = build(root);
+    const kept = await build(root);
     expect(kept.status, kept.stderr).toBe(0);
     const skills = JSON.parse(read(join(root, 'dist/data/skills.json'))) as Skill[];
     const sidestep = skills.find((s) => s.id === 'en-2020/sidestep')!;
@@ -50,7 +50,7 @@ describe('a renamed record', () => {
     expect(kept.stdout).not.toContain('ids/not-locked');
   });
 
-  it('can be migrated to the new id instead: the migration is published', () => {
+  it('can be migrated to the new id instead: the migration is published', async () => {
     const root = copyProject();
     renameSidestep(root);
     addMigrations(root, [
@@ -59,7 +59,7 @@ describe('a renamed record', () => {
     ]);
     // Rows of other editions that linked to the old concept id follow it.
     editYamlFile(join(root, 'sources/annotations/crosswalk.yaml'), (t) => setField(t, ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
-    const result = build(root);
+    const result = await build(root);
     expect(result.status, result.stderr).toBe(0);
     const published = (JSON.parse(read(join(root, 'dist/data/migrations.json'))) as Migration[]).map((m) => [m.id, m.to]);
     expect(published).toEqual(
@@ -71,18 +71,18 @@ describe('a renamed record', () => {
     expect(published).toHaveLength(realData<Migration[]>('migrations.json').length + 2);
   });
 
-  it('refuses a migration to an id that was published before: Sidestep never became Sure Feet', () => {
+  it('refuses a migration to an id that was published before: Sidestep never became Sure Feet', async () => {
     const root = copyProject();
     renameSidestep(root);
     addMigrations(root, [{ id: 'en-2020/sidestep', kind: 'record', action: 'renamed', to: 'en-2020/sure-feet', since: VERSION, note: 'Wrong id pasted.' }]);
-    const result = build(root);
+    const result = await build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
       /migrations\.yaml:\d+:\d+ error Migration of en-2020\/sidestep: renamed to en-2020\/sure-feet, which was published before this release.*\[migrations\/bad-target\]/,
     );
   });
 
-  it('a keep entry that names no record, and one whose old spelling is still there, are errors at the entry', () => {
+  it('a keep entry that names no record, and one whose old spelling is still there, are errors at the entry', async () => {
     const root = copyProject();
     addMigrations(
       root,
@@ -92,7 +92,7 @@ describe('a renamed record', () => {
       ],
       'keep',
     );
-    const result = build(root);
+    const result = await build(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/migrations\.yaml:\d+:\d+ error keep: no record of en-2020 is named "Side Steps".*\[ids\/keep-unmatched\]/);
     expect(result.stderr).toMatch(/migrations\.yaml:\d+:\d+ error keep: en-2020\/dodge would name two records.*\[ids\/keep-conflict\]/);
