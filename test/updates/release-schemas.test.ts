@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Changelog } from '../../pipeline/diff/compare.ts';
 import { RELEASE_SNAPSHOT } from '../../pipeline/release/prepare.ts';
 import { SCHEMA_MAJOR } from '../../pipeline/validate/data-bundle.ts';
-import { runCli } from '../helpers.ts';
+import { type CliRun, runCli } from '../helpers.ts';
 import { literalFiles, literalProject, writeProject } from '../literal-project.ts';
 import { editYamlFile, setValue } from '../yaml-edit.ts';
 
@@ -40,15 +40,15 @@ type EditionSchema = { $defs: { edition: { required: string[]; properties: Recor
 
 let root: string;
 let snapshot: string;
-let release: ReturnType<typeof runCli>;
+let release: CliRun;
 
-beforeAll(() => {
+beforeAll(async () => {
   const manifest = literalFiles().manifest as { dataset: Record<string, unknown> };
   manifest.dataset.schemaVersion = `${SCHEMA_MAJOR}.0.0`;
   root = writeProject(literalProject({ manifest }, { lock: null }));
   snapshot = join(root, RELEASE_SNAPSHOT);
-  release = runCli(['release', '--root', root]);
-  const built = runCli(['build', '--only', 'data', '--root', root]);
+  release = await runCli(['release', '--root', root]);
+  const built = await runCli(['build', '--only', 'data', '--root', root]);
   if (built.status !== 0) throw new Error(built.stderr);
 }, 120_000);
 
@@ -60,7 +60,7 @@ describe('the release snapshot', () => {
     expect(filesUnder(join(snapshot, 'schema'))).toEqual(published);
   });
 
-  it('nuffle diff reads a release of an older minor by its own schemas: a field made required since appears as today', () => {
+  it('nuffle diff reads a release of an older minor by its own schemas: a field made required since appears as today', async () => {
     editJson<Record<string, unknown>[]>(join(snapshot, 'editions.json'), (editions) =>
       editions.map((edition) => Object.fromEntries(Object.entries(edition).filter(([field]) => !ADDED.includes(field)))),
     );
@@ -70,7 +70,7 @@ describe('the release snapshot', () => {
       for (const field of ADDED) delete edition.properties[field];
       return schema;
     });
-    const diff = runCli(['diff', snapshot, join(root, 'dist/data'), '--out', join(root, 'changes')]);
+    const diff = await runCli(['diff', snapshot, join(root, 'dist/data'), '--out', join(root, 'changes')]);
     expect(diff.status, diff.stderr).toBe(0);
     const log = JSON.parse(readFileSync(join(root, 'changes/changes.json'), 'utf8')) as Changelog;
     const editions = (JSON.parse(readFileSync(join(root, 'dist/data/editions.json'), 'utf8')) as { id: string }[]).map((e) => e.id);
@@ -83,20 +83,20 @@ describe('the release snapshot', () => {
 
     // Without the schemas it shipped, the older release is checked against this nuffle's, and refused.
     rmSync(join(snapshot, 'schema'), { recursive: true });
-    const refused = runCli(['diff', snapshot, join(root, 'dist/data')]);
+    const refused = await runCli(['diff', snapshot, join(root, 'dist/data')]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('[schema/invalid]');
     expect(refused.stderr).toContain('nothing was compared');
   });
 
-  it('the next release replaces the schema folder whole: this release’s schemas, none an earlier one left', () => {
+  it('the next release replaces the schema folder whole: this release’s schemas, none an earlier one left', async () => {
     // After the test above, the snapshot has no schema folder: one a retired schema is left in stands for an earlier release's.
     mkdirSync(join(snapshot, 'schema'));
     writeFileSync(join(snapshot, 'schema/retired.schema.json'), '{}\n');
     editYamlFile(join(root, 'sources/manifest.yaml'), (text) => setValue(text, ['dataset', 'schemaVersion'], `${SCHEMA_MAJOR}.1.0`));
-    const next = runCli(['release', '--root', root]);
+    const next = await runCli(['release', '--root', root]);
     expect(next.status, next.stderr).toBe(0);
-    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    expect((await runCli(['build', '--only', 'data', '--root', root])).status).toBe(0);
     const published = filesUnder(join(root, 'dist/data/schema'));
     expect(published['editions.schema.json']).toContain(`/${SCHEMA_MAJOR}.1.0/editions.schema.json`);
     expect(filesUnder(join(snapshot, 'schema'))).toEqual(published);

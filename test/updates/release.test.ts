@@ -44,23 +44,23 @@ function withdrawSwarming(root: string, since: string): void {
 }
 
 describe('nuffle release', () => {
-  it('has nothing to release when the sources are the released ones, and writes nothing', () => {
+  it('has nothing to release when the sources are the released ones, and writes nothing', async () => {
     const root = releaseProject();
     const before = treeDigest(root);
-    const run = release(root);
+    const run = await release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`nothing changed since ${manifestVersion(root)}`);
     expect(treeDigest(root)).toEqual(before);
   });
 
-  it('a wording fix is a patch: the version is written into the manifest, package.json, the changelog and the golden files', () => {
+  it('a wording fix is a patch: the version is written into the manifest, package.json, the changelog and the golden files', async () => {
     const root = releaseProject();
     const from = manifestVersion(root);
     const to = nextVersion(from, 'patch');
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
       t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
     );
-    const run = release(root);
+    const run = await release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (patch: only wording changed)`);
     // The published files' schema is named only when it changed.
@@ -77,21 +77,21 @@ describe('nuffle release', () => {
     expect(JSON.parse(read(join(root, 'test/golden/release/meta.json'))).datasetVersion).toBe(to);
     expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).datasetVersion).toBe(to);
     // The released sources build, and a second release finds nothing new.
-    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    expect((await runCli(['build', '--only', 'data', '--root', root])).status).toBe(0);
     // The recorded digests are those of the data every later build makes: the release's own changes file included.
     const built = JSON.parse(read(join(root, 'dist/data/meta.json'))) as MetaFile;
     expect(built.files.some((f) => f.path === `changes/${to}.json`)).toBe(true);
     expect(JSON.parse(read(join(root, 'test/golden/data-digests.json'))).files).toEqual(Object.fromEntries(built.files.map((f) => [f.path, f.sha256])));
-    expect(release(root).stdout).toContain(`nothing changed since ${to}`);
+    expect((await release(root)).stdout).toContain(`nothing changed since ${to}`);
   });
 
-  it('a withdrawn trait is a major release: its migrations are dated to it and its new ids locked with it', () => {
+  it('a withdrawn trait is a major release: its migrations are dated to it and its new ids locked with it', async () => {
     const root = releaseProject();
     const from = manifestVersion(root);
     const to = nextVersion(from, 'major');
     withdrawSwarming(root, from);
-    expect(runCli(['check', '--root', root]).status).toBe(0);
-    const run = release(root);
+    expect((await runCli(['check', '--root', root])).status).toBe(0);
+    const run = await release(root);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${from} → ${to} (major: an id apps may have stored was retired`);
     expect(run.stdout).toMatch(/record-removed +en-2020/);
@@ -104,37 +104,37 @@ describe('nuffle release', () => {
     ]);
     for (const m of released) expect(migrations.migrations.find((n) => n.id === m.id)?.since, m.id).toBe(m.since);
     expect(JSON.parse(read(join(root, 'test/golden/release/migrations.json')))).toHaveLength(migrations.migrations.length);
-    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    expect((await runCli(['build', '--only', 'data', '--root', root])).status).toBe(0);
   });
 
-  it('refuses to release sources that do not check, and writes nothing', () => {
+  it('refuses to release sources that do not check, and writes nothing', async () => {
     const root = releaseProject();
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) => t.replace('Dodge\nAgility\n', 'Dodge\nAgilty\n'));
     const before = treeDigest(root);
-    const run = release(root);
+    const run = await release(root);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('[en2020/unknown-category]');
     expect(run.stderr).toContain('a release needs a clean check');
     expect(treeDigest(root)).toEqual(before);
   });
 
-  it('refuses a smaller bump than the changes call for', () => {
+  it('refuses a smaller bump than the changes call for', async () => {
     const root = releaseProject();
     withdrawSwarming(root, manifestVersion(root));
-    const run = release(root, '--bump', 'patch');
+    const run = await release(root, '--bump', 'patch');
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('the changes call for a major release');
     expect(existsSync(join(root, 'CHANGELOG.md')) && read(join(root, 'CHANGELOG.md'))).toBe(read(join(repoRoot, 'CHANGELOG.md')));
   });
 
-  it('--from DIR: the changelog says what changed since that release, with no snapshot in test/golden', () => {
+  it('--from DIR: the changelog says what changed since that release, with no snapshot in test/golden', async () => {
     const root = releaseProject();
     const previous = join(root, 'previous-data');
     renameSync(join(root, 'test/golden/release'), previous);
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
       t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
     );
-    const run = release(root, '--from', previous);
+    const run = await release(root, '--from', previous);
     expect(run.status, run.stderr).toBe(0);
     const to = manifestVersion(root);
     const entry = read(join(root, 'CHANGELOG.md')).split(/\n## /)[1]!;
@@ -143,14 +143,14 @@ describe('nuffle release', () => {
     expect(JSON.parse(read(join(root, 'test/golden/release/meta.json'))).datasetVersion).toBe(to);
   });
 
-  it('a package-lock.json without a version: one error, and nothing written', () => {
+  it('a package-lock.json without a version: one error, and nothing written', async () => {
     const root = releaseProject();
     edit(join(root, 'package-lock.json'), (t) => JSON.stringify({ ...JSON.parse(t), version: undefined }));
     edit(join(root, 'sources/raw/en-2020-skills-traits.txt'), (t) =>
       t.replace('may re-roll a failed Agility test when attempting to Dodge', 'may re-roll one failed Agility test when attempting to Dodge'),
     );
     const before = treeDigest(root);
-    const run = release(root);
+    const run = await release(root);
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^nuffle release: package-lock\.json: .*no "version".*Nothing was written\.$/)]);
     expect(treeDigest(root)).toEqual(before);

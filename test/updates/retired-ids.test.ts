@@ -28,7 +28,7 @@ beforeAll(async () => {
   ]);
   out = join(root, 'dist');
   for (const target of ['data', 'api']) {
-    const run = runCli(['build', '--only', target, '--root', root]);
+    const run = await runCli(['build', '--only', target, '--root', root]);
     if (run.status !== 0) throw new Error(`build --only ${target}: ${run.stderr}`);
   }
   api = (await import(join(out, 'lib/index.js'))) as Consumer;
@@ -58,9 +58,9 @@ describe('retired ids', () => {
     expect((await api.rulingsFor('en-2020/sidestep')).map((r) => r.id)).toEqual((await api.rulingsFor('en-2020/side-step')).map((r) => r.id));
   });
 
-  it('the cards accept the old id, with a warning that names the new one', () => {
+  it('the cards accept the old id, with a warning that names the new one', async () => {
     const pdf = join(mkdtempSync(join(tmpdir(), 'nuffle-cards-')), 'saved.pdf');
-    const run = runCli(['cards', '--skills', 'en-2020/sidestep, Dodge', '--data', join(out, 'data'), '-o', pdf]);
+    const run = await runCli(['cards', '--skills', 'en-2020/sidestep, Dodge', '--data', join(out, 'data'), '-o', pdf]);
     expect(run.status, run.stderr).toBe(0);
     expect(`${run.stdout}${run.stderr}`).toMatch(
       /warning en-2020\/sidestep was renamed in [\d.]+: printing Side Step \(en-2020\/side-step\) \[cards\/retired-id\]/,

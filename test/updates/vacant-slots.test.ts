@@ -99,9 +99,9 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
     root = copyProject();
     const build = (out: string, ...only: string[]) => runCli(['build', '--root', root, '--out', out, ...only.flatMap((t) => ['--only', t])]);
     before = join(root, 'before');
-    expect(build(before, 'data').status).toBe(0);
+    expect((await build(before, 'data')).status).toBe(0);
     edit('sources/raw/en-2020-skills-traits.txt', (t) => t.replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'));
-    const failed = runCli(['check', '--root', root]);
+    const failed = await runCli(['check', '--root', root]);
     expect(failed.status).toBe(1);
     // The maintainer pastes the entries the errors print: the slots, and the ids' migrations.
     const entries = [...failed.stderr.matchAll(/under slots: in [^\n]*:\n((?: {4}.*\n?)+)/g)].map((m) =>
@@ -120,8 +120,8 @@ describe('a withdrawn skill, end to end (Fumblerooskie)', () => {
     expect(migrations).toHaveLength(2);
     edit('sources/annotations/migrations.yaml', (t) => pasteEntries(t, 'migrations', migrations));
     after = join(root, 'after');
-    for (const target of ['data', 'api']) expect(build(after, target).stderr).not.toContain(' error ');
-    const diff = runCli(['diff', join(before, 'data'), join(after, 'data'), '--out', join(root, 'changes')]);
+    for (const target of ['data', 'api']) expect((await build(after, target)).stderr).not.toContain(' error ');
+    const diff = await runCli(['diff', join(before, 'data'), join(after, 'data'), '--out', join(root, 'changes')]);
     expect(diff.status, diff.stderr).toBe(0);
     changes = JSON.parse(readFileSync(join(root, 'changes/changes.json'), 'utf8')) as Changelog;
     api = (await import(join(after, 'lib/index.js'))) as Consumer;
