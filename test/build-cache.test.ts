@@ -2,7 +2,6 @@
 // rebuild with nothing changed replays the last successful data build, byte
 // for byte and with the same report; any change to what the build reads, to
 // its options or to the pipeline's code runs the stages again.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +19,7 @@ import {
 import { buildDataset } from '../pipeline/build.ts';
 import { readProject } from '../pipeline/cli.ts';
 import { createMemo } from '../pipeline/model/memo.ts';
-import { copyProject, realBuild, repoRoot, treeDigest } from './helpers.ts';
+import { type CliRun, copyProject, realBuild, repoRoot, runCli, runCliProcess, treeDigest } from './helpers.ts';
 import { setField } from './yaml-edit.ts';
 
 const REPLAYED = 'from the build cache';
@@ -36,33 +35,49 @@ afterAll(() => {
   rmSync(cache, { recursive: true, force: true });
 });
 
-function build(out: string, ...extra: string[]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--root', root, '--out', join(root, out), ...extra], {
-    encoding: 'utf8',
-    env: { ...process.env, NUFFLE_BUILD_CACHE: 'on', NUFFLE_CACHE_DIR: cache },
-  });
+/** The cache on, in the test's own folder. */
+const cacheOn = () => ({ NUFFLE_BUILD_CACHE: 'on', NUFFLE_CACHE_DIR: cache });
+
+/** `nuffle build --only data` of the copy into `out`, with the cache on, in this worker (runCli). */
+async function build(out: string, ...extra: string[]) {
+  return withReport(await runCli(buildArgs(out, extra), { env: cacheOn() }));
+}
+
+/**
+ * The same build as a process of its own (runCliProcess): a later run of the command, which takes the code's
+ * fingerprint afresh (the worker takes it once: build-cache.ts `codeFingerprint`).
+ */
+function buildProcess(out: string, ...extra: string[]) {
+  return withReport(runCliProcess(buildArgs(out, extra), { env: cacheOn() }));
+}
+
+const buildArgs = (out: string, extra: readonly string[]) => ['build', '--only', 'data', '--root', root, '--out', join(root, out), ...extra];
+
+function withReport(run: CliRun) {
   // The report without the timing of the last line, which differs from run to run.
   const report = run.stdout.replace(/ in \d+ ms.*$/m, '');
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, report, replayed: run.stdout.includes(REPLAYED) };
+  return { ...run, report, replayed: run.stdout.includes(REPLAYED) };
 }
 
 describe('nuffle build with the build cache', () => {
-  it('replays an unchanged build: the same files, byte for byte, and the same report', () => {
-    const first = build('dist-a');
+  it('replays an unchanged build: the same files, byte for byte, and the same report', async () => {
+    // Two runs of the command, each a process of its own, as a maintainer runs it twice: the second takes the code's
+    // fingerprint afresh and must find the entry the first stored.
+    const first = buildProcess('dist-a');
     expect(first.status, first.stderr).toBe(0);
     expect(first.replayed).toBe(false);
-    const second = build('dist-b');
+    const second = buildProcess('dist-b');
     expect(second.status, second.stderr).toBe(0);
     expect(second.replayed).toBe(true);
     expect(second.report.replace(/dist-b/g, 'dist-a')).toBe(first.report);
     expect(treeDigest(join(root, 'dist-b/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
     // And what it replays is what the stages write today.
-    const fresh = build('dist-c', '--no-cache');
+    const fresh = await build('dist-c', '--no-cache');
     expect(fresh.replayed).toBe(false);
     expect(treeDigest(join(root, 'dist-c/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
   });
 
-  it('runs the stages again after an edit, and writes what the edit changes', () => {
+  it('runs the stages again after an edit, and writes what the edit changes', async () => {
     const path = join(root, 'sources/annotations/crosswalk.yaml');
     const original = readFileSync(path, 'utf8');
     const before = treeDigest(join(root, 'dist-a/data'));
@@ -78,66 +93,62 @@ describe('nuffle build with the build cache', () => {
       ),
     );
     try {
-      const edited = build('dist-d');
+      const edited = await build('dist-d');
       expect(edited.status, edited.stderr).toBe(0);
       expect(edited.replayed).toBe(false);
       const after = treeDigest(join(root, 'dist-d/data'));
       expect(after).not.toEqual(before);
       // The same inputs without the cache give the same bytes.
-      build('dist-e', '--no-cache');
+      await build('dist-e', '--no-cache');
       expect(treeDigest(join(root, 'dist-e/data'))).toEqual(after);
       // Built once, the edited state is the one replayed.
-      expect(build('dist-f').replayed).toBe(true);
+      expect((await build('dist-f')).replayed).toBe(true);
     } finally {
       writeFileSync(path, original);
     }
     // Back to the original text: a miss (one entry is kept), then the original bytes.
-    const back = build('dist-g');
+    const back = await build('dist-g');
     expect(back.replayed).toBe(false);
     expect(treeDigest(join(root, 'dist-g/data'))).toEqual(before);
   });
 
-  it('never stores a failed build, and a failure does not lose the last good entry', () => {
-    expect(build('dist-h').replayed).toBe(true);
+  it('never stores a failed build, and a failure does not lose the last good entry', async () => {
+    expect((await build('dist-h')).replayed).toBe(true);
     const path = join(root, 'sources/annotations/mentions.yaml');
     const original = readFileSync(path, 'utf8');
     writeFileSync(path, `${original}\n  - [unclosed\n`);
     try {
-      const failed = build('dist-i');
+      const failed = await build('dist-i');
       expect(failed.status).toBe(1);
       expect(failed.stderr).toMatch(/sources\/annotations\/mentions\.yaml:\d+/);
       // A second run fails the same way: failures are computed, never replayed.
-      const again = build('dist-i');
+      const again = await build('dist-i');
       expect(again.status).toBe(1);
       expect(again.replayed).toBe(false);
     } finally {
       writeFileSync(path, original);
     }
-    expect(build('dist-j').replayed).toBe(true);
+    expect((await build('dist-j')).replayed).toBe(true);
   });
 
-  it('locates a problem in a recalled YAML file exactly as a build without the memo does', () => {
+  it('locates a problem in a recalled YAML file exactly as a build without the memo does', async () => {
     // Build once so every file is in the stage memo, then drop an entry from the French source:
     // its crosswalk row now names a record that does not exist, and crosswalk.yaml (unchanged,
     // recalled) must still say on which line.
-    expect(build('dist-o').status).toBe(0);
+    expect((await build('dist-o')).status).toBe(0);
     const path = join(root, 'sources/raw/fr-legacy-skills.txt');
     const original = readFileSync(path);
     writeFileSync(path, original.toString('utf8').replace(/\nCostaud\n[^\n]*\n/, '\n'));
     try {
-      const recalled = build('dist-p');
-      const computed = build('dist-q', '--no-cache');
+      const recalled = await build('dist-p');
+      const computed = await build('dist-q', '--no-cache');
       expect(recalled.status).toBe(1);
       expect(recalled.stderr).toMatch(/sources\/annotations\/crosswalk\.yaml:\d+/);
       expect(recalled.stderr).toBe(computed.stderr);
       expect(recalled.stdout).toBe(computed.stdout);
       // nuffle check reads the same memo (stored by the failed build too) and says the same.
-      const check = (...extra: string[]) =>
-        spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'check', '--root', root, ...extra], {
-          encoding: 'utf8',
-          env: { ...process.env, NUFFLE_BUILD_CACHE: 'on', NUFFLE_CACHE_DIR: cache },
-        });
-      const [memoised, plain] = [check(), check('--no-cache')];
+      const check = (...extra: string[]) => runCli(['check', '--root', root, ...extra], { env: cacheOn() });
+      const [memoised, plain] = [await check(), await check('--no-cache')];
       expect(memoised.status).toBe(1);
       expect([memoised.stdout, memoised.stderr]).toEqual([plain.stdout, plain.stderr]);
       expect(memoised.stderr).toMatch(/sources\/annotations\/crosswalk\.yaml:\d+/);
@@ -146,23 +157,23 @@ describe('nuffle build with the build cache', () => {
     }
   });
 
-  it('treats an entry it cannot read as a miss', () => {
+  it('treats an entry it cannot read as a miss', async () => {
     const [entry] = readdirSync(cache).filter((name) => name.startsWith('data-build-'));
     expect(entry).toBeDefined();
     writeFileSync(join(cache, entry!, 'index.json'), '{"format": 1, "key": "cut sho');
-    const run = build('dist-k');
+    const run = await build('dist-k');
     expect(run.status, run.stderr).toBe(0);
     expect(run.replayed).toBe(false);
-    expect(build('dist-l').replayed).toBe(true);
+    expect((await build('dist-l')).replayed).toBe(true);
   });
 
-  it('treats a stored file that no longer matches its digest, or a path out of dist/data, as a miss', () => {
-    expect(build('dist-r').replayed).toBe(true);
+  it('treats a stored file that no longer matches its digest, or a path out of dist/data, as a miss', async () => {
+    expect((await build('dist-r')).replayed).toBe(true);
     const [entry] = readdirSync(cache).filter((name) => name.startsWith('data-build-'));
     const folder = join(cache, entry!);
     // Cut short, as a crash while storing would leave it.
     writeFileSync(join(folder, '0'), '');
-    const cut = build('dist-s');
+    const cut = await build('dist-s');
     expect(cut.replayed).toBe(false);
     expect(treeDigest(join(root, 'dist-s/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
     // A path that would leave dist/data, with digests that match.
@@ -170,33 +181,30 @@ describe('nuffle build with the build cache', () => {
     const index = JSON.parse(readFileSync(join(cache, again!, 'index.json'), 'utf8')) as { files: [string, string, string][] };
     index.files[0]![0] = '../outside.json';
     writeFileSync(join(cache, again!, 'index.json'), JSON.stringify(index));
-    const outside = build('dist-t');
+    const outside = await build('dist-t');
     expect(outside.status).toBe(0);
     expect(outside.replayed).toBe(false);
     expect(existsSync(join(root, 'dist-t/outside.json'))).toBe(false);
   });
 
-  it('reads no stage memo that was damaged, and builds the same', () => {
-    expect(build('dist-u', '--no-cache').status).toBe(0);
+  it('reads no stage memo that was damaged, and builds the same', async () => {
+    expect((await build('dist-u', '--no-cache')).status).toBe(0);
     const stages = join(cache, 'stages.json');
     const file = JSON.parse(readFileSync(stages, 'utf8')) as { stages: Record<string, Record<string, string>> };
     const [key] = Object.keys(file.stages.yaml!);
     file.stages.yaml![key!] = '{"value":';
     writeFileSync(stages, JSON.stringify(file));
     for (const entry of readdirSync(cache).filter((name) => name.startsWith('data-build-'))) rmSync(join(cache, entry), { recursive: true });
-    const damaged = build('dist-v');
+    const damaged = await build('dist-v');
     expect(damaged.status, damaged.stderr).toBe(0);
     expect(treeDigest(join(root, 'dist-v/data'))).toEqual(treeDigest(join(root, 'dist-a/data')));
     // And the memo is whole again.
     expect(() => JSON.parse(JSON.parse(readFileSync(stages, 'utf8')).stages.yaml[key!])).not.toThrow();
   });
 
-  it('is off with --no-cache and with NUFFLE_BUILD_CACHE=off', () => {
-    expect(build('dist-m', '--no-cache').replayed).toBe(false);
-    const off = spawnSync(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--root', root, '--out', join(root, 'dist-n')], {
-      encoding: 'utf8',
-      env: { ...process.env, NUFFLE_BUILD_CACHE: 'off', NUFFLE_CACHE_DIR: cache },
-    });
+  it('is off with --no-cache and with NUFFLE_BUILD_CACHE=off', async () => {
+    expect((await build('dist-m', '--no-cache')).replayed).toBe(false);
+    const off = await runCli(buildArgs('dist-n', []), { env: { NUFFLE_BUILD_CACHE: 'off', NUFFLE_CACHE_DIR: cache } });
     expect(off.status).toBe(0);
     expect(off.stdout).not.toContain(REPLAYED);
   });

@@ -3,26 +3,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Erratum, SourceManifest } from '../pipeline/model/schema-types.ts';
-import { copyProject, repoRoot, rulings, runCli, skills, treeDigest, withFileChanged } from './helpers.ts';
+import { type CliRun, copyProject, repoRoot, rulings, runCli, runCliProcess, skills, treeDigest } from './helpers.ts';
 import { addField, entryPlace, setField } from './yaml-edit.ts';
 
 describe('nuffle CLI', () => {
-  it('prints help for the program and for every command', () => {
-    const main = runCli(['--help']);
+  it('prints help for the program and for every command', async () => {
+    const main = await runCli(['--help']);
     expect(main.status).toBe(0);
     expect(main.stdout).toContain('nuffle <command>');
     for (const command of ['build', 'check']) {
-      const help = runCli([command, '--help']);
+      const help = await runCli([command, '--help']);
       expect(help.status).toBe(0);
       expect(help.stdout).toContain(`nuffle ${command}`);
     }
-    expect(runCli(['build', '--help']).stdout).toContain('--only TARGET');
+    expect((await runCli(['build', '--help'])).stdout).toContain('--only TARGET');
   });
 
-  it('rejects unknown commands, options and targets with exit code 2', () => {
-    expect(runCli(['frobnicate']).status).toBe(2);
-    expect(runCli(['build', '--colour']).status).toBe(2);
-    const target = runCli(['build', '--only', 'pdf']);
+  it('rejects unknown commands, options and targets with exit code 2', async () => {
+    expect((await runCli(['frobnicate'])).status).toBe(2);
+    expect((await runCli(['build', '--colour'])).status).toBe(2);
+    const target = await runCli(['build', '--only', 'pdf']);
     expect(target.status).toBe(2);
     expect(target.stderr).toContain('--only takes one of data, api, cards, site');
   });
@@ -35,33 +35,41 @@ describe('building a copy of the project', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('check validates and writes nothing', () => {
-    const result = runCli(['check', '--root', root]);
+  it('check validates and writes nothing', async () => {
+    const result = await runCli(['check', '--root', root]);
     expect(result.status).toBe(0);
     const records = skills().filter((r) => r.edition === 'en-2020').length;
     expect(result.stdout).toContain(`en-2020: ${records} records, ${rulings().length} rulings`);
     expect(treeDigest(join(root, 'dist'))).toEqual({});
   });
 
-  it('build writes dist/data; a second build gives byte-identical files', () => {
-    const first = runCli(['build', '--root', root, '--only', 'data']);
+  it('build writes dist/data; a second build gives byte-identical files', async () => {
+    const first = await runCli(['build', '--root', root, '--only', 'data']);
     expect(first.status, first.stderr).toBe(0);
     const before = treeDigest(join(root, 'dist'));
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining(['data/editions.json', 'data/skills.json', 'data/rulings.json', 'data/random-tables.json', 'data/meta.json', 'data/types.d.ts']),
     );
-    const second = runCli(['build', '--root', root, '--only', 'data']);
+    const second = await runCli(['build', '--root', root, '--only', 'data']);
     expect(second.status).toBe(0);
     expect(treeDigest(join(root, 'dist'))).toEqual(before);
   });
 
-  /** Built (once: every case leaves dist/ as it was), change one file, build again: exit 1, the message, and dist/ byte-identical. */
-  const failsAndKeepsDist = (file: string, change: (text: string) => string | Buffer, message: string | RegExp, command = 'build') => {
-    if (!existsSync(join(root, 'dist/data/meta.json'))) runCli(['build', '--root', root, '--only', 'data']);
+  /**
+   * Built (once: every case leaves dist/ as it was), change one file, build again: exit 1, the message, and dist/
+   * byte-identical. In this worker (runCli), or as a process of its own (`cli`: runCliProcess).
+   */
+  const failsAndKeepsDist = async (
+    file: string,
+    change: (text: string) => string | Buffer,
+    message: string | RegExp,
+    cli: (args: readonly string[]) => CliRun | Promise<CliRun> = runCli,
+  ) => {
+    if (!existsSync(join(root, 'dist/data/meta.json'))) await runCli(['build', '--root', root, '--only', 'data']);
     const before = treeDigest(join(root, 'dist'));
     expect(Object.keys(before).length).toBeGreaterThan(5);
-    withFileChanged(join(root, file), change, () => {
-      const result = runCli([command, '--root', root]);
+    await withFileChangedAsync(join(root, file), change, async () => {
+      const result = await cli(['build', '--root', root]);
       expect(result.status).toBe(1);
       if (typeof message === 'string') expect(result.stderr).toContain(message);
       else expect(result.stderr).toMatch(message);
@@ -71,12 +79,12 @@ describe('building a copy of the project', () => {
   };
   const RAW = 'sources/raw/en-2020-skills-traits.txt';
 
-  it('a slot collision fails the build with file and line, exit 1, and leaves dist/ byte-identical', () => {
+  it('a slot collision fails the build with file and line, exit 1, and leaves dist/ byte-identical', async () => {
     // Give Defensive Dodge's Blood Bowl slot: its marker is the line after its text.
     const lines = readFileSync(join(root, RAW), 'utf8').split('\n');
     const marker = lines.findIndex((line, i) => i > lines.indexOf('Defensive') && line.startsWith('Bloodbowlrandom skill:'));
     const dodge = lines.find((line, i) => i > lines.indexOf('Dodge') && line.startsWith('Bloodbowlrandom skill:'))!;
-    failsAndKeepsDist(
+    await failsAndKeepsDist(
       RAW,
       (text) =>
         text
@@ -86,6 +94,8 @@ describe('building a copy of the project', () => {
       new RegExp(
         `sources/raw/en-2020-skills-traits\\.txt:${marker + 1}:1 error Defensive and Dodge both claim Blood Bowl agility \\S+ \\[random-table/slot-collision\\]`,
       ),
+      // A process of its own: the exit code and the output the entry (pipeline/cli.ts) gives the shell, not only runNuffle's.
+      runCliProcess,
     );
   });
 
@@ -98,13 +108,13 @@ describe('building a copy of the project', () => {
     ['malformed-marker', 6, 'en2020/malformed-marker'],
     ['question-without-answer', 7, 'en2020/question-without-answer'],
     ['missing-marker', 5, 'en2020/missing-marker'],
-  ])('bad input %s fails with exit 1, file:%i and [%s], and dist/ byte-identical', (fixture, line, code) => {
+  ])('bad input %s fails with exit 1, file:%i and [%s], and dist/ byte-identical', async (fixture, line, code) => {
     const bad = readFileSync(join(repoRoot, 'test/fixtures/en-2020', `${fixture}.txt`), 'utf8');
-    failsAndKeepsDist(RAW, () => bad, new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code.replace('/', '\\/')}\\]`));
+    await failsAndKeepsDist(RAW, () => bad, new RegExp(`sources/raw/en-2020-skills-traits\\.txt:${line}:1 error .*\\[${code.replace('/', '\\/')}\\]`));
   });
 
-  it('lists warnings in the build summary', () => {
-    const result = runCli(['check', '--root', root]);
+  it('lists warnings in the build summary', async () => {
+    const result = await runCli(['check', '--root', root]);
     expect(result.stdout).toMatch(/\d+ warnings:\n/);
     expect(result.stdout).toMatch(
       /sources\/raw\/en-2020-skills-traits\.txt:\d+:1 warning Answer without `A:`; read as the answer to the question above \[en2020\/answer-mark-missing\]/,
@@ -132,22 +142,22 @@ describe('building a copy of the project', () => {
         return `sources/raw/en-2020-skills-traits.txt:${lines.length}:${lines.at(-1)!.length + 1} error Source en-2020-skills-traits: sources/raw/en-2020-skills-traits.txt is not valid UTF-8 [source/invalid-utf8]`;
       })(),
     ],
-  ])('%s fails the build instead of writing less data', (_what, change, message) => {
-    failsAndKeepsDist(RAW, change, message);
+  ])('%s fails the build instead of writing less data', async (_what, change, message) => {
+    await failsAndKeepsDist(RAW, change, message);
   });
 
-  it('a broken schema is reported with its file, not a stack trace', () => {
-    failsAndKeepsDist(
+  it('a broken schema is reported with its file, not a stack trace', async () => {
+    await failsAndKeepsDist(
       'schema/skills.schema.json',
       (text) => text.replace('"#/$defs/randomSlot"', '"#/$defs/noSuchDefinition"'),
       /^schema\/skills\.schema\.json error A schema cannot be compiled: .*noSuchDefinition.* \[schema\/broken\]/m,
     );
   });
 
-  it('a file where the output folder should be is refused with the reason and left as it was', () => {
+  it('a file where the output folder should be is refused with the reason and left as it was', async () => {
     const blocker = join(root, 'not-a-folder');
     writeFileSync(blocker, 'a file where the output folder should be');
-    const result = runCli(['build', '--root', root, '--out', blocker]);
+    const result = await runCli(['build', '--root', root, '--out', blocker]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`nuffle build: --out ${blocker}: ${blocker} is a file, not a folder`);
     expect(result.stderr).not.toContain('    at ');
@@ -158,22 +168,22 @@ describe('building a copy of the project', () => {
   /** The first erratum of the project, whatever it patches. */
   const firstErratum = () => (parseYaml(readFileSync(join(root, ERRATA), 'utf8')) as { errata: Erratum[] }).errata[0]!;
 
-  it('an annotation that breaks its schema fails with the YAML file and line', () => {
+  it('an annotation that breaks its schema fails with the YAML file and line', async () => {
     const { line, column } = entryPlace(readFileSync(join(root, ERRATA), 'utf8'), ['errata'], (_, i) => i === 0);
-    failsAndKeepsDist(
+    await failsAndKeepsDist(
       ERRATA,
       (text) => addField(text, ['errata'], (_, i) => i === 0, 'colour', 'red'),
       `${ERRATA}:${line}:${column} error /errata/0 unknown key "colour" [schema/invalid]`,
     );
   });
 
-  it('an erratum whose text is gone fails the build, naming the erratum and quoting the closest text', () => {
+  it('an erratum whose text is gone fails the build, naming the erratum and quoting the closest text', async () => {
     const { id, find, source } = firstErratum();
     // Its last character changed: the text it looks for occurs nowhere, the closest text is the original.
     const gone = `${find.slice(0, -1)}${find.endsWith('~') ? '^' : '~'}`;
     const file = (parseYaml(readFileSync(join(root, 'sources/manifest.yaml'), 'utf8')) as SourceManifest).sources.find((s) => s.id === source)!.file;
     const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    failsAndKeepsDist(
+    await failsAndKeepsDist(
       ERRATA,
       (text) => setField(text, ['errata'], { id }, 'find', gone),
       new RegExp(
@@ -182,3 +192,14 @@ describe('building a copy of the project', () => {
     );
   });
 });
+
+/** Change a file while `fn` runs (helpers.ts `withFileChanged`, for an async `fn`), then put the original bytes back. */
+async function withFileChangedAsync<T>(path: string, change: (text: string) => string | Buffer, fn: () => Promise<T>): Promise<T> {
+  const original = readFileSync(path);
+  writeFileSync(path, change(original.toString('utf8')));
+  try {
+    return await fn();
+  } finally {
+    writeFileSync(path, original);
+  }
+}

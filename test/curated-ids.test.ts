@@ -212,12 +212,12 @@ describe('a well-formed id that names nothing', () => {
 });
 
 describe('the exploit of the issue', () => {
-  it('a migration id that climbs out of dist/api fails `build --only data,api` at its line; package.json is untouched and nothing is built', () => {
+  it('a migration id that climbs out of dist/api fails `build --only data,api` at its line; package.json is untouched and nothing is built', async () => {
     const hostile = migration({ id: '../../../../package', kind: 'ruling' });
     const root = writeProject(literalProject({ migrations: { migrations: [hostile] } }, { lock: LOCK_WITH_GONE }));
     writeFileSync(join(root, 'package.json'), '{ "name": "victim", "version": "1.0.0" }\n');
     const before = treeDigest(root);
-    const run = runCli(['build', '--only', 'data,api', '--root', root, '--no-cache']);
+    const run = await runCli(['build', '--only', 'data,api', '--root', root, '--no-cache']);
     expect(run.status).toBe(1);
     const line = lineOf(readFileSync(join(root, 'sources/annotations/migrations.yaml'), 'utf8'), /package/);
     expect(run.stderr).toContain(`sources/annotations/migrations.yaml:${line}:9 error id "../../../../package" is not a valid ruling id`);

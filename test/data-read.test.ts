@@ -87,16 +87,16 @@ describe('the commands on a broken dist/data', () => {
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.slice(0, Math.floor(text.length / 2)));
   };
-  beforeAll(() => {
+  beforeAll(async () => {
     root = copyProject();
-    expect(runCli(['build', '--only', 'data', '--root', root]).status).toBe(0);
+    expect((await runCli(['build', '--only', 'data', '--root', root])).status).toBe(0);
     good = join(root, 'dist/data');
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('nuffle diff: a truncated file is one located error, not "after.map is not a function"', () => {
+  it('nuffle diff: a truncated file is one located error, not "after.map is not a function"', async () => {
     const bad = broken(truncate);
-    const result = runCli(['diff', good, bad]);
+    const result = await runCli(['diff', good, bad]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`${join(bad, 'skills.json')}:\\d+:\\d+ error skills\\.json is not JSON: .* \\[data/invalid-json\\]`));
     expect(result.stderr).not.toMatch(/is not a function| {4}at /);
@@ -109,47 +109,47 @@ describe('the commands on a broken dist/data', () => {
       writeFileSync(path, JSON.stringify({ ...meta, schemaVersion: `${major}.0.0` }));
     });
 
-  it(`nuffle diff: data of schema major ${SCHEMA_MAJOR + 1} is exit 2, naming both versions`, () => {
+  it(`nuffle diff: data of schema major ${SCHEMA_MAJOR + 1} is exit 2, naming both versions`, async () => {
     const bad = ofMajor(SCHEMA_MAJOR + 1);
     const meta = JSON.parse(readFileSync(join(good, 'meta.json'), 'utf8')) as { schemaVersion: string };
-    const result = runCli(['diff', good, bad]);
+    const result = await runCli(['diff', good, bad]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`schema versions ${meta.schemaVersion} (${good}) and ${SCHEMA_MAJOR + 1}.0.0 (${bad})`);
     expect(result.stdout).not.toContain('no record changed');
   });
 
-  it('nuffle diff: the last release of the previous major compares with this one (the older first), and the schema change is named', () => {
+  it('nuffle diff: the last release of the previous major compares with this one (the older first), and the schema change is named', async () => {
     const older = ofMajor(SCHEMA_MAJOR - 1);
     const meta = JSON.parse(readFileSync(join(good, 'meta.json'), 'utf8')) as { schemaVersion: string };
     const out = join(mkdtempSync(join(tmpdir(), 'nuffle-diff-')), 'changes');
-    const result = runCli(['diff', older, good, '--out', out]);
+    const result = await runCli(['diff', older, good, '--out', out]);
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(join(out, 'CHANGES.md'), 'utf8')).toContain(`Schema ${SCHEMA_MAJOR - 1}.0.0 → ${meta.schemaVersion}: a new contract`);
     // Not the other way round, and not two majors apart.
-    expect(runCli(['diff', good, older]).status).toBe(2);
-    expect(runCli(['diff', ofMajor(SCHEMA_MAJOR - 2), good]).status).toBe(2);
+    expect((await runCli(['diff', good, older])).status).toBe(2);
+    expect((await runCli(['diff', ofMajor(SCHEMA_MAJOR - 2), good])).status).toBe(2);
   });
 
-  it("nuffle diff: shipped schemas that break this major's contract are exit 2 with data/schema-major", () => {
+  it("nuffle diff: shipped schemas that break this major's contract are exit 2 with data/schema-major", async () => {
     const bad = broken((dir) => {
       const path = join(dir, 'schema/skills.schema.json');
       const schema = JSON.parse(readFileSync(path, 'utf8'));
       schema.$defs.skill.properties.name.type = ['string', 'integer'];
       writeFileSync(path, JSON.stringify(schema));
     });
-    const result = runCli(['diff', good, bad]);
+    const result = await runCli(['diff', good, bad]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('skills.schema.json#/$defs/skill/properties/name/type');
     expect(result.stderr).toContain('[data/schema-major]');
   });
 
-  it('nuffle diff: old-shaped records break their published schema, and nothing is compared', () => {
+  it('nuffle diff: old-shaped records break their published schema, and nothing is compared', async () => {
     const bad = broken((dir) => {
       const path = join(dir, 'skills.json');
       const skills = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>[];
       writeFileSync(path, JSON.stringify(skills.map(({ displayName, ...rest }) => ({ ...rest, label: displayName }))));
     });
-    const result = runCli(['diff', good, bad]);
+    const result = await runCli(['diff', good, bad]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('[schema/invalid]');
     expect(result.stderr).toContain('nothing was compared');
@@ -160,10 +160,10 @@ describe('the commands on a broken dist/data', () => {
     ['the api target', (out: string) => ['build', '--only', 'api', '--out', out]],
     ['the cards target', (out: string) => ['build', '--only', 'cards', '--out', out]],
     ['nuffle cards', (out: string) => ['cards', '--data', join(out, 'data'), '--out', join(out, 'cards')]],
-  ])('%s: a truncated skills.json is one located error, not a stack trace', (_what, args) => {
+  ])('%s: a truncated skills.json is one located error, not a stack trace', async (_what, args) => {
     const bad = broken(truncate);
     const out = join(bad, '..');
-    const result = runCli(args(out));
+    const result = await runCli(args(out));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`${join(bad, 'skills.json')}:\\d+:\\d+ error skills\\.json is not JSON`));
     expect(result.stderr).not.toContain('    at ');

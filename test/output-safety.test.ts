@@ -117,9 +117,9 @@ describe('lockOutput', () => {
 describe('the commands, on a copy of the project', () => {
   let root: string;
   let data: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     root = copyProject();
-    const built = runCli(['build', '--only', 'data', '--root', root]);
+    const built = await runCli(['build', '--only', 'data', '--root', root]);
     expect(built.status, built.stderr).toBe(0);
     data = join(root, 'dist/data');
   });
@@ -138,59 +138,59 @@ describe('the commands, on a copy of the project', () => {
     ['nuffle diff --out', (dir: string) => ['diff', data, data, '--out', dir]],
     ['nuffle cards --out', (dir: string) => ['cards', '--data', data, '--out', dir]],
     ['nuffle build --out', (dir: string) => ['build', '--only', 'data', '--root', root, '--out', dir]],
-  ])("%s refuses a folder of the user's and leaves it as it was", (_what, args) => {
+  ])("%s refuses a folder of the user's and leaves it as it was", async (_what, args) => {
     const { dir, before } = usersFolder();
-    const result = runCli(args(dir));
+    const result = await runCli(args(dir));
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('holds files nuffle did not write');
     expect(result.stderr).not.toContain('    at ');
     expect(treeDigest(dir)).toEqual(before);
   });
 
-  it("nuffle diff --out writes a new folder, then replaces it on the next run (its marker says it is nuffle's)", () => {
+  it("nuffle diff --out writes a new folder, then replaces it on the next run (its marker says it is nuffle's)", async () => {
     const out = join(temp(), 'changes');
-    expect(runCli(['diff', data, data, '--out', out]).status).toBe(0);
+    expect((await runCli(['diff', data, data, '--out', out])).status).toBe(0);
     expect(readdirSync(out).sort()).toEqual([OUTPUT_MARKER, 'CHANGES.md', 'changes.json']);
-    expect(runCli(['diff', data, data, '--out', out]).status).toBe(0);
+    expect((await runCli(['diff', data, data, '--out', out])).status).toBe(0);
   });
 
-  it('--out . in the project, .. above it, and a path into sources/ or dist/data are refused', () => {
+  it('--out . in the project, .. above it, and a path into sources/ or dist/data are refused', async () => {
     for (const out of [root, join(root, '..'), join(root, 'sources/out'), join(data, 'changes')]) {
       const before = treeDigest(join(root, 'sources'));
-      const result = runCli(['diff', data, data, '--out', out]);
+      const result = await runCli(['diff', data, data, '--out', out]);
       expect(result.status, out).toBe(2);
       expect(treeDigest(join(root, 'sources'))).toEqual(before);
     }
-    expect(runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(root, 'sources/cards.pdf')]).status).toBe(2);
+    expect((await runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(root, 'sources/cards.pdf')])).status).toBe(2);
     expect(existsSync(join(root, 'sources/cards.pdf'))).toBe(false);
-    expect(runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'sources')]).status).toBe(2);
+    expect((await runCli(['build', '--only', 'data', '--root', root, '--out', join(root, 'sources')])).status).toBe(2);
   });
 
-  it('cards -o into a missing folder, or over a file that is not a PDF, is refused', () => {
+  it('cards -o into a missing folder, or over a file that is not a PDF, is refused', async () => {
     const dir = temp();
-    const missing = runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(dir, 'no/such/folder/cards.pdf')]);
+    const missing = await runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(dir, 'no/such/folder/cards.pdf')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain(`the folder ${join(dir, 'no/such/folder')} does not exist; create it first`);
     expect(existsSync(join(dir, 'no'))).toBe(false);
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    expect(runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(dir, 'notes.txt')]).status).toBe(2);
+    expect((await runCli(['cards', '--data', data, '--skills', 'Block', '-o', join(dir, 'notes.txt')])).status).toBe(2);
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
-  it('--roster (or any option) given twice is a usage error', () => {
-    const result = runCli(['cards', '--data', data, '--roster', 'a.yaml', '--roster', 'b.yaml']);
+  it('--roster (or any option) given twice is a usage error', async () => {
+    const result = await runCli(['cards', '--data', data, '--roster', 'a.yaml', '--roster', 'b.yaml']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--roster given twice');
-    expect(runCli(['build', '--only', 'data', '--only', 'api', '--root', root]).status).toBe(2);
+    expect((await runCli(['build', '--only', 'data', '--only', 'api', '--root', root])).status).toBe(2);
   });
 
-  it('a second build of an output that a running build holds exits 2, naming it, and writes nothing', () => {
+  it('a second build of an output that a running build holds exits 2, naming it, and writes nothing', async () => {
     const out = join(temp(), 'dist');
     mkdirSync(out);
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
     try {
       writeFileSync(join(out, LOCK_FILE), `${child.pid}\n`);
-      const result = runCli(['build', '--only', 'data', '--root', root, '--out', out]);
+      const result = await runCli(['build', '--only', 'data', '--root', root, '--out', out]);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain(`another build (pid ${child.pid}) is writing ${out}`);
       expect(existsSync(join(out, 'data'))).toBe(false);
@@ -201,6 +201,7 @@ describe('the commands, on a copy of the project', () => {
 
   it('two real builds of one output at once: each ends with 0 or 2, never a crash, and the output is whole', async () => {
     const out = join(temp(), 'dist');
+    // Processes of their own, run at once: the lock tells builds apart by their pids, and one worker has one.
     const run = () =>
       new Promise<{ code: number | null; stderr: string }>((done) => {
         const child = spawn(process.execPath, [join(repoRoot, 'pipeline/cli.ts'), 'build', '--only', 'data', '--no-cache', '--root', root, '--out', out]);

@@ -32,7 +32,7 @@ let db: DatabaseSync;
 
 beforeAll(async () => {
   for (const target of ['data', 'api']) {
-    const run = runCli(['build', '--only', target, '--out', join(out, 'dist')]);
+    const run = await runCli(['build', '--only', target, '--out', join(out, 'dist')]);
     if (run.status !== 0) throw new Error(`build --only ${target} failed:\n${run.stderr}`);
   }
   const data = join(out, 'dist', 'data');
