@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Erratum, SourceManifest } from '../pipeline/model/schema-types.ts';
-import { type CliRun, copyProject, repoRoot, rulings, runCli, runCliProcess, skills, treeDigest } from './helpers.ts';
+import { type CliRun, copyProject, repoRoot, rulings, runCli, runCliProcess, skills, treeDigest, withFileChanged } from './helpers.ts';
 import { addField, entryPlace, setField } from './yaml-edit.ts';
 
 describe('nuffle CLI', () => {
@@ -68,7 +68,7 @@ describe('building a copy of the project', () => {
     if (!existsSync(join(root, 'dist/data/meta.json'))) await runCli(['build', '--root', root, '--only', 'data']);
     const before = treeDigest(join(root, 'dist'));
     expect(Object.keys(before).length).toBeGreaterThan(5);
-    await withFileChangedAsync(join(root, file), change, async () => {
+    await withFileChanged(join(root, file), change, async () => {
       const result = await cli(['build', '--root', root]);
       expect(result.status).toBe(1);
       if (typeof message === 'string') expect(result.stderr).toContain(message);
@@ -192,14 +192,3 @@ describe('building a copy of the project', () => {
     );
   });
 });
-
-/** Change a file while `fn` runs (helpers.ts `withFileChanged`, for an async `fn`), then put the original bytes back. */
-async function withFileChangedAsync<T>(path: string, change: (text: string) => string | Buffer, fn: () => Promise<T>): Promise<T> {
-  const original = readFileSync(path);
-  writeFileSync(path, change(original.toString('utf8')));
-  try {
-    return await fn();
-  } finally {
-    writeFileSync(path, original);
-  }
-}
