@@ -190,7 +190,10 @@ export function corpusFacts(owner: string): (name: string, actual: unknown) => v
   const seen: Record<string, unknown> = {};
   afterAll(() => {
     if (!process.env.UPDATE) return;
-    const merged = { ...golden, ...seen };
+    // Read again now, not at the start: another file of the same owner (crosswalk.test.ts and crosswalk-confidence.test.ts)
+    // may have recorded its facts meanwhile, in another worker, and they must not be lost.
+    const current = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+    const merged = { ...current, ...seen };
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(
       path,
