@@ -35,6 +35,7 @@ const BUILD: Markers = {
   'test/cards/helpers.ts': ['realBundle'],
   'test/site/helpers.ts': ['buildInto'],
   'test/site/hostile-project.ts': ['*'],
+  'test/site/retired-ids-project.ts': ['*'],
   'test/consumer/pack.ts': ['*'],
   'pipeline/cli.ts': ['main', 'runNuffle', 'readProject', 'buildOnce'],
   'pipeline/commands/project.ts': ['readProject', 'readProjectOrReport', 'compileProject'],

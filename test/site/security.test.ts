@@ -2,8 +2,9 @@
  * The rules a host reads and the policy every page runs under (issue 32,
  * items 2 and 5), on the real sources built into a temp folder (data, api,
  * site) with two ids of its own retired (a record and a concept, merged into
- * published ones: their redirects are the rules under test). Both
- * `_redirects` and both `_headers` hold only the site's own paths, and every
+ * published ones: their redirects are the rules under test), in the project
+ * retired-pages.test.ts reads too (./retired-ids-project.ts), built as
+ * deployed. Both `_redirects` and both `_headers` hold only the site's own paths, and every
  * redirect leads from a stub to a file the build wrote. Every page
  * carries a Content-Security-Policy with its inline scripts hashed (never
  * `'unsafe-inline'`), in a meta tag before its first script and, with
@@ -13,16 +14,15 @@
  * making a PDF, in both locales and offline, raise no CSP violation.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { parseHeaders, parseRedirects, type HeaderRule } from '../../pipeline/model/host-rules.ts';
-import type { Concept, Migration } from '../../pipeline/model/schema-types.ts';
-import { copyProject } from '../helpers.ts';
-import { buildInto, launchChromium, listFiles, serveStatic } from './helpers.ts';
+import type { Concept } from '../../pipeline/model/schema-types.ts';
+import { launchChromium, listFiles, serveStatic } from './helpers.ts';
+import { type RetiredId, retiredIdsSite } from './retired-ids-project.ts';
 
 /** The browser's window, as far as these tests listen to it (the test's own types have no DOM). */
 interface Violations {
@@ -35,39 +35,11 @@ interface Violations {
 let out = '';
 const read = (path: string): string => readFileSync(join(out, path), 'utf8');
 /** The ids this test retires, each merged into a published id of its kind: `[kind, old id, new id]`. */
-let retired: [kind: 'record' | 'concept', from: string, to: string][] = [];
-
-/**
- * A copy of the project whose lock has published two more ids (`<id>-retired`
- * of its first live record and concept), and whose migrations merge them into
- * those: the build keeps a stub at each old address and a redirect to the new.
- */
-function projectWithRetiredIds(): string {
-  const root = copyProject();
-  const lock = readFileSync(join(root, 'sources/ids.lock'), 'utf8');
-  const file = join(root, 'sources/annotations/migrations.yaml');
-  const doc = parseYaml(readFileSync(file, 'utf8')) as { migrations: Migration[] };
-  const gone = new Set(doc.migrations.map((m) => m.id));
-  const locked = new Set(lock.split('\n').map((line) => line.split(' ').slice(0, 2).join(' ')));
-  const datasetVersion = (parseYaml(readFileSync(join(root, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
-  retired = (['record', 'concept'] as const).map((kind) => {
-    const to = [...locked].find((entry) => entry.startsWith(`${kind} `) && !gone.has(entry.slice(kind.length + 1)))!.slice(kind.length + 1);
-    let from = `${to}-retired`;
-    while (locked.has(`${kind} ${from}`)) from += '-again';
-    return [kind, from, to];
-  });
-  appendFileSync(join(root, 'sources/ids.lock'), retired.map(([kind, from]) => `${kind} ${from}\n`).join(''));
-  doc.migrations.push(
-    ...retired.map(([kind, id, to]) => ({ id, kind, action: 'merged' as const, to, since: datasetVersion, note: 'retired by test/site/security.test.ts' })),
-  );
-  writeFileSync(file, stringifyYaml(doc));
-  return root;
-}
+let retired: RetiredId[] = [];
 
 beforeAll(() => {
-  // NUFFLE_SECURITY_TEST_OUT reuses a finished build of this test's project (while iterating on the tests only).
-  const root = projectWithRetiredIds();
-  out = process.env.NUFFLE_SECURITY_TEST_OUT ?? buildInto(root, ['data', 'api', 'site']);
+  // The project with retired ids, shared with test/updates/retired-pages.test.ts (test/site/retired-ids-project.ts).
+  ({ out, retired } = retiredIdsSite());
 }, 600_000);
 
 /** A path the rules name, as a file of `folder`: a folder's path is its index.html. */
@@ -97,6 +69,7 @@ describe('the rules a host reads', () => {
     const api = parseRedirects(read('api/_redirects'));
     const site = parseRedirects(read('site/_redirects'));
     const plural = { record: 'records', concept: 'concepts' } as const;
+    expect(retired.map(([kind]) => kind)).toEqual(['record', 'concept']);
     for (const [kind, from, to] of retired)
       expect(api).toContainEqual({ from: `/v1/${plural[kind]}/${from}.json`, to: `/v1/${plural[kind]}/${to}.json`, status: 301 });
     expect(site).toEqual(api.map((r) => ({ ...r, from: `/api${r.from}`, to: `/api${r.to}` })));

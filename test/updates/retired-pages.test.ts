@@ -3,61 +3,27 @@
  * locales) that leads to the new one — a meta refresh, a canonical link and a
  * visible link, never indexed, never searched — or says the rule was
  * withdrawn; and a withdrawn skill's vacant slots read as such on the table
- * pages. Sidestep is renamed to a new id (migrated), Fumblerooskie withdrawn.
+ * pages. Sidestep is renamed to a new id (migrated), Fumblerooskie withdrawn
+ * (test/site/retired-ids-project.ts, the project security.test.ts reads too).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Concept, Migration, RandomTable } from '../../pipeline/model/schema-types.ts';
 import { ENUM_LABELS } from '../../pipeline/model/labels.ts';
-import { copyProject, repoRoot } from '../helpers.ts';
-import { appendEntries, setField } from '../yaml-edit.ts';
-import { buildInto, listFiles, readPage, textOf } from '../site/helpers.ts';
+import { repoRoot } from '../helpers.ts';
+import { listFiles, readPage, textOf } from '../site/helpers.ts';
+import { ORIGIN, REPORT, retiredIdsSite } from '../site/retired-ids-project.ts';
 
 const VERSION = (parseYaml(readFileSync(join(repoRoot, 'sources/manifest.yaml'), 'utf8')) as { dataset: { version: string } }).dataset.version;
-const migration = (id: string, kind: string, to: string | null) => ({ id, kind, action: to ? 'renamed' : 'deleted', to, since: VERSION, note: 'a test' });
-const ORIGIN = 'https://codex.example.org/';
-const REPORT = 'https://example.org/report';
+
 let out: string;
 let site: string;
 
 beforeAll(() => {
-  const root = copyProject();
-  const edit = (path: string, change: (text: string) => string) => {
-    const text = readFileSync(join(root, path), 'utf8');
-    if (change(text) === text) throw new Error(`the edit changed nothing in ${path}`);
-    writeFileSync(join(root, path), change(text));
-  };
-  edit('sources/raw/en-2020-skills-traits.txt', (t) =>
-    t.replace(/^Sidestep$/m, 'Side Step').replace(/\nFumblerooskie\nPassing\n[^\n]*\nBloodbowl[^\n]*\nDungeonbowl[^\n]*\n/, '\n'),
-  );
-  edit('sources/annotations/crosswalk.yaml', (t) => setField(t, ['links'], { concept: 'sidestep' }, 'concept', 'side-step'));
-  edit('sources/annotations/migrations.yaml', (t) =>
-    appendEntries(
-      t,
-      ['migrations'],
-      [
-        migration('en-2020/sidestep', 'record', 'en-2020/side-step'),
-        migration('sidestep', 'concept', 'side-step'),
-        migration('en-2020/fumblerooskie', 'record', null),
-        migration('fumblerooskie', 'concept', null),
-      ],
-    ),
-  );
-  const slot = (table: string, roll: string, d6: number, vacancy: string) => ({ table, roll, d6, vacancy, reason: 'a test' });
-  edit('sources/annotations/random-tables.yaml', (t) =>
-    appendEntries(t, ['slots'], [slot('en-2020/blood-bowl/passing', '1-3', 5, 're-roll'), slot('en-2020/dungeon-bowl/passing', '1-3', 3, 'vacant')]),
-  );
-  // With a public origin and a report address, as deployed: canonical links are absolute, the build writes a sitemap, every page links to the report form.
-  process.env.NUFFLE_SITE_URL = ORIGIN;
-  process.env.NUFFLE_REPORT_URL = REPORT;
-  try {
-    out = buildInto(root, ['data', 'site']);
-  } finally {
-    delete process.env.NUFFLE_SITE_URL;
-    delete process.env.NUFFLE_REPORT_URL;
-  }
+  // Shared with test/site/security.test.ts: one build of the project per run (test/site/retired-ids-project.ts).
+  ({ out } = retiredIdsSite());
   site = join(out, 'site');
 }, 400_000);
 
